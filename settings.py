@@ -1,0 +1,73 @@
+"""Evalboard settings: one pydantic-settings class, read once.
+
+Everything configurable comes from the environment (or a `.env` file). Tests
+override by setting environment variables and calling `reset_settings()`.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from urllib.parse import urlparse
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DB_NAME = "evalboard"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    # --- database -------------------------------------------------------
+    mongodb_uri: str | None = Field(default=None, description="MongoDB URI; unset = embedded server")
+    data_dir: str = Field(default="./.data", alias="EVALBOARD_DATA_DIR")
+    embedded_port: int = Field(default=27018, alias="EVALBOARD_DB_PORT")
+
+    # --- LLM judge (any OpenAI-compatible endpoint) ----------------------
+    openai_base_url: str | None = None
+    openai_api_key: SecretStr | None = None
+    judge_model: str = Field(default="gpt-4o-mini", alias="EVALBOARD_JUDGE_MODEL")
+    judge_timeout_s: float = Field(default=30.0, alias="EVALBOARD_JUDGE_TIMEOUT_S")
+    judge_max_retries: int = Field(default=3, alias="EVALBOARD_JUDGE_MAX_RETRIES")
+    judge_input_cost_per_1k: float = Field(default=0.00015, alias="EVALBOARD_JUDGE_INPUT_COST_PER_1K")
+    judge_output_cost_per_1k: float = Field(default=0.0006, alias="EVALBOARD_JUDGE_OUTPUT_COST_PER_1K")
+
+    # --- alert channels --------------------------------------------------
+    webhook_url: str | None = Field(default=None, alias="EVALBOARD_WEBHOOK_URL")
+    smtp_host: str | None = Field(default=None, alias="EVALBOARD_SMTP_HOST")
+    smtp_port: int = Field(default=25, alias="EVALBOARD_SMTP_PORT")
+    smtp_user: str | None = Field(default=None, alias="EVALBOARD_SMTP_USER")
+    smtp_password: SecretStr | None = Field(default=None, alias="EVALBOARD_SMTP_PASSWORD")
+    smtp_starttls: bool = Field(default=False, alias="EVALBOARD_SMTP_STARTTLS")
+    mail_from: str = Field(default="evalboard@localhost", alias="EVALBOARD_MAIL_FROM")
+    # channel name -> comma-separated e-mail recipients, e.g. {"qa": "qa@x.com"}
+    mail_to_qa: str = Field(default="qa-team@localhost", alias="EVALBOARD_MAIL_TO_QA")
+    mail_to_ai: str = Field(default="ai-team@localhost", alias="EVALBOARD_MAIL_TO_AI")
+    mail_to_critical: str = Field(default="oncall@localhost", alias="EVALBOARD_MAIL_TO_CRITICAL")
+
+    # --- time, jobs, dashboard --------------------------------------------
+    timezone: str = Field(default="UTC", alias="EVALBOARD_TIMEZONE")
+    job_interval_minutes: int = Field(default=5, alias="EVALBOARD_JOB_INTERVAL_MINUTES")
+    users_file: str = Field(default="./users.toml", alias="EVALBOARD_USERS_FILE")
+    dashboard_url: str = Field(default="http://127.0.0.1:8501", alias="EVALBOARD_DASHBOARD_URL")
+
+    @property
+    def db_name(self) -> str:
+        """The database named by the URI's path, `evalboard` when the path is empty."""
+        if not self.mongodb_uri:
+            return DEFAULT_DB_NAME
+        path = urlparse(self.mongodb_uri).path.strip("/")
+        return path or DEFAULT_DB_NAME
+
+    @property
+    def judge_configured(self) -> bool:
+        return bool(self.openai_base_url or self.openai_api_key)
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()
+
+
+def reset_settings() -> None:
+    """Forget the cached settings (tests change the environment, then call this)."""
+    get_settings.cache_clear()
