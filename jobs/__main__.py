@@ -1,0 +1,91 @@
+"""`python -m jobs ...` — ingest, demo data, one-off job runs, the scheduler."""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from store.client import DatabaseUnavailable, get_db, ping
+
+
+def _db():
+    db = get_db()
+    ping(db)
+    return db
+
+
+def cmd_ingest(args) -> int:
+    from jobs.ingest import IngestError, ingest_paths
+
+    try:
+        summary = ingest_paths(_db(), args.paths, args.format, ground_truth=args.ground_truth,
+                               feature=args.feature)
+    except IngestError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(summary.line())
+    return 0
+
+
+def cmd_demo(args) -> int:
+    from jobs.demo import generate_demo
+
+    summary = generate_demo(_db(), days=args.days, per_day=args.per_day, seed=args.seed,
+                            only_if_empty=args.if_empty)
+    print(summary)
+    return 0
+
+
+def cmd_run_once(args) -> int:
+    from jobs.runner import run_once
+
+    ok = run_once(_db(), args.job, full=args.full, week=args.week)
+    return 0 if ok else 1
+
+
+def cmd_scheduler(args) -> int:
+    from jobs.scheduler import run_scheduler
+
+    run_scheduler()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m jobs", description="Evalboard jobs")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("ingest", help="import evaluation logs, BeyondChats pairs or test results")
+    p.add_argument("paths", nargs="+", help="files or folders")
+    p.add_argument("--format", default="auto", choices=["auto", "evallog", "beyondchats", "test-results"])
+    p.add_argument("--ground-truth", help="ground-truth JSON for test-results files (reference 003)")
+    p.add_argument("--feature", help="feature to record for formats that carry none")
+    p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("demo", help="fill the database with realistic demo records")
+    p.add_argument("--days", type=int, default=90)
+    p.add_argument("--per-day", type=int, default=400)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--if-empty", action="store_true", help="do nothing when records already exist")
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("run-once", help="run one job now")
+    p.add_argument("job", choices=["aggregate", "alerts", "notify", "report", "score"])
+    p.add_argument("--full", action="store_true", help="aggregate: rebuild every bucket")
+    p.add_argument("--week", help="report: the week (any date in it, YYYY-MM-DD)")
+    p.set_defaults(func=cmd_run_once)
+
+    p = sub.add_parser("scheduler", help="run the scheduler (the Procfile worker)")
+    p.set_defaults(func=cmd_scheduler)
+
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+                        stream=sys.stderr)
+    try:
+        return args.func(args)
+    except DatabaseUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

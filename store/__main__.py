@@ -1,0 +1,29 @@
+"""`python -m store serve [--port N] [--data DIR]` — the embedded database."""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from store.server import serve
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m store")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_serve = sub.add_parser("serve", help="run the embedded MongoDB-wire server in the foreground")
+    p_serve.add_argument("--port", type=int, default=27018, help="0 picks a free port")
+    p_serve.add_argument("--data", default="./.data", help="data folder (WiredTiger files)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    if args.command == "serve":
+        try:
+            serve(args.port, args.data)
+        except OSError as exc:
+            print(f"error: cannot start the embedded database: {exc}", file=sys.stderr)
+            return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,70 @@
+"""The one MongoDB client. Everything else asks `get_db()` for the database.
+
+The client is created lazily once per process (module-level singleton); the
+dashboard wraps `get_db` in `st.cache_resource`. Short server-selection timeouts
+make an outage show up as a clear `DatabaseUnavailable` instead of a hang.
+"""
+from __future__ import annotations
+
+import threading
+
+from pymongo import MongoClient
+from pymongo.database import Database
+from pymongo.errors import PyMongoError
+
+from settings import DEFAULT_DB_NAME, get_settings
+
+_lock = threading.Lock()
+_client: MongoClient | None = None
+_client_uri: str | None = None
+
+
+class DatabaseUnavailable(RuntimeError):
+    """The database could not be reached; the message says where and why."""
+
+
+def _uri() -> str:
+    """MONGODB_URI, or the embedded server that `make run` starts on 127.0.0.1."""
+    settings = get_settings()
+    return settings.mongodb_uri or f"mongodb://127.0.0.1:{settings.embedded_port}/{DEFAULT_DB_NAME}"
+
+
+def make_client(uri: str, timeout_ms: int = 3000) -> MongoClient:
+    return MongoClient(
+        uri, serverSelectionTimeoutMS=timeout_ms, connectTimeoutMS=timeout_ms,
+        tz_aware=True, appname="evalboard",
+    )
+
+
+def get_client() -> MongoClient:
+    global _client, _client_uri
+    uri = _uri()
+    with _lock:
+        if _client is None or _client_uri != uri:
+            if _client is not None:
+                _client.close()
+            _client, _client_uri = make_client(uri), uri
+        return _client
+
+
+def get_db(name: str | None = None) -> Database:
+    return get_client()[name or get_settings().db_name or DEFAULT_DB_NAME]
+
+
+def ping(db: Database) -> None:
+    """Raise DatabaseUnavailable with a readable reason when the server is down."""
+    try:
+        db.client.admin.command("ping")
+    except PyMongoError as exc:
+        hint = "" if get_settings().mongodb_uri else (
+            " (MONGODB_URI is unset, so the embedded server on 127.0.0.1 is expected:"
+            " `make run` starts it, or `python -m store serve`)")
+        raise DatabaseUnavailable(f"database unreachable{hint}: {exc.__class__.__name__}: {str(exc)[:300]}") from exc
+
+
+def reset_client() -> None:
+    global _client, _client_uri
+    with _lock:
+        if _client is not None:
+            _client.close()
+        _client, _client_uri = None, None

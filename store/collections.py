@@ -1,0 +1,13 @@
+"""Collection names — one place, so nobody spells them twice."""
+RECORDS = "records"              # the product's logged evaluations (+ Evalboard's own fields)
+REJECTED = "rejected"            # quarantined payloads with their reason
+AGG_DAILY = "aggregates_daily"
+AGG_WEEKLY = "aggregates_weekly"
+ALERT_RULES = "alert_rules"      # alert rules and per-feature thresholds
+RULE_AUDIT = "rule_audit"        # every change to rules/thresholds: who, when, old, new
+ALERTS = "alerts"
+NOTIFICATIONS = "notifications"  # the outbox
+JOB_RUNS = "job_runs"
+REPORTS = "reports"
+STATE = "evalboard_state"        # watermarks, leases
+APS_JOBS = "scheduler_jobs"      # APScheduler's MongoDB job store

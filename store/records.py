@@ -1,0 +1,77 @@
+"""Writing and reading the `records` and `rejected` collections."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any, Iterable
+
+from pymongo import ASCENDING, DESCENDING, IndexModel, UpdateOne
+from pymongo.database import Database
+from pymongo.errors import BulkWriteError
+
+from store.collections import RECORDS, REJECTED
+from store.schema import canonical_json, content_hash
+
+RECORD_INDEXES = [
+    IndexModel([("timestamp", DESCENDING)], name="timestamp"),
+    IndexModel([("feature", ASCENDING), ("timestamp", DESCENDING)], name="feature_timestamp"),
+    IndexModel([("eb.scores.overall_quality", ASCENDING)], name="overall_score"),
+    IndexModel([("eb.passed", ASCENDING), ("timestamp", DESCENDING)], name="passed_timestamp"),
+    IndexModel([("triage.status", ASCENDING), ("timestamp", DESCENDING)], name="triage_status"),
+    IndexModel([("ingested_at", ASCENDING)], name="ingested_at"),
+    IndexModel([("eb.needs_scoring", ASCENDING)], name="needs_scoring"),
+    IndexModel([("session_id", ASCENDING)], name="session_id"),
+]
+REJECTED_INDEXES = [IndexModel([("last_seen", DESCENDING)], name="last_seen")]
+
+
+def ensure_indexes(db: Database) -> None:
+    """Create the indexes the dashboard and jobs rely on (idempotent)."""
+    db[RECORDS].create_indexes(RECORD_INDEXES)
+    db[REJECTED].create_indexes(REJECTED_INDEXES)
+
+
+def insert_records(db: Database, docs: list[dict[str, Any]]) -> tuple[int, int]:
+    """Insert new records, skipping ids already stored. Returns (inserted, duplicates)."""
+    if not docs:
+        return 0, 0
+    # Duplicates inside one batch: keep the first.
+    unique: dict[Any, dict] = {}
+    for doc in docs:
+        unique.setdefault(doc["_id"], doc)
+    in_batch_dupes = len(docs) - len(unique)
+    try:
+        result = db[RECORDS].insert_many(list(unique.values()), ordered=False)
+        return len(result.inserted_ids), in_batch_dupes
+    except BulkWriteError as exc:
+        errors = exc.details.get("writeErrors", [])
+        dupes = sum(1 for e in errors if e.get("code") == 11000)
+        others = [e for e in errors if e.get("code") != 11000]
+        if others:
+            raise
+        return exc.details.get("nInserted", len(unique) - dupes), dupes + in_batch_dupes
+
+
+def quarantine(db: Database, items: Iterable[tuple[Any, str, str]]) -> int:
+    """Store rejected payloads (raw, reason, source) once each. Returns how many were new."""
+    now = datetime.now(timezone.utc)
+    ops = []
+    for raw, reason, source in items:
+        key = content_hash(raw if not isinstance(raw, str) else {"text": raw}, prefix="r_")
+        payload = raw if isinstance(raw, (dict, list)) else {"text": str(raw)[:100_000]}
+        if len(canonical_json(payload)) > 1_000_000:  # keep the collection sane
+            payload = {"text": canonical_json(payload)[:100_000], "truncated": True}
+        ops.append(UpdateOne(
+            {"_id": key},
+            {"$setOnInsert": {"raw": payload, "reason": reason, "source": source, "first_seen": now,
+                              "status": "quarantined"},
+             "$set": {"last_seen": now}, "$inc": {"seen": 1}},
+            upsert=True,
+        ))
+    if not ops:
+        return 0
+    result = db[REJECTED].bulk_write(ops, ordered=False)
+    return result.upserted_count
+
+
+def get_record(db: Database, record_id: str) -> dict | None:
+    return db[RECORDS].find_one({"_id": str(record_id)})

@@ -1,0 +1,97 @@
+"""The embedded MongoDB-wire server (SecantusDB over WiredTiger) and its launcher.
+
+`python -m store serve [--port N] [--data DIR]` runs it in the foreground on
+127.0.0.1 and prints `ready mongodb://127.0.0.1:N/` once it accepts connections.
+SIGTERM/SIGINT stop it cleanly (storage closed, data flushed).
+
+`EmbeddedServer` starts that command as a child process and waits for the ready
+line; `make run` and the test suite use it when MONGODB_URI is unset.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+READY_PREFIX = "ready "
+
+
+def serve(port: int, data_dir: str, *, announce=print) -> None:
+    """Run the server in this process until SIGTERM/SIGINT."""
+    from secantus import SecantusDBServer  # imported here: only the server needs it
+
+    Path(data_dir).mkdir(parents=True, exist_ok=True)
+    # No replica set: Evalboard needs no oplog/transactions, and without the
+    # oplog every write is cheaper.
+    server = SecantusDBServer(
+        host="127.0.0.1", port=port, storage_path=str(data_dir), replica_set_name=None,
+        enable_test_commands=False, ttl_sweep_seconds=3600.0,
+    )
+    stop = threading.Event()
+
+    def _on_signal(signum, _frame):
+        stop.set()
+
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGINT, _on_signal)
+    server.start()
+    host, bound_port = server.address
+    announce(f"{READY_PREFIX}mongodb://{host}:{bound_port}/", flush=True)
+    try:
+        while not stop.wait(0.5):
+            pass
+    finally:
+        server.stop()
+        logging.getLogger(__name__).info("embedded server stopped, storage closed")
+
+
+class EmbeddedServer:
+    """A `python -m store serve` child process; `uri` is known once it is ready."""
+
+    def __init__(self, data_dir: str | os.PathLike, port: int = 0, *, log_path: str | None = None):
+        self.data_dir = str(data_dir)
+        self.port = port
+        self.log_path = log_path
+        self.proc: subprocess.Popen | None = None
+        self.uri: str | None = None
+
+    def start(self, timeout: float = 60.0) -> str:
+        repo_root = Path(__file__).resolve().parent.parent
+        stderr = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "store", "serve", "--port", str(self.port), "--data", self.data_dir],
+            cwd=repo_root, stdout=subprocess.PIPE, stderr=stderr, text=True,
+        )
+        deadline = time.monotonic() + timeout
+        assert self.proc.stdout is not None
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if line.startswith(READY_PREFIX):
+                self.uri = line[len(READY_PREFIX):].strip()
+                return self.uri
+            if not line and self.proc.poll() is not None:
+                break
+        self.stop()
+        raise RuntimeError(f"embedded MongoDB server did not start (data dir {self.data_dir})")
+
+    def stop(self, timeout: float = 30.0) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def __enter__(self) -> "EmbeddedServer":
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

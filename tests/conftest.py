@@ -1,0 +1,69 @@
+"""Shared fixtures: one real MongoDB-wire server per test session.
+
+When MONGODB_URI is set the tests use that server (each test in a database of
+its own); otherwise they start the embedded SecantusDB server
+(`python -m store serve`) on a free port with data in a temporary folder.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SHARED = REPO_ROOT.parent / "shared"
+sys.path.insert(0, str(REPO_ROOT))
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+_counter = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def mongo_uri(tmp_path_factory) -> str:
+    """Base URI (no database path) of the server every test talks to."""
+    external = os.environ.get("MONGODB_URI")
+    if external:
+        parsed = urlparse(external)
+        yield parsed._replace(path="/").geturl()
+        return
+    from store.server import EmbeddedServer
+
+    data = tmp_path_factory.mktemp("mongo-data")
+    server = EmbeddedServer(data, 0, log_path=str(data.parent / "mongo-server.log"))
+    uri = server.start()
+    yield uri
+    server.stop()
+
+
+@pytest.fixture
+def db_name() -> str:
+    return f"evalboard_test_{os.getpid()}_{next(_counter)}"
+
+
+@pytest.fixture
+def db(mongo_uri, db_name, monkeypatch):
+    """A fresh, empty database on the real server; `get_db()` points at it too."""
+    from settings import reset_settings
+    from store.client import make_client, reset_client
+
+    monkeypatch.setenv("MONGODB_URI", mongo_uri.rstrip("/") + "/" + db_name)
+    reset_settings()
+    reset_client()
+    client = make_client(mongo_uri)
+    database = client[db_name]
+    yield database
+    client.drop_database(db_name)
+    client.close()
+    reset_client()
+    reset_settings()
+
+
+@pytest.fixture
+def shared_dir() -> Path:
+    return SHARED
