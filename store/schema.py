@@ -231,7 +231,6 @@ def effective_block(scores: dict[str, float | None], feature: str, thresholds, s
         "score_source": source,
         "passed": passed,
         "failed_metrics": failed,
-        "needs_scoring": False,
     }
 
 
@@ -308,7 +307,9 @@ def parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: s
         eb = effective_block(scores, feature, thresholds, "logged")
     else:
         eb = {"scores": {m: None for m in ALL_SCORES}, "score_source": None, "passed": None,
-              "failed_metrics": [], "needs_scoring": answer is not None}
+              "failed_metrics": []}
+        if answer is not None:  # present only when true: the sparse index stays small
+            eb["needs_scoring"] = True
         issues.append("no scores logged")
     eb["issues"] = issues
     doc["eb"] = eb

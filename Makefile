@@ -1,0 +1,44 @@
+# Evalboard — `make run` starts everything, `make test` runs the whole suite.
+# Both install what they need first (a venv in .venv; torch's CPU build before
+# sentence-transformers so no CUDA build is pulled; Debian chromium for the
+# browser test).
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export OMP_WAIT_POLICY := PASSIVE
+export PYTHONUNBUFFERED := 1
+
+.PHONY: install run test test-fast chromium bench clean
+
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install -q --disable-pip-version-check torch==2.13.0
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+install: $(STAMP)
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+run: install
+	$(PY) scripts/run_local.py
+
+test: install chromium
+	$(PY) -m pytest -q
+
+test-fast: install
+	$(PY) -m pytest -q tests/unit
+
+bench: install
+	$(PY) bench/bench_ingest.py
+
+clean:
+	rm -rf .pytest_cache tests/e2e/artifacts bench/out

@@ -1,0 +1,92 @@
+"""Ingest rate and peak memory: N records from a JSONL file into a fresh embedded server.
+
+    python bench/bench_ingest.py [--sizes 20000 100000]
+
+Runs `python -m jobs ingest FILE` as a child process (exactly what users run),
+samples its RSS with psutil, and prints records/s and peak RSS per size. Memory
+flat in the file size = the peak does not grow with N.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from store.server import EmbeddedServer  # noqa: E402
+
+FEATURES = ("chat", "viability", "arguments", "clauses")
+
+
+def write_file(path: Path, n: int, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    with path.open("w") as fh:
+        for i in range(n):
+            scores = {m: round(min(1, max(0, rng.gauss(0.85, 0.08))), 3)
+                      for m in ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")}
+            overall = 0.35 * scores["faithfulness"] + 0.3 * scores["answer_relevancy"] + \
+                0.2 * scores["contextual_precision"] + 0.15 * scores["contextual_recall"]
+            rec = {
+                "_id": f"eval_{seed}_{i}", "session_id": f"chat_{i % 997}",
+                "query": f"What is the punishment under section {100 + i % 300} of the BNS?",
+                "answer": "According to the section, the offence is punishable with imprisonment " * 3,
+                "context": ["Section text about the offence and its punishment. " * 5] * 3,
+                "evaluation": {**{m: {"score": s, "threshold": 0.7, "passed": s >= 0.7, "reason": "ok"}
+                                  for m, s in scores.items()},
+                               "overall_quality": {"score": round(overall, 3), "threshold": 0.75,
+                                                   "passed": overall >= 0.75}},
+                "regeneration_attempts": rng.choice((0, 0, 0, 0, 1)),
+                "timestamp": (start + timedelta(seconds=30 * i)).isoformat().replace("+00:00", "Z"),
+                "feature": FEATURES[i % 4],
+            }
+            fh.write(json.dumps(rec) + "\n")
+
+
+def run(n: int, workdir: Path) -> dict:
+    data_file = workdir / f"records_{n}.jsonl"
+    write_file(data_file, n)
+    with EmbeddedServer(workdir / f"db_{n}", 0) as server:
+        env = {**os.environ, "MONGODB_URI": server.uri.rstrip("/") + "/bench"}
+        started = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "jobs", "ingest", str(data_file)], cwd=ROOT, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        ps, peak = psutil.Process(proc.pid), 0
+        while proc.poll() is None:
+            try:
+                peak = max(peak, ps.memory_info().rss)
+            except psutil.NoSuchProcess:
+                break
+            time.sleep(0.05)
+        elapsed = time.perf_counter() - started
+        out = proc.stdout.read().strip()
+    return {"records": n, "seconds": round(elapsed, 1), "records_per_s": round(n / elapsed),
+            "peak_rss_mb": round(peak / 2**20), "file_mb": round(data_file.stat().st_size / 2**20, 1),
+            "summary": out.splitlines()[-1] if out else ""}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", type=int, nargs="+", default=[20_000, 100_000])
+    args = parser.parse_args()
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    print(f"# {datetime.now(timezone.utc):%Y-%m-%d} {platform.node()} {os.cpu_count()} cores {cpu}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in args.sizes:
+            print(json.dumps(run(n, Path(tmp))), flush=True)
+
+
+if __name__ == "__main__":
+    main()

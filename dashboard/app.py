@@ -1,0 +1,64 @@
+"""Evalboard dashboard: navigation only (each page lives in dashboard/pages/)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import streamlit as st  # noqa: E402
+
+from dashboard.auth import auth_enabled, check_password  # noqa: E402
+from dashboard.common import current_user, model_warmer  # noqa: E402
+
+st.set_page_config(page_title="Evalboard", page_icon="📊", layout="wide")
+model_warmer()
+
+
+def _login() -> None:
+    st.title("Evalboard")
+    st.caption("Sign in to the QA console.")
+    with st.form("login_form"):
+        name = st.text_input("User name", key="login_name")
+        password = st.text_input("Password", type="password", key="login_password")
+        submitted = st.form_submit_button("Sign in", type="primary")
+    if submitted:
+        user = check_password(name.strip(), password)
+        if user is None:
+            st.error("Wrong user name or password.")
+        else:
+            st.session_state["auth_user"] = user
+            st.rerun()
+
+
+if auth_enabled() and "auth_user" not in st.session_state:
+    st.navigation([st.Page(_login, title="Sign in", icon="🔐")], position="hidden").run()
+    st.stop()
+
+user = current_user()
+with st.sidebar:
+    if auth_enabled():
+        st.caption(f"Signed in as **{user.name}** ({user.role})")
+        if st.button("Sign out", key="app_sign_out"):
+            st.session_state.pop("auth_user", None)
+            st.rerun()
+    else:
+        st.warning("Authentication is off — local mode (bound to 127.0.0.1).", icon="🔓")
+
+PAGES = Path(__file__).resolve().parent / "pages"
+navigation = st.navigation({
+    "Monitor": [
+        st.Page(PAGES / "overview.py", title="Overview", icon="📈", default=True, url_path="overview"),
+        st.Page(PAGES / "features.py", title="Features", icon="🧩", url_path="features"),
+        st.Page(PAGES / "alerts.py", title="Alerts", icon="🚨", url_path="alerts"),
+    ],
+    "Investigate": [
+        st.Page(PAGES / "triage.py", title="Triage", icon="🔎", url_path="triage"),
+        st.Page(PAGES / "playground.py", title="Playground", icon="🧪", url_path="playground"),
+        st.Page(PAGES / "reports.py", title="Reports", icon="📰", url_path="reports"),
+    ],
+    "Operate": [
+        st.Page(PAGES / "health.py", title="Data health", icon="🩺", url_path="health"),
+    ],
+})
+navigation.run()

@@ -1,0 +1,83 @@
+"""Small things every page uses: the database handle, the signed-in user,
+role checks, the outage state, and safe rendering of user text."""
+from __future__ import annotations
+
+import re
+import threading
+
+import streamlit as st
+
+from dashboard.auth import LOCAL_USER, User, auth_enabled
+from store.client import DatabaseUnavailable, get_db, ping
+
+ALL = "__all__"  # the aggregate "feature" that means every feature
+
+
+@st.cache_resource(show_spinner=False)
+def database():
+    """The one Database handle (the client inside is a pooled singleton)."""
+    return get_db()
+
+
+def db_or_stop():
+    """The database, or a clear message with a retry button and the page stops."""
+    db = database()
+    try:
+        ping(db)
+    except DatabaseUnavailable as exc:
+        st.error(f"**The database is not reachable.** {exc}")
+        st.caption("Nothing was lost: the page will load once the database is back.")
+        if st.button("Retry", key="db_retry", type="primary"):
+            st.rerun()
+        st.stop()
+    return db
+
+
+def current_user() -> User:
+    if not auth_enabled():
+        return User(LOCAL_USER, "admin")
+    user = st.session_state.get("auth_user")
+    return user if isinstance(user, User) else User("anonymous", "none")
+
+
+def can(role: str) -> bool:
+    return current_user().can(role)
+
+
+def require(role: str, what: str) -> bool:
+    """True when the user may do `what`; otherwise says who may."""
+    if can(role):
+        return True
+    st.info(f"Only a {role} (or higher) can {what}. You are signed in as "
+            f"{current_user().name} ({current_user().role}).")
+    return False
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|>~<$])")
+
+
+def md_escape(text: object) -> str:
+    """Escape user text for st.markdown: no formatting, links or HTML come through."""
+    return _MD_SPECIAL.sub(r"\\\1", "" if text is None else str(text))
+
+
+@st.cache_resource(show_spinner=False)
+def model_warmer() -> threading.Thread:
+    """Load the embedding model once, in the background, when the app starts."""
+    def _load():
+        try:
+            from evaluators.embeddings import warm_up
+            warm_up()
+        except Exception:  # the playground shows the error when it needs the model
+            pass
+    thread = threading.Thread(target=_load, name="model-warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
+def fmt_score(value) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
+def fmt_pct(value) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"

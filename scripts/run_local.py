@@ -1,0 +1,71 @@
+"""What `make run` does: database, demo data, scheduler, dashboard — one command.
+
+- MONGODB_URI unset: start the embedded MongoDB-wire server on 127.0.0.1 with
+  data under ./.data (EVALBOARD_DATA_DIR) and point everything at it;
+- an empty database gets the demo data (and first aggregates, alerts, report);
+- the scheduler (`python -m jobs scheduler`) runs as a child process;
+- the dashboard runs in the foreground; Ctrl-C stops all of it cleanly.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from dashboard.auth import auth_enabled  # noqa: E402
+from settings import get_settings  # noqa: E402
+from store.server import EmbeddedServer  # noqa: E402
+
+
+def _run(*args: str) -> int:
+    print("+ python", " ".join(args), flush=True)
+    return subprocess.call([sys.executable, *args], cwd=ROOT)
+
+
+def main() -> int:
+    settings = get_settings()
+    children: list[subprocess.Popen] = []
+    server = None
+    env = os.environ
+    if not settings.mongodb_uri:
+        Path(settings.data_dir).mkdir(parents=True, exist_ok=True)
+        server = EmbeddedServer(settings.data_dir, settings.embedded_port,
+                                log_path=str(Path(settings.data_dir) / "server.log"))
+        uri = server.start()
+        env["MONGODB_URI"] = uri.rstrip("/") + "/evalboard"
+        print(f"embedded database ready: {env['MONGODB_URI']} (data in {settings.data_dir})", flush=True)
+    try:
+        if _run("-m", "jobs", "demo", "--if-empty") != 0:
+            print("warning: demo data could not be loaded", file=sys.stderr)
+        for job in ("score", "aggregate", "alerts", "report"):
+            _run("-m", "jobs", "run-once", job)
+        children.append(subprocess.Popen([sys.executable, "-m", "jobs", "scheduler"], cwd=ROOT, env=env))
+        address = "0.0.0.0" if auth_enabled() else "127.0.0.1"
+        print(f"dashboard: http://{address}:8501  (auth {'on' if auth_enabled() else 'off: local mode'})", flush=True)
+        dashboard = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "dashboard/app.py", "--server.address", address,
+             "--server.port", "8501", "--server.headless", "true"], cwd=ROOT, env=env)
+        children.append(dashboard)
+        return dashboard.wait()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        for child in reversed(children):
+            if child.poll() is None:
+                child.send_signal(signal.SIGTERM)
+        for child in children:
+            try:
+                child.wait(20)
+            except subprocess.TimeoutExpired:
+                child.kill()
+        if server:
+            server.stop()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
