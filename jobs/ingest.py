@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -149,7 +150,12 @@ def iter_evallog(path: Path, kind: str) -> Iterator[tuple[Any, str | None]]:
 # --- turning payloads into records ------------------------------------------------
 
 class _Writer:
-    """Parses payloads and writes them in batches; counts what happened."""
+    """Parses payloads and writes them in batches; counts what happened.
+
+    One batch is written in a background thread while the next one is parsed
+    (the server, not parsing, is the bottleneck; this hides the parsing). At
+    most one batch is in flight, so memory stays flat.
+    """
 
     def __init__(self, db: Database, source: str):
         self.db = db
@@ -158,6 +164,8 @@ class _Writer:
         self.summary = IngestSummary()
         self.docs: list[dict] = []
         self.bad: list[tuple[Any, str, str]] = []
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-writer")
+        self._pending: Future | None = None
 
     def add(self, payload: Any, error: str | None = None) -> None:
         if error is None:
@@ -170,14 +178,35 @@ class _Writer:
             self.bad.append((payload, error, self.source))
             self.summary.rejected += 1
         if len(self.docs) >= BATCH_SIZE or len(self.bad) >= BATCH_SIZE:
-            self.flush()
+            self.flush(final=False)
 
-    def flush(self) -> None:
-        inserted, dupes = insert_records(self.db, self.docs)
-        self.summary.ingested += inserted
-        self.summary.duplicates += dupes
-        quarantine(self.db, self.bad)
-        self.docs, self.bad = [], []
+    def _write(self, docs: list[dict], bad: list) -> tuple[int, int]:
+        result = insert_records(self.db, docs)
+        quarantine(self.db, bad)
+        return result
+
+    def _collect(self) -> None:
+        if self._pending is not None:
+            inserted, dupes = self._pending.result()
+            self.summary.ingested += inserted
+            self.summary.duplicates += dupes
+            self._pending = None
+
+    def flush(self, final: bool = True) -> None:
+        """Write what is buffered; `final=False` leaves the write running in the background."""
+        self._collect()
+        if self.docs or self.bad:
+            self._pending = self._pool.submit(self._write, self.docs, self.bad)
+            self.docs, self.bad = [], []
+        if final:
+            self._collect()
+
+    def close(self) -> IngestSummary:
+        try:
+            self.flush(final=True)
+        finally:
+            self._pool.shutdown(wait=True)
+        return self.summary
 
 
 def _load(path: Path) -> Any:
@@ -292,16 +321,18 @@ def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_tr
     for path, kind in kinds.items():
         if kind.startswith("evallog"):
             writer = _Writer(db, f"evallog:{path.name}")
-            for payload, error in iter_evallog(path, kind):
-                writer.add(payload, error)
-            writer.flush()
-            total.add(writer.summary)
+            try:
+                for payload, error in iter_evallog(path, kind):
+                    writer.add(payload, error)
+            finally:
+                total.add(writer.close())
         elif kind == "test-results":
             writer = _Writer(db, f"test-results:{path.name}")
-            for payload in test_result_payloads(path, truth, feature or "test-results"):
-                writer.add(payload)
-            writer.flush()
-            total.add(writer.summary)
+            try:
+                for payload in test_result_payloads(path, truth, feature or "test-results"):
+                    writer.add(payload)
+            finally:
+                total.add(writer.close())
     conversations = [p for p, k in kinds.items() if k == "beyondchats-conversation"]
     contexts = [p for p, k in kinds.items() if k == "beyondchats-context"]
     if conversations or contexts:
@@ -310,8 +341,9 @@ def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_tr
                               f"conversation file(s) and {len(contexts)} context file(s)")
         for conv, ctx in pair_beyondchats(conversations, contexts):
             writer = _Writer(db, f"beyondchats:{conv.name}")
-            for payload in beyondchats_payloads(conv, ctx, feature or "chat"):
-                writer.add(payload)
-            writer.flush()
-            total.add(writer.summary)
+            try:
+                for payload in beyondchats_payloads(conv, ctx, feature or "chat"):
+                    writer.add(payload)
+            finally:
+                total.add(writer.close())
     return total

@@ -19,12 +19,53 @@ import time
 from pathlib import Path
 
 READY_PREFIX = "ready "
+_memo = threading.local()
+
+
+def _speed_up_bulk_inserts() -> None:
+    """Memoise the server's index-options lookup for the length of one insert batch.
+
+    Profiling the embedded server (py-spy, 30k inserts into `records` with its
+    six indexes) showed ~45% of insert time in `Storage._index_options_map`,
+    which re-reads and BSON-decodes the index catalog up to three times per
+    document. Within one `Storage.insert` call (it holds the collection lock)
+    the catalog cannot change, so the map is computed once per batch. Nothing
+    else about storage or semantics changes.
+    """
+    from secantus.storage import Storage
+
+    if getattr(Storage, "_evalboard_memo", False):
+        return
+    original_insert = Storage.insert
+    original_options = Storage._index_options_map
+
+    def insert(self, db, coll, *args, **kwargs):
+        previous = getattr(_memo, "cache", None)
+        _memo.cache = {}
+        try:
+            return original_insert(self, db, coll, *args, **kwargs)
+        finally:
+            _memo.cache = previous
+
+    def index_options_map(self, db, coll):
+        cache = getattr(_memo, "cache", None)
+        if cache is None:
+            return original_options(self, db, coll)
+        key = (id(self), db, coll)
+        if key not in cache:
+            cache[key] = original_options(self, db, coll)
+        return {name: dict(opts) for name, opts in cache[key].items()}
+
+    Storage.insert = insert
+    Storage._index_options_map = index_options_map
+    Storage._evalboard_memo = True
 
 
 def serve(port: int, data_dir: str, *, announce=print) -> None:
     """Run the server in this process until SIGTERM/SIGINT."""
     from secantus import SecantusDBServer  # imported here: only the server needs it
 
+    _speed_up_bulk_inserts()
     Path(data_dir).mkdir(parents=True, exist_ok=True)
     # No replica set: Evalboard needs no oplog/transactions, and without the
     # oplog every write is cheaper.
