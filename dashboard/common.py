@@ -81,3 +81,43 @@ def fmt_score(value) -> str:
 
 def fmt_pct(value) -> str:
     return "—" if value is None else f"{100 * value:.1f}%"
+
+
+# --- cached readers shared by the monitor pages --------------------------------
+# Store getters wrapped in st.cache_data; `_db` is not hashed, `key` (db_key(db))
+# keeps databases apart. Pages call `.clear()` on the getter after a write.
+
+def db_key(db) -> str:
+    """A cache key for the database handle (URI from settings + database name)."""
+    from settings import get_settings
+    return f"{get_settings().mongodb_uri or 'embedded'}|{db.name}"
+
+
+@st.cache_data(ttl=300, show_spinner=False)
+def cached_features(_db, key: str) -> list[str]:
+    from store.aggregates import list_features
+    return [f for f in list_features(_db) if f != ALL]
+
+
+@st.cache_data(ttl=60, show_spinner=False)
+def cached_thresholds(_db, key: str) -> dict:
+    from store.thresholds import get_thresholds
+    return get_thresholds(_db)
+
+
+@st.cache_data(ttl=60, show_spinner=False)
+def cached_aggregates(_db, key: str, granularity: str, start, end, features: tuple | None) -> list[dict]:
+    from store.aggregates import get_aggregates
+    return get_aggregates(_db, granularity, start, end, list(features) if features else None)
+
+
+def signed_in_or_stop() -> None:
+    """Stop a page when sign-in is required and nobody is signed in.
+
+    app.py shows the login before any page, but Streamlit can run a page file
+    directly (a deep link such as /triage on a server's first session, when the
+    pages/ folder is auto-discovered), so each page checks for itself too."""
+    if auth_enabled() and not isinstance(st.session_state.get("auth_user"), User):
+        st.error("Please sign in first.")
+        st.markdown("[Go to the sign-in page](/)")
+        st.stop()

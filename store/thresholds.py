@@ -33,3 +33,104 @@ def get_thresholds(db: Database) -> dict[str, dict[str, float]]:
             base.update({k: float(v) for k, v in doc["metrics"].items() if isinstance(v, (int, float))})
             merged[feature] = base
     return merged
+
+
+# --- editing (the dashboard's threshold editor) -------------------------------------
+
+import math  # noqa: E402
+import re  # noqa: E402
+from datetime import datetime, timezone  # noqa: E402
+from typing import Any  # noqa: E402
+
+from store.collections import RECORDS, RULE_AUDIT  # noqa: E402
+from store.errors import ValidationFailed  # noqa: E402
+from store.schema import ALL_SCORES  # noqa: E402
+
+_FEATURE_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,63}$")
+
+
+def validate_unit(name: str, value: Any) -> float:
+    """A number in 0..1, or ValidationFailed saying which and why."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValidationFailed(f"{name}: the threshold must be a number between 0 and 1 (got {value!r})")
+    if not 0.0 <= float(value) <= 1.0:
+        raise ValidationFailed(f"{name}: the threshold must be between 0 and 1 (got {value:g})")
+    return float(value)
+
+
+def validate_feature(feature: Any, *, allow: tuple[str, ...] = ()) -> str:
+    if isinstance(feature, str) and (feature in allow or _FEATURE_RE.match(feature)):
+        return feature
+    raise ValidationFailed(f"unknown feature name {str(feature)[:40]!r}: use lower-case letters, digits, - or _")
+
+
+def write_audit(db: Database, *, user: str, action: str, target: str, old: Any, new: Any,
+                now: datetime | None = None) -> None:
+    if not isinstance(user, str) or not user.strip():
+        raise ValidationFailed("who made the change must be known")
+    db[RULE_AUDIT].insert_one({"at": now or datetime.now(timezone.utc), "user": user.strip(), "action": action,
+                               "target": target, "old": old, "new": new})
+
+
+def pass_fail_update(thresholds: dict[str, dict[str, float]], feature: str) -> list[dict]:
+    """Aggregation-pipeline update recomputing eb.passed / eb.failed_metrics inside MongoDB."""
+    limits = thresholds.get(feature) or thresholds.get("default") or {}
+
+    def score(m: str) -> str:
+        return f"$eb.scores.{m}"
+
+    present = {"$add": [{"$cond": [{"$isNumber": score(m)}, 1, 0]} for m in ALL_SCORES]}
+    failed = {"$concatArrays": [
+        {"$cond": [{"$and": [{"$isNumber": score(m)}, {"$lt": [score(m), float(limits[m])]}]}, [m], []]}
+        for m in ALL_SCORES if m in limits]}
+    return [
+        {"$set": {"eb.failed_metrics": failed, "_eb_present": present}},
+        {"$set": {"eb.passed": {"$cond": [{"$gt": ["$_eb_present", 0]},
+                                          {"$eq": [{"$size": "$eb.failed_metrics"}, 0]}, None]}}},
+        {"$unset": "_eb_present"},
+    ]
+
+
+def recompute_pass_fail(db: Database, feature: str, thresholds: dict | None = None) -> int:
+    """Re-flag pass/fail for one feature's records ("default": every feature without its own)."""
+    thresholds = thresholds or get_thresholds(db)
+    if feature == "default":
+        match: dict = {"feature": {"$nin": [f for f in thresholds if f != "default"]}}
+    else:
+        match = {"feature": feature}
+    match["eb.scores"] = {"$type": "object"}
+    match["eb.rejected"] = None
+    return db[RECORDS].update_many(match, pass_fail_update(thresholds, feature)).modified_count
+
+
+def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: str) -> dict[str, float]:
+    """Validate and store a feature's thresholds, audit the change, re-flag pass/fail.
+
+    Refuses (ValidationFailed) an unknown metric, a value outside 0..1, an
+    unknown feature name or an anonymous user. The records' eb.passed /
+    eb.failed_metrics are recomputed in MongoDB and the next aggregate run
+    rebuilds every bucket (pass rates depend on the thresholds).
+    """
+    feature = validate_feature(feature, allow=("default",))
+    if not isinstance(metrics, dict) or not metrics:
+        raise ValidationFailed("give at least one metric threshold")
+    clean: dict[str, float] = {}
+    for name, value in metrics.items():
+        if name not in ALL_SCORES:
+            raise ValidationFailed(f"unknown metric {str(name)[:40]!r}; known: {', '.join(ALL_SCORES)}")
+        clean[name] = validate_unit(name, value)
+    if not isinstance(user, str) or not user.strip():
+        raise ValidationFailed("who made the change must be known")
+    current = get_thresholds(db)
+    old = dict(current.get(feature) or current["default"])
+    new = {**old, **clean}
+    db[ALERT_RULES].update_one({"_id": f"threshold:{feature}"},
+                               {"$set": {"kind": "threshold", "feature": feature, "metrics": new,
+                                         "updated_at": datetime.now(timezone.utc), "updated_by": user.strip()}},
+                               upsert=True)
+    write_audit(db, user=user, action="set_thresholds", target=feature, old=old, new=new)
+    thresholds = get_thresholds(db)
+    recompute_pass_fail(db, feature, thresholds)
+    from store.state import request_full_rebuild
+    request_full_rebuild(db, f"thresholds of {feature} changed")
+    return new

@@ -1,0 +1,133 @@
+"""Aggregate refresh benchmark on the embedded server.
+
+`python bench/bench_aggregates.py [--sizes 10000 50000 200000] [--new 1000]`
+
+For each size: a fresh embedded server; N reference-000 records spread over 90
+days (inserted straight into `records` with their indexes; not timed); then
+- full rebuild (`refresh(full=True)`: every daily and weekly bucket);
+- incremental refresh with nothing new;
+- incremental refresh after `--new` records for one new day (in the middle of a
+  week, so the weekly bucket also re-reads that week's earlier days);
+- incremental refresh after `--new` records for one new day that starts a new week.
+Prints a Markdown table and the ratio incremental(1 new day) at the largest
+size vs the smallest (target <= 1.5).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from store.client import make_client  # noqa: E402
+from store.records import ensure_indexes  # noqa: E402
+from store.schema import parse_record  # noqa: E402
+from store.server import EmbeddedServer  # noqa: E402
+from store.thresholds import DEFAULT_THRESHOLDS  # noqa: E402
+
+METRICS = ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")
+FEATURES = ("chat", "viability", "arguments", "clauses")
+DAYS = 90
+# history ends on Sunday 2026-03-01; day 91 is Monday 2026-03-02
+HISTORY_START = datetime(2026, 3, 2, tzinfo=timezone.utc) - timedelta(days=DAYS)
+
+
+def make_docs(rng: random.Random, n: int, day_of: callable, prefix: str, ingested_at: datetime) -> list[dict]:
+    docs = []
+    for i in range(n):
+        ts = day_of(i) + timedelta(seconds=rng.randrange(86400))
+        raw = {"_id": f"{prefix}{i}", "session_id": f"s{i % 997}", "query": f"What does section {i % 500} say?",
+               "answer": "An answer " * 20, "context": ["Section text " * 30, "Another chunk " * 30],
+               "evaluation": {m: {"score": round(rng.betavariate(7, 2), 3), "threshold": 0.7, "passed": True,
+                                  "reason": "reason text"} for m in METRICS},
+               "regeneration_attempts": rng.choice((0, 0, 0, 1, 2)), "timestamp": ts.isoformat(),
+               "feature": rng.choice(FEATURES)}
+        docs.append(parse_record(raw, DEFAULT_THRESHOLDS, source="bench", now=ingested_at).doc)
+    return docs
+
+
+def insert(db, docs, batch=5000):
+    for i in range(0, len(docs), batch):
+        db.records.insert_many(docs[i:i + batch], ordered=False)
+
+
+def timed(fn):
+    t0 = time.perf_counter()
+    result = fn()
+    return time.perf_counter() - t0, result
+
+
+def run_size(n: int, new: int) -> dict:
+    from jobs.aggregate import refresh
+
+    rng = random.Random(n)
+    with tempfile.TemporaryDirectory() as tmp, EmbeddedServer(Path(tmp) / "data", 0) as server:
+        # long operations keep the embedded server busy: a patient client, so the driver's
+        # heartbeat does not give up on it mid-aggregation
+        db = make_client(server.uri, timeout_ms=120_000)["bench"]
+        ensure_indexes(db)
+        t_hist = datetime.now(timezone.utc) - timedelta(hours=2)
+        t0 = time.perf_counter()
+        insert(db, make_docs(rng, n, lambda i: HISTORY_START + timedelta(days=i % DAYS), "h", t_hist))
+        load_s = time.perf_counter() - t0
+        now = datetime.now(timezone.utc)
+        full_s, full = timed(lambda: refresh(db, full=True, now=now))
+        noop_s, _ = timed(lambda: refresh(db, now=now + timedelta(minutes=10)))
+        # one new day in the middle of the last history week (Saturday 2026-02-28): late data
+        mid_day = HISTORY_START + timedelta(days=DAYS - 2)
+        insert(db, make_docs(rng, new, lambda i: mid_day, "m", now + timedelta(minutes=20)))
+        mid_s, mid = timed(lambda: refresh(db, now=now + timedelta(minutes=25)))
+        # one new day starting a new week (Monday 2026-03-02): the usual case, today's data
+        new_day = HISTORY_START + timedelta(days=DAYS)
+        insert(db, make_docs(rng, new, lambda i: new_day, "n", now + timedelta(minutes=30)))
+        new_s, newr = timed(lambda: refresh(db, now=now + timedelta(minutes=31)))
+        db.client.close()
+    return {"n": n, "load_s": load_s, "full_s": full_s, "daily": full["daily_buckets"],
+            "weekly": full["weekly_buckets"], "noop_s": noop_s, "mid_s": mid_s, "new_s": new_s,
+            "mid_days": mid["days"], "new_days": newr["days"]}
+
+
+def machine() -> str:
+    model = ""
+    try:
+        model = next((ln.split(":", 1)[1].strip() for ln in subprocess.run(
+            ["lscpu"], capture_output=True, text=True).stdout.splitlines() if ln.startswith("Model name")), "")
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores ({model or platform.processor()}), {platform.python_version()}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 50_000, 200_000])
+    parser.add_argument("--new", type=int, default=1000, help="records in the new day")
+    args = parser.parse_args()
+    print(f"machine: {machine()}; date: {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC", flush=True)
+    rows = []
+    for n in args.sizes:
+        row = run_size(n, args.new)
+        rows.append(row)
+        print(f"  {row}", flush=True)
+    print("\n| records | insert (s, not part of the job) | full rebuild (s) | buckets day/week | "
+          "incremental, nothing new (s) | +1 day, new week (s) | +1 day, mid-week late data (s) |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for r in rows:
+        print(f"| {r['n']:,} | {r['load_s']:.1f} | {r['full_s']:.2f} | {r['daily']}/{r['weekly']} | "
+              f"{r['noop_s']:.3f} | {r['new_s']:.3f} | {r['mid_s']:.3f} |")
+    if len(rows) > 1:
+        lo, hi = rows[0], rows[-1]
+        print(f"\nratio incremental(+1 new day) {hi['n']:,} vs {lo['n']:,}: new week {hi['new_s'] / lo['new_s']:.2f}, "
+              f"mid-week {hi['mid_s'] / lo['mid_s']:.2f} (target <= 1.5)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,200 @@
+"""Shared filter widgets: feature, period, granularity — and the URL query
+parameters that pre-set them (`?feature=viability&start=2026-10-01&end=2026-10-05`).
+
+Every value that reaches a store query is validated here: dates are parsed into
+`date`s (anything else is ignored), features must be in the known list (or the
+"all features" value), statuses in a fixed set. Nothing from the URL or a text
+box is passed through as-is.
+
+Widget keys are `<prefix>_<name>` so each page keeps its own state
+(`overview_feature`, `triage_start`, ...). Query parameters are applied when
+they change (e.g. a link from the Alerts page), not on every rerun, so the
+user's later choices stick.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta, timezone
+from typing import Iterable, Sequence
+
+import streamlit as st
+
+ALL = "__all__"
+ALL_LABEL = "All features"
+_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_FEATURE_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,63}$")
+GRANULARITIES = {"Daily": "day", "Weekly": "week"}
+
+
+# --- validation ---------------------------------------------------------------
+
+def parse_date(text: object) -> date | None:
+    """A `date` from 'YYYY-MM-DD' (or a date/datetime); None for anything else."""
+    if isinstance(text, datetime):
+        return text.date()
+    if isinstance(text, date):
+        return text
+    if not isinstance(text, str) or not _DATE_RE.match(text.strip()):
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        return None
+
+
+def parse_feature(text: object, known: Iterable[str], *, allow_all: bool = True) -> str | None:
+    """A known feature name (lower-cased), ALL when allowed, else None."""
+    if not isinstance(text, str):
+        return None
+    value = text.strip().lower()
+    if allow_all and value in ("", "all", ALL):
+        return ALL
+    if not _FEATURE_RE.match(value):
+        return None
+    return value if value in set(known) else None
+
+
+def parse_choice(text: object, allowed: Sequence[str]) -> str | None:
+    if isinstance(text, str) and text.strip().lower() in allowed:
+        return text.strip().lower()
+    return None
+
+
+def today_utc() -> date:
+    return datetime.now(timezone.utc).date()
+
+
+def _zone():
+    from zoneinfo import ZoneInfo
+
+    from settings import get_settings
+    try:
+        return ZoneInfo(get_settings().timezone or "UTC")
+    except Exception:  # an unknown zone: UTC, as the aggregate job does
+        return timezone.utc
+
+
+def bucket_date(value: object) -> date | None:
+    """The calendar day an aggregate bucket stands for (buckets are local midnights stored
+    in UTC, EVALBOARD_TIMEZONE); None for anything that is not a datetime."""
+    if not isinstance(value, datetime):
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=timezone.utc)
+    return value.astimezone(_zone()).date()
+
+
+def day_start(day: date) -> datetime:
+    """UTC midnight of a date (the bucket key of aggregates_daily)."""
+    return datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
+
+
+def week_start(day: date) -> date:
+    """The Monday of the date's week (the bucket key of aggregates_weekly)."""
+    return day - timedelta(days=day.weekday())
+
+
+def previous_period(start: date, end: date) -> tuple[date, date]:
+    """The period of the same length just before [start, end]."""
+    length = (end - start).days + 1
+    return start - timedelta(days=length), start - timedelta(days=1)
+
+
+# --- query parameters ---------------------------------------------------------
+
+def query_param(name: str) -> str | None:
+    try:
+        value = st.query_params.get(name)
+    except Exception:  # outside a script run
+        return None
+    return value if isinstance(value, str) else None
+
+
+def apply_query_params(prefix: str, names: Sequence[str]) -> dict[str, str]:
+    """The query parameters among `names` when they changed since we last applied them
+    on this page (else {}): callers validate each and write it into session state."""
+    current = {name: query_param(name) for name in names}
+    current = {k: v for k, v in current.items() if v}
+    marker = f"{prefix}_qp_applied"
+    if not current or st.session_state.get(marker) == current:
+        return {}
+    st.session_state[marker] = current
+    return current
+
+
+# --- widgets ------------------------------------------------------------------
+
+def feature_filter(prefix: str, features: Sequence[str], *, include_all: bool = True,
+                   label: str = "Feature", default: str | None = None, container=None) -> str:
+    """A select box of the known features (and "All features"); returns ALL or a feature."""
+    where = container or st
+    options = ([ALL] if include_all else []) + [f for f in features if f != ALL]
+    if not options:
+        options = [ALL]
+    key = f"{prefix}_feature"
+    fallback = default if default in options else options[0]
+    if st.session_state.get(key) not in options:
+        st.session_state[key] = fallback
+    return where.selectbox(label, options, key=key,
+                           format_func=lambda f: ALL_LABEL if f == ALL else f)
+
+
+def date_range_filter(prefix: str, default_start: date, default_end: date, *, label: str = "Period",
+                      max_value: date | None = None, container=None) -> tuple[date, date]:
+    """A from–to date picker with quick presets; returns an ordered (start, end), both inclusive."""
+    where = container or st
+    key = f"{prefix}_period"
+    value = st.session_state.get(key)
+    if not (isinstance(value, (tuple, list)) and len(value) in (1, 2) and all(isinstance(v, date) for v in value)):
+        st.session_state[key] = (default_start, default_end)
+    picked = where.date_input(label, key=key, max_value=max_value, format="YYYY-MM-DD")
+    if isinstance(picked, (tuple, list)):
+        picked = [p for p in picked if isinstance(p, date)]
+        if len(picked) == 2:
+            start, end = picked
+        elif len(picked) == 1:  # the user has clicked the first day only
+            start = end = picked[0]
+        else:
+            start, end = default_start, default_end
+    elif isinstance(picked, date):
+        start = end = picked
+    else:
+        start, end = default_start, default_end
+    return (start, end) if start <= end else (end, start)
+
+
+def set_period(prefix: str, start: date, end: date) -> None:
+    """Pre-set a page's period (before its widget is drawn)."""
+    st.session_state[f"{prefix}_period"] = (start, end)
+
+
+def set_feature(prefix: str, feature: str) -> None:
+    st.session_state[f"{prefix}_feature"] = feature
+
+
+def granularity_toggle(prefix: str, *, container=None, label: str = "Granularity") -> str:
+    """Daily / Weekly; returns "day" or "week"."""
+    where = container or st
+    key = f"{prefix}_granularity"
+    if st.session_state.get(key) not in GRANULARITIES:
+        st.session_state[key] = "Daily"
+    choice = where.segmented_control(label, list(GRANULARITIES), key=key)
+    return GRANULARITIES.get(choice or "Daily", "day")
+
+
+def period_from_query(prefix: str, features: Sequence[str]) -> None:
+    """Apply `feature`, `start`, `end` (and `granularity`) from the URL to a page's filters."""
+    params = apply_query_params(prefix, ("feature", "start", "end", "granularity"))
+    if not params:
+        return
+    feature = parse_feature(params.get("feature"), features)
+    if feature is not None and "feature" in params:
+        set_feature(prefix, feature)
+    start, end = parse_date(params.get("start")), parse_date(params.get("end"))
+    if start or end:
+        start = start or end
+        end = end or start
+        set_period(prefix, min(start, end), max(start, end))
+    gran = parse_choice(params.get("granularity"), ("day", "week", "daily", "weekly"))
+    if gran:
+        st.session_state[f"{prefix}_granularity"] = "Weekly" if gran.startswith("week") else "Daily"

@@ -1,0 +1,365 @@
+"""One record in full: query, answer (unsupported claims highlighted), retrieved
+chunks in rank order, every metric, data gaps, Re-score, and triage.
+
+`render_record(db, record, prefix=..., on_write=...)` draws it. Odd records
+(missing answer, context or scores; scores out of range; strange types) show
+their gaps instead of failing. Nothing from the record is rendered as HTML:
+text goes through `safe_md` or into dataframes.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Callable, Mapping
+
+import streamlit as st
+
+from dashboard.common import can, cached_thresholds, current_user, db_key, fmt_score, require
+from dashboard.components import score_view
+from dashboard.components.safe_text import highlight_answer, safe_md
+from store.errors import ValidationFailed
+from store.triage import STATUS_LABELS, STATUSES, save_rescore, update_triage
+
+MODES = ("fast", "balanced", "thorough")
+MODE_HELP = {
+    "fast": "local model only (about a second)",
+    "balanced": "local, plus the LLM judge on borderline metrics",
+    "thorough": "the LLM judge on every metric (slower, costs tokens)",
+}
+
+
+@st.cache_resource(show_spinner=False)
+def judge():
+    """The LLM judge from settings, or None when no endpoint is configured."""
+    try:
+        from evaluators.judge import judge_from_settings
+        return judge_from_settings()
+    except Exception:  # noqa: BLE001 - a broken judge config means "no judge"
+        return None
+
+
+def model_loading() -> bool:
+    """True while the app's background warm-up is still loading the embedding model."""
+    try:
+        from dashboard.common import model_warmer
+        return model_warmer().is_alive()
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _context(record: Mapping) -> list[str]:
+    ctx = record.get("context")
+    if isinstance(ctx, str):
+        return [ctx]
+    if not isinstance(ctx, list):
+        return []
+    return [c if isinstance(c, str) else str(c) for c in ctx if c is not None]
+
+
+def _when(value: Any) -> str:
+    return value.strftime("%Y-%m-%d %H:%M UTC") if isinstance(value, datetime) else "—"
+
+
+def _eb(record: Mapping) -> Mapping:
+    return record.get("eb") if isinstance(record.get("eb"), Mapping) else {}
+
+
+def gaps(record: Mapping) -> list[str]:
+    """What is missing or odd in a record, in words (ingest issues plus what we see)."""
+    found = [str(i) for i in _eb(record).get("issues") or []]
+    if _text(record.get("answer")) is None and "missing answer" not in found:
+        found.append("missing answer")
+    if not _context(record) and "no context" not in found:
+        found.append("no context")
+    if not isinstance(record.get("evaluation"), Mapping) and "no scores logged" not in found:
+        found.append("no scores logged")
+    return found
+
+
+def logged_evaluation(record: Mapping) -> dict | None:
+    """The logged `evaluation`, with gaps filled from Evalboard's own verdict (`eb`): pass/fail
+    against the feature's threshold where the product did not log it, and the overall score
+    computed from the logged metrics where it logged none. The stored record is not changed."""
+    evaluation = record.get("evaluation")
+    if not isinstance(evaluation, Mapping):
+        return None
+    eb = _eb(record)
+    scores = eb.get("scores") if isinstance(eb.get("scores"), Mapping) else {}
+    failed = set(eb.get("failed_metrics") or [])
+    out = {k: dict(v) if isinstance(v, Mapping) else v for k, v in evaluation.items()}
+    for metric in score_view.ALL_SCORES:
+        entry = out.get(metric)
+        if not isinstance(entry, dict):
+            value = scores.get(metric)
+            if metric == "overall_quality" and isinstance(value, (int, float)):
+                out[metric] = {"score": value, "passed": eb.get("passed") is not None and metric not in failed,
+                               "reason": "(not logged: computed from the logged metrics)"}
+            continue
+        if entry.get("passed") is None and isinstance(entry.get("score"), (int, float)) and eb.get("passed") is not None:
+            entry["passed"] = metric not in failed
+    return out
+
+
+def latest_score(record: Mapping, prefix: str) -> Mapping | None:
+    """This session's re-score of the record, else the stored `rescored` block."""
+    fresh = st.session_state.get(f"{prefix}_rescore_{record.get('_id')}")
+    if isinstance(fresh, Mapping):
+        return fresh
+    stored = record.get("rescored")
+    return stored if isinstance(stored, Mapping) and isinstance(stored.get("evaluation"), Mapping) else None
+
+
+# --- the parts ---------------------------------------------------------------------
+
+def _render_header(record: Mapping) -> None:
+    regen = record.get("regeneration_attempts")
+    st.markdown(f"#### Record {safe_md(record.get('_id'), keep_lines=False)}")
+    st.caption(" · ".join([
+        f"Feature: {safe_md(record.get('feature') or '—')}",
+        f"Logged: {_when(record.get('timestamp'))}",
+        f"Session: {safe_md(record.get('session_id') or '—')}",
+        f"Regeneration attempts: {regen if isinstance(regen, int) else '— (not logged)'}",
+        f"Source: {safe_md(record.get('source') or '—')}",
+    ]))
+    issues = gaps(record)
+    if issues:
+        st.warning("**Data gaps:** " + "; ".join(safe_md(i, keep_lines=False) for i in issues), icon="🕳️")
+
+
+def _render_query_answer(record: Mapping, score: Mapping | None) -> None:
+    st.markdown("**Query**")
+    query = _text(record.get("query"))
+    with st.container(border=True):
+        st.markdown(safe_md(query) if query else "_(no query logged)_")
+    st.markdown("**Answer**")
+    answer = _text(record.get("answer"))
+    with st.container(border=True):
+        if answer is None:
+            st.markdown("_(no answer logged)_")
+        elif not answer.strip():
+            st.markdown("_(empty answer)_")
+        else:
+            unsupported = score_view.unsupported_claims(score)
+            text, found = highlight_answer(answer, unsupported)
+            st.markdown(text)
+            if unsupported:
+                st.caption(f":red-background[highlighted]: {len(unsupported)} unsupported claim(s)"
+                           + ("" if found == len(unsupported) else
+                              f" ({len(unsupported) - found} could not be located in the text; see the claims table)"))
+            elif score is None:
+                st.caption("Re-score the record to see which claims are unsupported.")
+            else:
+                st.caption("Every claim is supported by the context.")
+    if record.get("expected_output"):
+        with st.expander("Expected answer"):
+            st.markdown(safe_md(record.get("expected_output")))
+
+
+def _render_chunks(record: Mapping, score: Mapping | None) -> None:
+    context = _context(record)
+    if not context:
+        st.info("No retrieved context was logged for this record.")
+        return
+    labels = score_view.chunk_labels(context, score)
+    if score is None:
+        st.caption("Relevance per chunk appears after a re-score.")
+    supporting: dict[int, int] = {}
+    for row in (((score or {}).get("details") or {}).get("faithfulness") or {}).get("claims") or []:
+        for i in row.get("chunk_ids") or [] if isinstance(row, Mapping) else []:
+            if isinstance(i, int):
+                supporting[i] = supporting.get(i, 0) + 1
+    for i, (chunk, label) in enumerate(zip(context, labels)):
+        with st.container(border=True):
+            extra = f" · supports {supporting[i]} claim(s)" if i in supporting else ""
+            st.markdown(f"**{label}**{extra}")
+            st.markdown(safe_md(chunk) if chunk.strip() else "_(empty chunk)_")
+
+
+def _render_scores(record: Mapping, score: Mapping | None, prefix: str) -> None:
+    eb = _eb(record)
+    st.markdown("**Logged scores**" + (" (as the product logged them)" if record.get("evaluation") else ""))
+    if isinstance(record.get("evaluation"), Mapping):
+        score_view.render_metrics(logged_evaluation(record), key=f"{prefix}_logged_{record.get('_id')}")
+    else:
+        st.info("No scores were logged for this record. Re-score it to get them.")
+    failed = eb.get("failed_metrics") or []
+    if eb.get("passed") is False:
+        st.caption("Below threshold: " + ", ".join(score_view.LABELS.get(m, str(m)) for m in failed))
+    if score is not None:
+        st.markdown("**Claims** (from the re-score)")
+        score_view.render_claims(score.get("details"), key=f"{prefix}_claims_{record.get('_id')}")
+        if score.get("retrieval"):
+            st.markdown("**Retrieval** (from the re-score)")
+            score_view.render_retrieval(score.get("retrieval"))
+
+
+def _render_comparison(record: Mapping, score: Mapping, prefix: str) -> None:
+    st.markdown(f"**Logged vs re-score** ({safe_md(score.get('mode') or 'fast')} mode"
+                + (f", by {safe_md(score.get('by'))} at {_when(score.get('at'))}" if score.get("by") else "")
+                + ")")
+    score_view.render_comparison(logged_evaluation(record), score.get("evaluation"),
+                                 key=f"{prefix}_compare_{record.get('_id')}")
+
+
+@st.fragment
+def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], None]) -> None:
+    """A fragment: choosing a mode reruns this panel only; a saved re-score reruns the page."""
+    rid = record.get("_id")
+    if not require("reviewer", "re-score records"):
+        return
+    answer, context = _text(record.get("answer")), _context(record)
+    if answer is None or _text(record.get("query")) is None:
+        st.info("This record has no answer (or no query) logged, so it cannot be re-scored.")
+        return
+    the_judge = judge()
+    if the_judge is None:
+        mode = "fast"
+        st.caption("The LLM judge is not configured (set OPENAI_BASE_URL / OPENAI_API_KEY), "
+                   "so re-scoring uses fast mode (local model).")
+        fallback = True
+    else:
+        mode = st.radio("Mode", MODES, horizontal=True, key=f"{prefix}_rescore_mode_{rid}",
+                        format_func=lambda m: f"{m} — {MODE_HELP[m]}")
+        fallback = st.checkbox("If the judge fails, fall back to fast mode", value=True,
+                               key=f"{prefix}_rescore_fallback_{rid}")
+    if model_loading():
+        st.info("Model loading… the first score waits for it (a few seconds).", icon="⏳")
+    if st.button("Re-score", key=f"{prefix}_rescore_btn_{rid}", type="primary"):
+        from evaluators import score_one
+        from evaluators.judge import JudgeError
+        try:
+            with st.spinner("Scoring…"):
+                result = score_one(record.get("query"), answer, context,
+                                   expected_output=_text(record.get("expected_output")),
+                                   feature=_text(record.get("feature")), mode=mode,
+                                   thresholds=cached_thresholds(db, db_key(db)),
+                                   judge=the_judge, fallback_to_fast=fallback)
+        except JudgeError as exc:
+            st.error(f"The judge failed: {str(exc)[:300]}. Choose fast mode (or tick the fall-back) and try again.")
+            return
+        except Exception as exc:  # noqa: BLE001 - say what went wrong, keep the page
+            st.error(f"Could not score this record: {type(exc).__name__}: {str(exc)[:300]}")
+            return
+        try:
+            saved = save_rescore(db, rid, result, current_user().name,
+                                 thresholds=cached_thresholds(db, db_key(db)))
+        except ValidationFailed as exc:
+            st.error(str(exc))
+            return
+        st.session_state[f"{prefix}_rescore_{rid}"] = {**saved, "latency_ms": result.get("latency_ms")}
+        on_write()
+        st.toast("Re-score saved")
+        st.rerun()
+
+
+def _history_rows(triage: Mapping) -> list[dict]:
+    rows = []
+    for h in triage.get("history") or []:
+        if isinstance(h, Mapping):
+            rows.append({"When": _when(h.get("at")), "Who": str(h.get("by") or ""), "Field": str(h.get("field") or ""),
+                         "Old": "" if h.get("old") is None else str(h.get("old")),
+                         "New": "" if h.get("new") is None else str(h.get("new"))})
+    return rows[::-1]
+
+
+def _render_triage(db, record: Mapping, prefix: str, on_write: Callable[[], None]) -> None:
+    import pandas as pd
+
+    rid = record.get("_id")
+    triage = record.get("triage") if isinstance(record.get("triage"), Mapping) else {}
+    status = triage.get("status") if triage.get("status") in STATUSES else "new"
+    tags = [str(t) for t in triage.get("tags") or []]
+    cols = st.columns(3)
+    cols[0].metric("Status", STATUS_LABELS[status])
+    cols[1].metric("Assignee", str(triage.get("assignee") or "—"))
+    cols[2].metric("Tags", ", ".join(tags) or "—")
+    if can("reviewer"):
+        with st.form(f"{prefix}_triage_form_{rid}"):
+            c1, c2 = st.columns(2)
+            new_status = c1.selectbox("Status", STATUSES, index=STATUSES.index(status),
+                                      format_func=STATUS_LABELS.get, key=f"{prefix}_status_{rid}")
+            assignee = c2.text_input("Assignee", value=str(triage.get("assignee") or ""), max_chars=100,
+                                     key=f"{prefix}_assignee_{rid}")
+            tag_text = st.text_input("Tags (comma-separated)", value=", ".join(tags), max_chars=400,
+                                     key=f"{prefix}_tags_{rid}")
+            version = st.session_state.get(f"{prefix}_note_version_{rid}", 0)  # a new box after each save
+            note = st.text_area("Add a note", value="", max_chars=5000, key=f"{prefix}_note_{rid}_{version}",
+                                placeholder="What did you find? (optional)")
+            submitted = st.form_submit_button("Save triage", type="primary")
+        if submitted:
+            try:
+                update_triage(db, rid, current_user().name, status=new_status, assignee=assignee,
+                              tags=[t for t in tag_text.split(",")], note=note or None)
+            except ValidationFailed as exc:
+                st.error(str(exc))
+            else:
+                st.session_state[f"{prefix}_note_version_{rid}"] = version + 1
+                on_write()
+                st.toast("Triage saved")
+                st.rerun()
+    else:
+        require("reviewer", "change the triage status, assignee, tags or notes")
+    notes = [n for n in triage.get("notes") or [] if isinstance(n, Mapping)]
+    st.markdown(f"**Notes** ({len(notes)})")
+    for n in notes[::-1]:
+        with st.container(border=True):
+            st.caption(f"{safe_md(n.get('by') or '?')} · {_when(n.get('at'))}")
+            st.markdown(safe_md(n.get("text") or ""))
+    history = _history_rows(triage)
+    with st.expander(f"History ({len(history)})", expanded=False):
+        if history:
+            st.dataframe(pd.DataFrame(history), hide_index=True, width="stretch")
+        else:
+            st.caption("No changes yet.")
+
+
+def _num(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _render_summary(record: Mapping, score: Mapping | None) -> None:
+    eb = _eb(record)
+    scores = eb.get("scores") if isinstance(eb.get("scores"), Mapping) else {}
+    c1, c2 = st.columns(2)
+    c1.metric("Overall", fmt_score(_num(scores.get("overall_quality"))), border=True)
+    c2.metric("Faithfulness", fmt_score(_num(scores.get("faithfulness"))), border=True)
+    failed = [score_view.LABELS.get(m, str(m)) for m in eb.get("failed_metrics") or []]
+    if eb.get("passed") is False:
+        st.markdown(":red-badge[Failing] below threshold on " + ", ".join(failed))
+    elif eb.get("passed") is True:
+        st.markdown(":green-badge[Passing] every score meets its threshold")
+    else:
+        st.markdown(":gray-badge[No verdict] no usable scores")
+    if score is not None:
+        new = ((score.get("evaluation") or {}).get("overall_quality") or {}).get("score")
+        st.caption(f"Re-scored overall: {fmt_score(_num(new))} ({safe_md(score.get('mode') or 'fast')} mode)")
+
+
+# --- the whole view ----------------------------------------------------------------
+
+def render_record(db, record: Mapping, *, prefix: str = "record", on_write: Callable[[], None] = lambda: None) -> None:
+    """The detail panel of one record."""
+    if not isinstance(record, Mapping):
+        st.error("This record could not be read.")
+        return
+    score = latest_score(record, prefix)
+    _render_header(record)
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        _render_query_answer(record, score)
+    with right:
+        _render_summary(record, score)
+    tabs = st.tabs(["Scores", "Retrieved chunks", "Re-score", "Triage"])
+    with tabs[0]:
+        _render_scores(record, score, prefix)
+    with tabs[1]:
+        _render_chunks(record, score)
+    with tabs[2]:
+        _render_rescore(db, record, prefix, on_write)
+        if score is not None:
+            _render_comparison(record, score, prefix)
+    with tabs[3]:
+        _render_triage(db, record, prefix, on_write)

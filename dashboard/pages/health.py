@@ -1,0 +1,173 @@
+"""Data health: is the database up, is data arriving, what was refused, are the jobs running?
+
+Database status (ping, server version, URI without credentials), record counts,
+the quarantined payloads with their reasons (an admin can fix one and re-ingest
+it), and the last run of each job with the recent failures.
+"""
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+import pandas as pd
+import streamlit as st
+
+from dashboard.common import can, current_user, db_key, db_or_stop, md_escape, require, signed_in_or_stop
+from store import health
+from store.errors import ValidationFailed
+from store.job_runs import last_runs, recent_runs
+
+PREFIX = "health"
+PAGE_SIZE = 10
+OUTCOME = {"ok": "✅ ok", "error": "❌ error", "skipped": "⏭️ skipped", "running": "⏳ running"}
+
+
+@st.cache_data(ttl=15, show_spinner=False)
+def _status(_db, key: str) -> dict:
+    return health.database_status(_db)
+
+
+@st.cache_data(ttl=30, show_spinner=False)
+def _counts(_db, key: str) -> dict:
+    return health.record_counts(_db)
+
+
+@st.cache_data(ttl=30, show_spinner=False)
+def _runs(_db, key: str) -> tuple[list[dict], list[dict]]:
+    return last_runs(_db), recent_runs(_db, limit=50)
+
+
+def _naive(value):
+    return value.replace(tzinfo=None) if isinstance(value, datetime) else None
+
+
+def _when(value) -> str:
+    return value.strftime("%Y-%m-%d %H:%M UTC") if isinstance(value, datetime) else "—"
+
+
+def render() -> None:
+    signed_in_or_stop()
+    db = db_or_stop()
+    key = db_key(db)
+    st.title("Data health")
+    st.caption("Database, incoming records, quarantined payloads and the background jobs.")
+    flash = st.session_state.pop(f"{PREFIX}_flash", None)
+    if flash:
+        st.success(flash, icon="✅")
+    _render_database(db, key)
+    counts = _counts(db, key)
+    _render_counts(counts)
+    _render_jobs(db, key)
+    _render_quarantine(db, counts)
+
+
+def _render_database(db, key: str) -> None:
+    status = _status(db, key)
+    cols = st.columns([1, 1, 3])
+    cols[0].metric("Database", "up" if status["ok"] else "down",
+                   f"ping {status['ping_ms']:.0f} ms" if status.get("ping_ms") is not None else None,
+                   delta_color="off", delta_arrow="off", border=True)
+    cols[1].metric("Server version", status.get("version") or "—", border=True)
+    with cols[2]:
+        st.caption("Connection" + (" (embedded server)" if status.get("embedded") else ""))
+        st.code(f"{status.get('uri') or '—'}   database: {status.get('database')}", language=None)
+    if status.get("error"):
+        st.error(md_escape(status["error"]))
+
+
+def _render_counts(counts: dict) -> None:
+    st.subheader("Records", anchor=False)
+    cols = st.columns(5)
+    cols[0].metric("Total", f"{counts['total']:,}", help="Estimated from collection metadata", border=True)
+    cols[1].metric("Last 24 h", f"{counts['last_24h']:,}", help="By the record's own timestamp", border=True)
+    cols[2].metric("Needing scoring", f"{counts['needs_scoring']:,}",
+                   help="Logged without scores; the batch scorer fills them in", border=True)
+    cols[3].metric("Issues (7 days)", f"{counts['with_issues_7d']:,}",
+                   help="Stored, but something was missing or out of range (e.g. a score outside 0..1)",
+                   border=True)
+    cols[4].metric("Quarantined", f"{counts['quarantined']:,}",
+                   f"{counts['reingested']:,} re-ingested" if counts.get("reingested") else None,
+                   delta_color="off", delta_arrow="off", help="Payloads that could not be understood",
+                   border=True)
+    if counts["total"] == 0:
+        st.info("No data yet — run `python -m jobs demo` or ingest logs (`python -m jobs ingest FILE`).",
+                icon="📭")
+
+
+@st.fragment
+def _render_jobs(db, key: str) -> None:
+    st.subheader("Jobs", anchor=False)
+    latest, recent = _runs(db, key)
+    if not latest:
+        st.caption("No job has run yet. The scheduler (`python -m jobs scheduler`) runs them every few minutes.")
+        return
+    frame = pd.DataFrame([{
+        "Job": r.get("job"), "Outcome": OUTCOME.get(r.get("outcome"), str(r.get("outcome"))),
+        "Started": _naive(r.get("started_at")), "Duration (s)": r.get("duration_s"),
+        "Detail": str(r.get("detail") or "")[:200],
+    } for r in sorted(latest, key=lambda r: str(r.get("job")))])
+    st.dataframe(frame, hide_index=True, width="stretch", column_config={
+        "Started": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm:ss"),
+        "Duration (s)": st.column_config.NumberColumn(format="%.2f"),
+    })
+    failures = [r for r in recent if r.get("outcome") == "error"]
+    if failures:
+        st.markdown(f"**Recent failures** ({len(failures)} of the last {len(recent)} runs)")
+        for r in failures[:5]:
+            st.error(f"**{md_escape(r.get('job'))}** at {_when(r.get('started_at'))}: "
+                     f"{md_escape(str(r.get('detail') or 'no detail')[:400])}", icon="⚠️")
+    else:
+        st.caption(f"No failures in the last {len(recent)} runs.")
+
+
+def _render_quarantine(db, counts: dict) -> None:
+    st.subheader("Quarantined payloads", anchor=False)
+    total = counts.get("quarantined", 0)
+    if not total:
+        st.caption("Nothing quarantined: every payload so far could be understood.")
+        return
+    pages = max(1, -(-total // PAGE_SIZE))
+    cols = st.columns([1, 4], vertical_alignment="bottom")
+    page = cols[0].number_input("Page", min_value=1, max_value=pages, value=1, step=1, key=f"{PREFIX}_q_page")
+    cols[1].caption(f"{total:,} quarantined, newest first · page {page} of {pages}")
+    admin = can("admin")
+    if not admin:
+        require("admin", "fix and re-ingest quarantined payloads")
+    for entry in health.list_quarantined(db, skip=(int(page) - 1) * PAGE_SIZE, limit=PAGE_SIZE):
+        _render_entry(db, entry, admin)
+
+
+def _render_entry(db, entry: dict, admin: bool) -> None:
+    entry_id = str(entry["_id"])
+    title = md_escape(f"{str(entry.get('reason') or 'no reason')[:120]} · {entry.get('source') or 'unknown source'}")
+    with st.expander(title):
+        st.caption(f"First seen {_when(entry.get('first_seen'))} · last seen {_when(entry.get('last_seen'))} · "
+                   f"seen {entry.get('seen') or 1}× · id `{entry_id}`")
+        st.markdown(f"**Reason:** {md_escape(entry.get('reason'))}")
+        raw = entry.get("raw")
+        st.json(raw if isinstance(raw, (dict, list)) else {"text": str(raw)}, expanded=1)
+        if not admin:
+            return
+        error_key = f"{PREFIX}_err_{entry_id}"
+        text = st.text_area("Fixed payload (JSON)", value=json.dumps(raw, indent=2, default=str, ensure_ascii=False),
+                            height=220, key=f"{PREFIX}_edit_{entry_id}")
+        if st.button("Re-ingest", key=f"{PREFIX}_reingest_{entry_id}", type="primary"):
+            try:
+                payload = json.loads(text)
+            except json.JSONDecodeError as exc:
+                st.session_state[error_key] = f"Not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+            else:
+                try:
+                    record_id = health.reingest(db, entry_id, payload, current_user().name)
+                except ValidationFailed as exc:
+                    st.session_state[error_key] = str(exc)
+                else:
+                    st.session_state.pop(error_key, None)
+                    _counts.clear()
+                    st.session_state[f"{PREFIX}_flash"] = f"Re-ingested as record {record_id}."
+                    st.rerun()
+        if st.session_state.get(error_key):
+            st.error(f"Not re-ingested: {md_escape(st.session_state[error_key])}")
+
+
+render()

@@ -1,0 +1,246 @@
+"""Overview: how good were the answers in a period, and how did that change?
+
+KPI tiles (records, pass rate, mean of each metric, regeneration rate, open
+alerts) with the change against the previous period of the same length, and one
+trend chart per metric with its threshold dashed and alert days shaded.
+Reads only the pre-computed aggregates (aggregates_daily / aggregates_weekly),
+never raw records. Links from the Alerts page pre-set the filters through
+`?feature=...&start=YYYY-MM-DD&end=YYYY-MM-DD`.
+"""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import streamlit as st
+
+from dashboard.common import (
+    ALL, cached_aggregates, cached_features, cached_thresholds, db_key, db_or_stop, fmt_pct, fmt_score,
+    signed_in_or_stop,
+)
+from dashboard.components import charts, filters
+from store.alerts import list_alerts, list_rules
+
+PREFIX = "overview"
+DEFAULT_DAYS = 28
+EMPTY = "No data yet — run `python -m jobs demo` or ingest logs, then `python -m jobs run-once aggregate`."
+
+
+# --- cached readers -------------------------------------------------------------------
+
+@st.cache_data(ttl=60, show_spinner=False)
+def _alerts(_db, key: str) -> list[dict]:
+    return list_alerts(_db, limit=500)
+
+
+@st.cache_data(ttl=60, show_spinner=False)
+def _rules(_db, key: str) -> list[dict]:
+    return list_rules(_db)
+
+
+@st.cache_data(ttl=60, show_spinner=False)
+def _latest_day(_db, key: str) -> date | None:
+    """The newest day that has an aggregate (the default period ends there)."""
+    today = filters.today_utc()
+    docs = cached_aggregates(_db, key, "day", filters.day_start(today - timedelta(days=730)),
+                             filters.day_start(today + timedelta(days=2)), (ALL,))
+    days = [filters.bucket_date(d.get("bucket")) for d in docs]
+    return max((d for d in days if d), default=None)
+
+
+# --- numbers --------------------------------------------------------------------------
+
+def _in_period(docs: list[dict], start: date, end: date) -> list[dict]:
+    return [d for d in docs if (day := filters.bucket_date(d.get("bucket"))) and start <= day <= end]
+
+
+def _daily(db, key: str, feature: str, start: date, end: date) -> list[dict]:
+    docs = cached_aggregates(db, key, "day", filters.day_start(start - timedelta(days=1)),
+                             filters.day_start(end + timedelta(days=1)), (feature,))
+    return [d for d in _in_period(docs, start, end) if d.get("feature") == feature]
+
+
+def _buckets(db, key: str, feature: str, start: date, end: date, granularity: str) -> list[dict]:
+    if granularity == "day":
+        return _daily(db, key, feature, start, end)
+    first = filters.week_start(start)
+    docs = cached_aggregates(db, key, "week", filters.day_start(first),
+                             filters.day_start(end + timedelta(days=1)), (feature,))
+    return [d for d in _in_period(docs, first, end) if d.get("feature") == feature]
+
+
+def _thresholds_for(db, key: str, feature: str, features: list[str]) -> tuple[dict, dict]:
+    """Thresholds to draw and how to describe them: the feature's own, or for all
+    features the strictest per metric (naming the feature it comes from)."""
+    table = cached_thresholds(db, key)
+    if feature != ALL:
+        limits = dict(table.get(feature) or table.get("default") or {})
+        return limits, {m: f"{feature} threshold" for m in limits}
+    candidates = [f for f in (features or []) if f in table] or [f for f in table if f != "default"]
+    strictest: dict[str, tuple[float, str]] = {}
+    for f in candidates:
+        for metric, value in (table.get(f) or {}).items():
+            if isinstance(value, (int, float)) and (metric not in strictest or value > strictest[metric][0]):
+                strictest[metric] = (float(value), f)
+    return ({m: v for m, (v, _) in strictest.items()},
+            {m: f"strictest ({src})" for m, (_, src) in strictest.items()})
+
+
+def _rule_threshold(rules: list[dict], metric: str, feature: str) -> float | None:
+    """The alert-rule line for pass rate / regeneration rate (the feature's rule, else the global one)."""
+    best = None
+    for rule in rules:
+        if rule.get("kind", "rule") != "rule" or rule.get("metric") != metric or rule.get("enabled") is False:
+            continue
+        if rule.get("feature") == feature or (feature != ALL and rule.get("feature") == "*"):
+            return charts.num(rule.get("threshold"))
+        if rule.get("feature") in (ALL, None) and best is None:
+            best = charts.num(rule.get("threshold"))
+    return best
+
+
+def incident_days(alerts: list[dict], feature: str, start: date, end: date) -> dict[date, list[str]]:
+    """Days (in the period) on which alerts fired for the feature: the evidence buckets,
+    else the linked range's end, else the day it opened. {day: [rule names]}."""
+    days: dict[date, list[str]] = {}
+    for alert in alerts:
+        if feature != ALL and alert.get("feature") not in (feature, ALL):
+            continue
+        hit: list[date] = []
+        for item in alert.get("evidence") or []:
+            day = filters.parse_date(item.get("bucket")) if isinstance(item, dict) else None
+            if day:
+                hit.append(day)
+        if not hit:
+            link = alert.get("link") or {}
+            day = filters.parse_date(link.get("end")) or filters.parse_date(alert.get("opened_at"))
+            if day:
+                hit.append(day)
+        for day in hit:
+            if start <= day <= end:
+                days.setdefault(day, []).append(str(alert.get("rule_name") or alert.get("metric") or "alert"))
+    return days
+
+
+# --- page -----------------------------------------------------------------------------
+
+def render() -> None:
+    signed_in_or_stop()
+    db = db_or_stop()
+    key = db_key(db)
+    st.title("Overview")
+    st.caption("Answer quality over time, from the daily and weekly aggregates.")
+    features = cached_features(db, key)
+    latest = _latest_day(db, key)
+    if latest is None:
+        st.info(EMPTY, icon="📭")
+        return
+    feature, start, end, granularity = _render_filters(features, latest)
+    current = _daily(db, key, feature, start, end)
+    prev_start, prev_end = filters.previous_period(start, end)
+    previous = _daily(db, key, feature, prev_start, prev_end)
+    alerts = _alerts(db, key)
+    _render_kpis(charts.summarize(current), charts.summarize(previous) if previous else None, alerts, feature,
+                 (prev_start, prev_end))
+    if not current:
+        st.info(f"No aggregates between {start} and {end} for "
+                f"{'all features' if feature == ALL else feature}. The newest data is from {latest}.", icon="📭")
+        return
+    _render_trends(db, key, feature, features, start, end, granularity)
+
+
+def _render_filters(features: list[str], latest: date) -> tuple[str, date, date, str]:
+    filters.period_from_query(PREFIX, features)
+    cols = st.columns([1.2, 1.6, 1.0, 2.2], vertical_alignment="bottom")
+    feature = filters.feature_filter(PREFIX, features, container=cols[0])
+    start, end = filters.date_range_filter(PREFIX, latest - timedelta(days=DEFAULT_DAYS - 1), latest,
+                                           container=cols[1])
+    granularity = filters.granularity_toggle(PREFIX, container=cols[2])
+    prev_start, prev_end = filters.previous_period(start, end)
+    days = (end - start).days + 1
+    cols[3].caption(f"{days} day{'s' if days > 1 else ''} · compared with {prev_start} – {prev_end}")
+    return feature, start, end, granularity
+
+
+def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: str,
+                 previous: tuple[date, date]) -> None:
+    def delta(metric: str, kind: str):
+        if before is None:
+            return None
+        a = now["means"].get(metric) if kind == "score" else now.get(metric)
+        b = before["means"].get(metric) if kind == "score" else before.get(metric)
+        if a is None or b is None:
+            return None
+        if kind == "count":
+            return f"{int(a - b):+,}" if int(a - b) else None
+        if kind == "rate":
+            return f"{100 * (a - b):+.1f} pp" if round(100 * (a - b), 1) else None
+        return f"{a - b:+.3f}" if round(a - b, 3) else None
+
+    help_prev = f"Change against {previous[0]} – {previous[1]}"
+    row = st.columns(4)
+    row[0].metric("Records", f"{now['count']:,}", delta("count", "count"), delta_color="off",
+                  help=help_prev, border=True)
+    row[1].metric("Pass rate", fmt_pct(now["pass_rate"]), delta("pass_rate", "rate"),
+                  help=f"Records passing every threshold of their feature. {help_prev}", border=True)
+    row[2].metric("Regeneration rate", fmt_pct(now["regen_rate"]), delta("regen_rate", "rate"),
+                  delta_color="inverse", help=f"Share of answers regenerated at least once. {help_prev}",
+                  border=True)
+    mine = [a for a in alerts if a.get("state") == "open" and (feature == ALL or a.get("feature") in (feature, ALL))]
+    critical = sum(1 for a in mine if a.get("severity") == "critical")
+    row[3].metric("Open alerts", f"{len(mine)}", f"{critical} critical" if critical else None,
+                  delta_color="inverse" if critical else "off", delta_arrow="off",
+                  help="Alerts not yet resolved (see the Alerts page)", border=True)
+    row = st.columns(len(charts.SCORES))
+    for col, metric in zip(row, charts.SCORES):
+        col.metric(charts.label(metric), fmt_score(now["means"].get(metric)), delta(metric, "score"),
+                   help=f"Mean {charts.label(metric).lower()}. {help_prev}", border=True)
+
+
+@st.fragment
+def _render_trends(db, key: str, feature: str, features: list[str], start: date, end: date,
+                   granularity: str) -> None:
+    docs = _buckets(db, key, feature, start, end, granularity)
+    limits, limit_labels = _thresholds_for(db, key, feature, features)
+    rules = _rules(db, key)
+    incidents = incident_days(_alerts(db, key), feature, start, end)
+    if granularity == "week":
+        marked = {filters.week_start(day) for day in incidents}
+        bucket_days = 7
+    else:
+        marked, bucket_days = set(incidents), 1
+    buckets = [filters.bucket_date(d["bucket"]) for d in docs]
+
+    def series(metric: str, stat: str = "mean"):
+        return [charts.num(((d.get("metrics") or {}).get(metric) or {}).get(stat)) for d in docs]
+
+    st.subheader("Trends", anchor=False)
+    note = ("Dashed red lines: " + (f"{feature}'s thresholds" if feature != ALL else
+                                     "the strictest feature's threshold per metric (pick a feature for its own)")
+            + "; for rates, the alert rule. Shaded band: p10–p90 of the bucket.")
+    if incidents:
+        note += f" Red bands: {len(incidents)} day(s) on which alerts fired."
+    st.caption(note)
+    figures = [
+        charts.trend_figure(m, buckets, series(m), threshold=limits.get(m),
+                            threshold_label=limit_labels.get(m, "threshold"), band=(series(m, "p10"), series(m, "p90")),
+                            incidents=marked, bucket_days=bucket_days)
+        for m in charts.SCORES
+    ]
+    figures.append(charts.trend_figure(
+        "pass_rate", buckets, [charts.num(d.get("pass_rate")) for d in docs], percent=True,
+        threshold=_rule_threshold(rules, "pass_rate", feature), threshold_label="alert below",
+        incidents=marked, bucket_days=bucket_days))
+    figures.append(charts.trend_figure(
+        "regen_rate", buckets, [charts.num(d.get("regen_rate")) for d in docs], percent=True,
+        threshold=_rule_threshold(rules, "regen_rate", feature), threshold_label="alert above",
+        incidents=marked, bucket_days=bucket_days))
+    figures.append(charts.volume_figure(buckets, [charts.num(d.get("count")) for d in docs],
+                                        [charts.num(d.get("failing")) for d in docs]))
+    for i in range(0, len(figures), 2):
+        cols = st.columns(2)
+        for col, fig in zip(cols, figures[i:i + 2]):
+            with col:
+                charts.show(fig)
+
+
+render()

@@ -1,0 +1,534 @@
+"""Local (FAST-mode) metrics: embedding similarity plus lexical, numeric, negation and entity checks.
+
+Every metric is a small function taking a `Prepared` record (texts already split and embedded) and
+returning a `Score`. No I/O; the vectors come from `embeddings.encode` (batched by the caller).
+
+Claim support (used by faithfulness, contextual recall, correctness, citation quality) is a
+calibrated 0..1 number:
+
+    base    = w * sim_n + (1 - w) * lex      (w = 0.5 for claims of >= 4 content words, 0.35 for 3,
+                                             0.2 for 1-2: embeddings of tiny claims say little)
+    sim_n   = clip((cos(claim, best evidence sentence) - 0.25) / 0.5, 0, 1)
+    lex     = 0.5 * global + 0.5 * local
+    global  = share of the claim's content words (stemmed, stopwords out, numbers in) found anywhere
+              in the evidence; words the question already contains are neutral
+    local   = share of the claim's content words found together in its best one or two sentences
+              (catches true words glued into a false combination)
+    support = base * 0.15 per number/amount absent from the evidence
+                   * 0.4  per number present in the evidence but not near the claim's words
+                   * 0.3  per month absent from the evidence
+                   * 0.2  when the best matching sentence says the opposite (negation flip)
+                   * 0.4  per capitalised entity absent from the evidence and the question
+
+A claim is supported when support >= 0.5. hallucination_score = 1 - (0.6 * mean + 0.4 * min) of
+the claims' support.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from . import text as T
+from .types import Score
+
+SUPPORT_THRESHOLD = 0.5
+RELEVANCE_THRESHOLD = 0.5
+
+
+def _clip(x: float) -> float:
+    return float(min(1.0, max(0.0, x)))
+
+
+def _norm(v: np.ndarray) -> np.ndarray:
+    n = float(np.linalg.norm(v))
+    return v / n if n > 0 else v
+
+
+# --------------------------------------------------------------------------- preparation
+@dataclass
+class Evidence:
+    """A body of text claims are checked against: sentences (with their source index) and vectors."""
+    sentences: list[str]
+    source: list[int]  # index of the chunk each sentence comes from
+    vecs: np.ndarray
+    tokens: set
+    numbers: set
+    months: set
+    source_tokens: list[set] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, parts: Sequence[str], vec: Callable[[str], np.ndarray]) -> "Evidence":
+        sents, src, toks, nums, mons, per = [], [], set(), set(), set(), []
+        for i, part in enumerate(parts):
+            ptoks = set(T.content_tokens(part))
+            per.append(ptoks)
+            toks |= ptoks
+            nums |= T.numbers(part)
+            mons |= T.months(part)
+            for s in T.split_sentences(T.strip_citations(part)):
+                sents.append(s)
+                src.append(i)
+        vecs = np.stack([vec(s) for s in sents]) if sents else np.zeros((0, 384), dtype=np.float32)
+        return cls(sents, src, vecs, toks, nums, mons, per)
+
+
+def answer_units(answer: str) -> list[str]:
+    """The answer pieces that get a vector: its claims, or its sentences when it makes no claim."""
+    units = [T.strip_citations(c).strip() for c in T.split_claims(answer)]
+    if not units:
+        units = [T.strip_citations(s).strip() for s in T.split_sentences(answer)]
+    return [u for u in units if u]
+
+
+def texts_to_embed(query: str, answer: str, context: Sequence[str], expected: str | None) -> list[str]:
+    """Every text the local metrics need a vector for (the batcher encodes the union once)."""
+    out = [query or ""]
+    out += answer_units(answer or "")
+    for chunk in context:
+        out += list(T.split_sentences(T.strip_citations(chunk or "")))
+    if expected:  # correctness checks both ways: the answer's sentences serve as evidence too
+        out += list(T.split_sentences(T.strip_citations(answer or "")))
+        out += [T.strip_citations(c).strip() for c in T.split_claims(expected)]
+        out += list(T.split_sentences(T.strip_citations(expected)))
+    return [t for t in out if t]
+
+
+@dataclass
+class Prepared:
+    query: str
+    answer: str
+    context: list[str]
+    expected: str | None
+    vec: Callable[[str], np.ndarray]
+    q_vec: np.ndarray = None
+    q_tokens: set = None
+    q_numbers: set = None
+    q_months: set = None
+    aspects: tuple = ()
+    claims: list[str] = None
+    answer_sentences: list[str] = None
+    ctx: Evidence = None
+    _answer_ev: Evidence = None
+    _expected_ev: Evidence = None
+    _claim_support: list[dict] = None
+
+    @classmethod
+    def build(cls, query, answer, context, expected, vec) -> "Prepared":
+        p = cls(query or "", answer or "", [c for c in (context or []) if isinstance(c, str)], expected or None, vec)
+        p.q_vec = vec(p.query) if p.query else np.zeros(384, dtype=np.float32)
+        p.q_tokens = set(T.content_tokens(p.query))
+        p.q_numbers = set(T.numbers(p.query))
+        p.q_months = set(T.months(p.query))
+        p.aspects = T.query_aspects(p.query)
+        p.claims = list(T.split_claims(p.answer))
+        p.answer_sentences = [s for s in T.split_sentences(p.answer)]
+        p.ctx = Evidence.build(p.context, vec)
+        return p
+
+    @property
+    def answer_ev(self) -> Evidence:
+        if self._answer_ev is None:
+            self._answer_ev = Evidence.build([self.answer], self.vec)
+        return self._answer_ev
+
+    @property
+    def expected_ev(self) -> Evidence:
+        if self._expected_ev is None:
+            self._expected_ev = Evidence.build([self.expected or ""], self.vec)
+        return self._expected_ev
+
+    def claim_support(self) -> list[dict]:
+        if self._claim_support is None:
+            self._claim_support = [support(c, self.ctx, self) for c in self.claims]
+        return self._claim_support
+
+
+# --------------------------------------------------------------------------- claim support
+def support(claim: str, ev: Evidence, p: Prepared) -> dict:
+    """How well `claim` is supported by `ev` (see module docstring). Returns a claim record."""
+    text = T.strip_citations(claim).strip()
+    rec = {"text": claim.strip(), "supported": False, "score": 0.0, "chunk_ids": [], "best_sentence": "",
+           "why": None}
+    if not ev.sentences:
+        rec["why"] = "no context"
+        return rec
+    cvec = p.vec(text)
+    sims = ev.vecs @ cvec
+    toks = list(dict.fromkeys(T.content_tokens(text)))
+    ctoks = set(toks)
+    # global coverage: words the question already contains are neutral
+    checkable = [t for t in toks if t not in p.q_tokens] or toks
+    lex_global = (sum(1 for t in checkable if t in ev.tokens) / len(checkable)) if checkable else 0.0
+    # the best sentence: similarity, with word overlap to break near-ties
+    sent_toks = [set(T.content_tokens(s)) for s in ev.sentences]
+    overl = np.array([len(ctoks & st) / max(1, len(ctoks)) for st in sent_toks])
+    combo = sims + 0.5 * overl
+    top = np.argsort(-combo)[:2]
+    best = int(top[0])
+    # local coverage: the claim's words should occur together, in its best one or two sentences
+    local_toks = set().union(*(sent_toks[i] for i in top))
+    lex_local = (len(ctoks & local_toks) / len(ctoks)) if ctoks else 0.0
+    lex = 0.5 * lex_global + 0.5 * lex_local
+    best_sim = float(np.max(sims))
+    sim_n = _clip((best_sim - 0.25) / 0.5)
+    # embeddings of 1-3 word claims say little; lean on the words for those
+    w_sim = 0.5 if len(ctoks) >= 4 else (0.35 if len(ctoks) == 3 else 0.2)
+    base = w_sim * sim_n + (1 - w_sim) * lex
+    score = base
+    whys = []
+    # numbers / amounts / dates
+    claim_nums = set(T.numbers(text)) - p.q_numbers
+    missing_nums = [n for n in claim_nums if n not in ev.numbers]
+    if missing_nums:
+        score *= 0.15 ** len(missing_nums)
+        shown = ", ".join(_fmt_num(n) for n in sorted(missing_nums, key=lambda x: (isinstance(x, tuple), str(x))))
+        whys.append(f"number/date/amount mismatch: {shown} not in context")
+    # a number is "with this fact" when it sits in the best sentence or one sharing a third of the claim's words
+    local_idx = {best} | {i for i in range(len(ev.sentences)) if overl[i] >= 0.34}
+    local_nums = set().union(*(T.numbers(ev.sentences[i]) for i in local_idx))
+    displaced = [n for n in claim_nums if n in ev.numbers and n not in local_nums]
+    if displaced and not missing_nums:
+        score *= 0.4 ** len(displaced)
+        whys.append("number/date/amount appears in the context but not with this fact: "
+                    + ", ".join(_fmt_num(n) for n in displaced))
+    missing_months = [m for m in T.months(text) if m not in ev.months and m not in p.q_months]
+    if missing_months:
+        score *= 0.3 ** len(missing_months)
+        whys.append("date mismatch: " + ", ".join(m.capitalize() for m in missing_months) + " not in context")
+    # negation flip against the best sentence, only when they otherwise say the same thing
+    if len(ctoks) >= 3 and base >= 0.55 and overl[best] >= 0.6 and sims[best] >= 0.6:
+        if (T.negation_count(text) % 2) != (T.negation_count(ev.sentences[best]) % 2):
+            score *= 0.2
+            whys.append(f"negation flip: context says \"{_short(ev.sentences[best])}\"")
+    ents = [e for e in T.entities(text) if not all(part in p.q_tokens for part in e.split())]
+    missing_ents = [e for e in ents if not all(part in ev.tokens or part in p.q_tokens for part in e.split())]
+    if missing_ents:
+        score *= 0.4 ** len(missing_ents)
+        whys.append("entity not in context: " + ", ".join(_surface(text, e) for e in missing_ents))
+    score = _clip(score)
+    supported = score >= SUPPORT_THRESHOLD
+    if not supported and not whys:
+        whys.append("no support in context" if base < 0.35 else "weak support in context")
+    chunk_ids = sorted({ev.source[i] for i in np.nonzero(combo >= combo[best] - 0.05)[0]}) if supported else []
+    if supported and ev.source[best] not in chunk_ids:
+        chunk_ids = sorted(set(chunk_ids) | {ev.source[best]})
+    rec.update(supported=supported, score=round(score, 4), chunk_ids=chunk_ids if supported else [],
+               best_sentence=ev.sentences[best], why=None if supported else "; ".join(whys),
+               features={"similarity": round(best_sim, 4), "lexical_global": round(lex_global, 4),
+                         "lexical_local": round(lex_local, 4), "base": round(base, 4)})
+    if supported and whys:  # supported despite a soft flag: keep it visible
+        rec["note"] = "; ".join(whys)
+    return rec
+
+
+def _fmt_num(n) -> str:
+    if isinstance(n, tuple):
+        return f"{n[1]:g}%"
+    return f"{n:,.0f}" if float(n).is_integer() else f"{n:g}"
+
+
+def _short(s: str, n: int = 90) -> str:
+    return s if len(s) <= n else s[: n - 1] + "\u2026"
+
+
+def _surface(text: str, stemmed: str) -> str:
+    for w in text.replace(",", " ").split():
+        w2 = w.strip(".,;:()[]\"'")
+        if w2 and (T.stem(w2) == stemmed or " ".join(T.stem(x) for x in w2.split("-") if x) == stemmed):
+            return w2
+    return stemmed
+
+
+# --------------------------------------------------------------------------- metrics
+def faithfulness(p: Prepared) -> Score:
+    """supported claims / claims. None when the answer has no claims or there is no context."""
+    if not p.claims:
+        return Score(None, "no claims", {"claims": [], "unsupported_claims": []})
+    if not p.ctx.sentences:
+        return Score(None, "no context to check the claims against",
+                     {"claims": [], "unsupported_claims": []})
+    claims = p.claim_support()
+    n_sup = sum(1 for c in claims if c["supported"])
+    value = n_sup / len(claims)
+    unsupported = [{"claim": c["text"], "why": c["why"], "score": c["score"]} for c in claims if not c["supported"]]
+    if not unsupported:
+        reason = f"All {len(claims)} claims are supported by the context."
+    else:
+        first = unsupported[0]
+        reason = (f"{n_sup} of {len(claims)} claims supported; unsupported: \"{_short(first['claim'], 80)}\" "
+                  f"({first['why']})" + (f" and {len(unsupported) - 1} more." if len(unsupported) > 1 else "."))
+    return Score(value, reason, {"claims": claims, "unsupported_claims": unsupported,
+                                 "mean_support": float(np.mean([c["score"] for c in claims]))})
+
+
+def hallucination_score(p: Prepared, faith: Score) -> float | None:
+    """0..1, higher = more hallucinated: 1 - (0.6 * mean + 0.4 * min) of the claims' support.
+
+    The min term keeps one fabricated claim from being diluted by many supported ones. Consistent
+    with faithfulness: all claims supported (support >= 0.5) => <= 0.5; none supported => > 0.5.
+    None when faithfulness is None."""
+    if faith.value is None:
+        return None
+    sup = [c["score"] for c in faith.details["claims"]]
+    return round(1.0 - (0.6 * float(np.mean(sup)) + 0.4 * float(min(sup))), 4)
+
+
+def _aspect_weights(p: Prepared) -> dict[str, float]:
+    caps = set(T.entities(p.query)) | {T.stem(w) for w in p.query.split()[:1] if w[:1].isupper() and w.isupper()}
+    w = {}
+    for a in p.aspects:
+        w[a] = 3.0 if a[0].isdigit() else (1.5 if a in caps else 1.0)
+    return w
+
+
+def _coverage(weights: dict[str, float], tokens: set) -> float | None:
+    total = sum(weights.values())
+    if not total:
+        return None
+    return sum(v for a, v in weights.items() if a in tokens) / total
+
+
+def short_answer_responsiveness(p: Prepared) -> float | None:
+    """For answers of <= 4 content words: share of their (non-question) words found in the two context
+    sentences most similar to the question, times how similar the best of those is. None otherwise."""
+    a_content = set(T.content_tokens(p.answer))
+    if not a_content or len(a_content) > 4 or not p.ctx.sentences:
+        return None
+    qs = p.ctx.vecs @ p.q_vec
+    top = [i for i in np.argsort(-qs)[:2] if qs[i] >= 0.3]
+    if not top:
+        return 0.0
+    near = set().union(*(set(T.content_tokens(p.ctx.sentences[i])) for i in top))
+    new_words = a_content - p.q_tokens or a_content
+    share = len(new_words & near) / len(new_words)
+    return share * _clip((float(qs[top[0]]) - 0.2) / 0.4)
+
+
+def answer_relevancy(p: Prepared) -> Score:
+    """Does the answer address the question: similarity of the answer and its sentences to the
+    question, coverage of the question's aspects, share of on-topic sentences."""
+    sents = answer_units(p.answer)
+    if not sents or not (T.content_tokens(p.answer) or T.numbers(p.answer)):
+        return Score(None, "empty answer" if not p.answer.strip() else "answer has no content words", {})
+    if not (p.q_tokens or p.q_numbers):
+        return Score(None, "no question" if not p.query.strip() else "question has no content words", {})
+    vecs = np.stack([p.vec(s) for s in sents])
+    sims = vecs @ p.q_vec
+    a_vec = _norm(vecs.mean(axis=0))
+    sim_all = float(a_vec @ p.q_vec)
+    sim_max = float(sims.max())
+    sim_c = _clip((0.5 * sim_max + 0.5 * sim_all - 0.2) / 0.4)
+    weights = _aspect_weights(p)
+    a_tokens = set(T.content_tokens(p.answer))
+    cov = _coverage(weights, a_tokens)
+    missing = [a for a in weights if a not in a_tokens]
+    on_topic = float(np.mean([1.0 if s >= 0.3 and not T.is_pleasantry(t) else 0.0 for s, t in zip(sims, sents)]))
+    # similarity says "same topic"; aspect coverage says "this question, not a neighbouring one"
+    topical = 0.5 * sim_c + 0.5 * on_topic
+    value = topical if cov is None else topical * (0.4 + 0.6 * cov)
+    # A short direct answer ("Delhi" to "... head office in what city?") does not restate the question,
+    # so similarity and aspect coverage say little. It is responsive when its words are what the
+    # context sentences most related to the question say.
+    responsive = short_answer_responsiveness(p)
+    if responsive is not None:
+        value = max(value, responsive)
+    refusal = T.is_refusal(p.answer)
+    if refusal:
+        value = min(value, 0.3)
+    value = _clip(value)
+    if refusal:
+        reason = "The answer declines to answer the question."
+    elif responsive is not None and value == responsive and value >= 0.5:
+        reason = "A short, direct answer taken from the part of the context that addresses the question."
+    elif value >= 0.7:
+        reason = "The answer addresses the question directly."
+    elif cov is not None and missing:
+        reason = ("The answer does not address: " + ", ".join(_surface(p.query, m) for m in missing[:5]) +
+                  ("" if value >= 0.5 else "; it is generic or off-topic") + ".")
+    else:
+        reason = "The answer is only loosely related to the question."
+    return Score(value, reason, {"similarity_max": round(sim_max, 4), "similarity_answer": round(sim_all, 4),
+                                 "aspect_coverage": cov, "missing_aspects": [_surface(p.query, m) for m in missing],
+                                 "on_topic_share": round(on_topic, 4), "refusal": refusal,
+                                 "short_answer_responsiveness": None if responsive is None else round(responsive, 4)})
+
+
+def chunk_relevance(p: Prepared) -> list[dict]:
+    """Relevance (0..1) of each retrieved chunk to the question (and to the expected answer)."""
+    out = []
+    weights = _aspect_weights(p)
+    exp_vecs = None
+    exp_tokens = set()
+    if p.expected:
+        exp_claims = [T.strip_citations(c).strip() for c in T.split_claims(p.expected)]
+        if exp_claims:
+            exp_vecs = np.stack([p.vec(c) for c in exp_claims])
+            exp_tokens = set(T.content_tokens(p.expected)) - p.q_tokens
+    src = np.array(p.ctx.source) if p.ctx.source else np.zeros(0, dtype=int)
+    for i, chunk in enumerate(p.context):
+        idx = np.nonzero(src == i)[0]
+        if len(idx) == 0:
+            out.append({"index": i, "relevant": False, "score": 0.0})
+            continue
+        cv = p.ctx.vecs[idx]
+        chunk_vec = _norm(cv.mean(axis=0))
+        sim = max(float((cv @ p.q_vec).max()), float(chunk_vec @ p.q_vec))
+        ctoks = p.ctx.source_tokens[i]
+        cov = _coverage(weights, ctoks)
+        rel_q = _clip((sim - 0.15) / 0.45)
+        rel = rel_q if cov is None else 0.55 * rel_q + 0.45 * cov
+        if p.q_numbers and not (p.q_numbers & set(T.numbers(chunk))):
+            rel *= 0.6  # the question names a number (section, year, amount) the chunk never mentions
+        rel_e = None
+        if exp_vecs is not None:
+            esim = float((cv @ exp_vecs.T).max())
+            ecov = (len(exp_tokens & ctoks) / len(exp_tokens)) if exp_tokens else 0.0
+            rel_e = 0.5 * _clip((esim - 0.25) / 0.45) + 0.5 * ecov
+            rel = max(rel, rel_e)
+        rel = _clip(rel)
+        out.append({"index": i, "relevant": rel >= RELEVANCE_THRESHOLD, "score": round(rel, 4),
+                    "similarity": round(sim, 4), "aspect_coverage": cov,
+                    **({"expected_support": round(rel_e, 4)} if rel_e is not None else {})})
+    return out
+
+
+def average_precision(flags: Sequence[bool]) -> float | None:
+    """Rank-weighted average precision: mean of precision@k over the ranks k of relevant items
+    (0.0 when none is relevant, None for an empty list)."""
+    if not flags:
+        return None
+    hits, acc = 0, 0.0
+    for k, rel in enumerate(flags, start=1):
+        if rel:
+            hits += 1
+            acc += hits / k
+    return acc / hits if hits else 0.0
+
+
+def contextual_precision(p: Prepared, rel: list[dict] | None = None) -> Score:
+    if not p.context:
+        return Score(None, "no context retrieved", {"chunk_relevance": []})
+    rel = rel if rel is not None else chunk_relevance(p)
+    flags = [r["relevant"] for r in rel]
+    ap = average_precision(flags)
+    n_rel = sum(flags)
+    if n_rel == 0:
+        reason = f"None of the {len(flags)} retrieved chunks is relevant to the question."
+    elif n_rel == len(flags):
+        reason = f"All {len(flags)} retrieved chunks are relevant."
+    else:
+        irrelevant = [str(r["index"]) for r in rel if not r["relevant"]]
+        reason = (f"{n_rel} of {len(flags)} chunks relevant (irrelevant: #{', #'.join(irrelevant)})"
+                  + ("; relevant chunks are ranked first." if ap == 1.0 else "; some relevant chunks rank low."))
+    return Score(ap, reason, {"chunk_relevance": rel, "share_relevant": n_rel / len(flags)})
+
+
+def contextual_recall(p: Prepared) -> Score:
+    if not p.expected:
+        return Score(None, "no expected answer given", {})
+    exp_claims = list(T.split_claims(p.expected))
+    if not exp_claims:
+        return Score(None, "expected answer has no claims", {})
+    if not p.ctx.sentences:
+        return Score(0.0, "no context retrieved", {"claims": []})
+    recs = [support(c, p.ctx, p) for c in exp_claims]
+    n = sum(1 for r in recs if r["supported"])
+    value = n / len(recs)
+    missing = [r["text"] for r in recs if not r["supported"]]
+    reason = (f"All {len(recs)} expected claims are found in the context." if not missing else
+              f"{n} of {len(recs)} expected claims found in the context; missing: \"{_short(missing[0], 80)}\""
+              + (f" and {len(missing) - 1} more." if len(missing) > 1 else "."))
+    return Score(value, reason, {"claims": recs, "missing_claims": missing})
+
+
+def completeness(p: Prepared) -> Score:
+    """Reference 001/003: are the question's aspects covered, and is the relevant information of the
+    context used? None when the question has no content words."""
+    weights = _aspect_weights(p)
+    if not weights:
+        return Score(None, "question has no aspects to cover", {})
+    if not p.answer.strip():
+        return Score(0.0, "empty answer", {})
+    a_tokens = set(T.content_tokens(p.answer))
+    cov = _coverage(weights, a_tokens) or 0.0
+    missing = [_surface(p.query, a) for a in weights if a not in a_tokens]
+    used = None
+    if p.ctx.sentences:
+        qs = p.ctx.vecs @ p.q_vec
+        rel_idx = [i for i in np.argsort(-qs)[:5] if qs[i] >= 0.45]
+        if rel_idx:
+            units = answer_units(p.answer)
+            a_vecs = np.stack([p.vec(u) for u in units]) if units else None
+            hits = 0
+            for i in rel_idx:
+                stoks = set(T.content_tokens(p.ctx.sentences[i])) - p.q_tokens
+                lexc = len(stoks & a_tokens) / len(stoks) if stoks else 1.0
+                simc = float((a_vecs @ p.ctx.vecs[i]).max()) if a_vecs is not None else 0.0
+                hits += 1 if (lexc >= 0.5 or simc >= 0.7) else 0
+            used = hits / len(rel_idx)
+    value = cov if used is None else 0.6 * cov + 0.4 * used
+    responsive = short_answer_responsiveness(p)
+    if responsive is not None and responsive > value:
+        value = responsive
+        missing = []
+    if T.is_refusal(p.answer):
+        value = min(value, 0.3)
+    reason = ("The answer covers every aspect of the question." if not missing else
+              "Not covered: " + ", ".join(missing[:5]) + ".")
+    if used is not None and used < 1.0:
+        reason += f" Uses {used:.0%} of the most relevant context sentences."
+    if responsive is not None and value == responsive:
+        reason = "A short, direct answer to the question."
+    return Score(_clip(value), reason, {"aspect_coverage": cov, "missing_aspects": missing,
+                                        "relevant_context_used": used, "short_answer_responsiveness": responsive})
+
+
+def citation_quality(p: Prepared) -> Score:
+    """Reference 003: citations like [doc.pdf:3]. None when the answer carries no citation."""
+    cites = T.find_citations(p.answer)
+    if not cites:
+        return Score(None, "no citations in the answer", {"citations": []})
+    claims = p.claim_support() if p.ctx.sentences else [
+        {"text": c, "supported": False} for c in p.claims]
+    cited = [c for c in claims if T.find_citations(c["text"])]
+    if not cited:  # citations sit in their own sentence or after the last claim
+        cited = claims[-1:] if claims else []
+    sup = sum(1 for c in cited if c["supported"]) / len(cited) if cited else 0.0
+    carry = (len([c for c in claims if T.find_citations(c["text"])]) / len(claims)) if claims else 0.0
+    known = [d for d, _ in cites if any(d.lower() in ch.lower() for ch in p.context)]
+    value = 0.7 * sup + 0.3 * carry
+    issues = []
+    if sup < 1.0:
+        issues.append(f"{len(cited) - round(sup * len(cited))} cited claim(s) not supported by the context")
+    if carry < 1.0:
+        issues.append(f"{len(claims) - round(carry * len(claims))} claim(s) carry no citation")
+    reason = "Every claim is cited and every cited claim is supported." if not issues else "; ".join(issues) + "."
+    return Score(_clip(value), reason, {"citations": [f"{d}:{pg}" for d, pg in cites], "issues": issues,
+                                        "cited_claims_supported": sup, "claims_with_citation": carry,
+                                        "cited_documents_named_in_context": known})
+
+
+def correctness(p: Prepared) -> Score:
+    """Reference 003: agreement with the ground truth. Share of ground-truth claims the answer
+    supports, times the share of answer claims that do not contradict the ground truth (a number,
+    date or amount mismatch, or a negation flip). Extra, merely additional detail is not penalised."""
+    if not p.expected:
+        return Score(None, "no ground truth given", {})
+    exp_claims = list(T.split_claims(p.expected))
+    if not exp_claims:
+        return Score(None, "ground truth has no claims", {})
+    if not p.claims:
+        return Score(0.0, "the answer makes no claims", {})
+    rec = [support(c, p.answer_ev, p) for c in exp_claims]
+    prec = [support(c, p.expected_ev, p) for c in p.claims]
+    conflicts = [x for x in prec if not x["supported"] and x["why"] and ("mismatch" in x["why"] or "negation" in x["why"])]
+    r = sum(x["supported"] for x in rec) / len(rec)
+    agree = 1.0 - len(conflicts) / len(prec)
+    value = r * agree
+    differences = ([f"missing: {x['text']}" for x in rec if not x["supported"]] +
+                   [f"contradicts the ground truth: {x['text']} ({x['why']})" for x in conflicts])
+    reason = ("Matches the ground truth." if not differences else
+              f"Covers {r:.0%} of the ground truth; {len(conflicts)} answer claim(s) contradict it.")
+    return Score(value, reason, {"recall": r, "agreement": agree, "differences": differences})

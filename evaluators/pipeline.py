@@ -1,0 +1,278 @@
+"""score_one / score_many: every metric for a record, in fast, balanced or thorough mode."""
+from __future__ import annotations
+
+import time
+from typing import Any, Mapping, Sequence
+
+from . import embeddings
+from . import local as L
+from . import retrieval as R
+from .judge import JudgeError, JudgeNotConfigured, Usage
+from .thresholds import METRICS, overall_quality, thresholds_for
+from .types import Score, passed
+
+MODES = ("fast", "balanced", "thorough")
+BALANCED_MARGIN = 0.1  # balanced mode asks the judge when |local score - threshold| <= this
+
+
+class InputError(ValueError):
+    """A record that cannot be scored (missing/ill-typed fields)."""
+
+
+def validate_item(item: Any) -> dict:
+    if not isinstance(item, Mapping):
+        raise InputError("record must be a JSON object")
+    out = {}
+    for key in ("query", "answer"):
+        v = item.get(key)
+        if not isinstance(v, str):
+            raise InputError(f"'{key}' must be a string")
+        out[key] = v
+    ctx = item.get("context")
+    if ctx is None:
+        ctx = []
+    if isinstance(ctx, str):
+        ctx = [ctx]
+    if not isinstance(ctx, list) or not all(isinstance(c, str) for c in ctx):
+        raise InputError("'context' must be a list of strings")
+    out["context"] = ctx
+    exp = item.get("expected_output")
+    if exp is not None and not isinstance(exp, str):
+        raise InputError("'expected_output' must be a string")
+    out["expected_output"] = exp or None
+    feat = item.get("feature")
+    if feat is not None and not isinstance(feat, str):
+        raise InputError("'feature' must be a string")
+    out["feature"] = feat
+    return out
+
+
+def _check_mode(mode: str, judge, fallback_to_fast: bool) -> str:
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    if mode != "fast" and judge is None:
+        if fallback_to_fast:
+            return "fast"
+        raise JudgeNotConfigured()
+    return mode
+
+
+def _judge_metric(metric: str, p: L.Prepared, judge) -> tuple[Score, Any]:
+    """One metric from the judge, as a Score with the statement/chunk verdicts in details."""
+    if metric == "faithfulness":
+        v, info = judge.faithfulness(p.query, p.answer, p.context)
+        sts = v.statements
+        if not sts:
+            return Score(None, "no claims (judge)", {"claims": [], "unsupported_claims": []}), info
+        claims = [{"text": s.statement, "supported": s.supported, "score": 1.0 if s.supported else 0.0,
+                   "chunk_ids": [i for i in s.supporting_chunk_ids if 0 <= i < len(p.context)],
+                   "best_sentence": "", "why": None if s.supported else (s.reason or "not supported")} for s in sts]
+        uns = [{"claim": c["text"], "why": c["why"], "score": 0.0} for c in claims if not c["supported"]]
+        value = sum(c["supported"] for c in claims) / len(claims)
+        reason = (f"Judge: all {len(claims)} statements supported." if not uns else
+                  f"Judge: {len(claims) - len(uns)} of {len(claims)} statements supported; "
+                  f"unsupported: \"{uns[0]['claim'][:80]}\" ({uns[0]['why']}).")
+        return Score(value, reason, {"claims": claims, "unsupported_claims": uns, "mean_support": value,
+                                     "source": "judge"}), info
+    if metric == "answer_relevancy":
+        v, info = judge.answer_relevancy(p.query, p.answer)
+        return Score(v.score, f"Judge: {v.reason}".strip(), {"missing_aspects": v.missing_aspects,
+                                                              "source": "judge"}), info
+    if metric == "contextual_precision":
+        v, info = judge.contextual_precision(p.query, p.context, p.expected)
+        by_idx = {c.index: c for c in v.chunks}
+        rel = [{"index": i, "relevant": bool(by_idx[i].relevant) if i in by_idx else False,
+                "score": 1.0 if (i in by_idx and by_idx[i].relevant) else 0.0,
+                "reason": by_idx[i].reason if i in by_idx else "not judged"} for i in range(len(p.context))]
+        flags = [r["relevant"] for r in rel]
+        ap = L.average_precision(flags)
+        return Score(ap, f"Judge: {sum(flags)} of {len(flags)} chunks relevant.",
+                     {"chunk_relevance": rel, "share_relevant": sum(flags) / len(flags), "source": "judge"}), info
+    if metric == "contextual_recall":
+        v, info = judge.contextual_recall(p.expected or "", p.context)
+        if not v.statements:
+            return Score(None, "expected answer has no claims (judge)", {"source": "judge"}), info
+        n = sum(s.supported for s in v.statements)
+        return Score(n / len(v.statements), f"Judge: {n} of {len(v.statements)} expected statements found in "
+                     "the context.", {"claims": [s.model_dump() for s in v.statements], "source": "judge"}), info
+    raise ValueError(metric)
+
+
+def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: Mapping | None, judge,
+                    fallback_to_fast: bool) -> dict:
+    t0 = time.perf_counter()
+    th = thresholds_for(feature, thresholds)
+    faith = L.faithfulness(p)
+    rel_chunks = L.chunk_relevance(p) if p.context else []
+    scores: dict[str, Score] = {
+        "faithfulness": faith,
+        "answer_relevancy": L.answer_relevancy(p),
+        "contextual_precision": L.contextual_precision(p, rel_chunks),
+        "contextual_recall": L.contextual_recall(p),
+    }
+    extra = {"completeness": L.completeness(p), "citation_quality": L.citation_quality(p),
+             "correctness": L.correctness(p)}
+    surface = lambda a: L._surface(p.query, a)  # noqa: E731
+    retr = R.evaluate_fast(list(p.aspects), p.ctx.tokens, [r["score"] for r in rel_chunks], surface=surface)
+    local_ms = (time.perf_counter() - t0) * 1000
+
+    usage = Usage()
+    judged: list[str] = []
+    judge_errors: list[str] = []
+    t1 = time.perf_counter()
+    if mode != "fast":
+        todo = []
+        for m in METRICS:
+            s = scores[m]
+            if m == "contextual_recall" and not p.expected:
+                continue
+            if m in ("faithfulness",) and not p.claims:
+                continue
+            if m in ("contextual_precision",) and not p.context:
+                continue
+            if mode == "thorough" or (s.value is not None and abs(s.value - th[m]) <= BALANCED_MARGIN):
+                todo.append(m)
+        for m in todo:
+            try:
+                js, info = _judge_metric(m, p, judge)
+            except JudgeError as exc:
+                if not fallback_to_fast:
+                    raise
+                judge_errors.append(f"{m}: {exc}")
+                continue
+            usage.add(info.usage)
+            local = scores[m]
+            scores[m] = Score(js.value, js.reason, {**js.details, "local": {"value": local.value,
+                                                                               "reason": local.reason}})
+            judged.append(m)
+        try:
+            if mode == "thorough" and p.context:
+                res, info = R.evaluate_thorough(judge, p.query, p.context)
+            else:
+                res, info = R.evaluate_balanced(retr, judge, p.query, p.context)
+            retr = res
+            retr.mode_used = mode
+            if info is not None:
+                usage.add(info.usage)
+        except JudgeError as exc:
+            if not fallback_to_fast:
+                raise
+            judge_errors.append(f"retrieval: {exc}")
+    judge_ms = (time.perf_counter() - t1) * 1000
+
+    values = {m: scores[m].value for m in METRICS}
+    ov = overall_quality(values)
+    evaluation = {}
+    for m in METRICS:
+        s = scores[m]
+        entry = {"score": None if s.value is None else round(float(s.value), 4), "threshold": th[m],
+                 "passed": passed(s.value, th[m]), "reason": s.reason}
+        if m == "faithfulness":
+            entry["unsupported_claims"] = s.details.get("unsupported_claims", [])
+        evaluation[m] = entry
+    evaluation["overall_quality"] = {"score": None if ov is None else round(ov, 4),
+                                     "threshold": th["overall_quality"], "passed": passed(ov, th["overall_quality"])}
+    f = scores["faithfulness"]
+    if f.value is None:
+        halluc = None
+    elif "faithfulness" in judged:
+        halluc = round(1.0 - float(f.value), 4)
+    else:
+        halluc = L.hallucination_score(p, f)
+    details = {m: scores[m].details for m in METRICS}
+    details["judged_metrics"] = judged
+    if judge_errors:
+        details["judge_errors"] = judge_errors
+    return {
+        "mode": mode,
+        "evaluation": evaluation,
+        "hallucination_score": halluc,
+        "latency_ms": {"total": 0.0, "metrics": round(local_ms, 3), "judge": round(judge_ms, 3)},
+        "details": details,
+        "extra_metrics": {k: {"score": None if v.value is None else round(float(v.value), 4), "reason": v.reason,
+                              "details": v.details} for k, v in extra.items()},
+        "retrieval": retr.to_dict(),
+        "judge_usage": usage.to_dict(),
+    }
+
+
+def _make_lookup(vectors: dict):
+    def vec(t: str):
+        v = vectors.get(t)
+        if v is None:
+            v = embeddings.encode([t])[0]
+            vectors[t] = v
+        return v
+    return vec
+
+
+def score_one(query: str, answer: str, context: Sequence[str], expected_output: str | None = None,
+              feature: str | None = None, mode: str = "fast", thresholds: Mapping | None = None, judge=None,
+              fallback_to_fast: bool = False) -> dict:
+    """Every metric for one record; the CLI output object (minus "id") plus details, extra_metrics,
+    retrieval and judge_usage. Raises JudgeNotConfigured for balanced/thorough without a judge
+    (unless fallback_to_fast), InputError for ill-typed input."""
+    item = validate_item({"query": query, "answer": answer, "context": list(context or []),
+                          "expected_output": expected_output, "feature": feature})
+    used = _check_mode(mode, judge, fallback_to_fast)
+    t0 = time.perf_counter()
+    texts = L.texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"])
+    uniq = list(dict.fromkeys(texts))
+    vectors = dict(zip(uniq, embeddings.encode(uniq)))
+    embed_ms = (time.perf_counter() - t0) * 1000
+    p = L.Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"],
+                         _make_lookup(vectors))
+    out = _score_prepared(p, item["feature"], used, thresholds, judge, fallback_to_fast)
+    if used != mode:
+        out["details"]["mode_requested"] = mode
+        out["details"]["mode_note"] = "no judge configured: fell back to fast mode"
+    out["latency_ms"]["embed"] = round(embed_ms, 3)
+    out["latency_ms"]["total"] = round((time.perf_counter() - t0) * 1000, 3)
+    return out
+
+
+def score_many(items: Sequence[Mapping], mode: str = "fast", thresholds: Mapping | None = None, judge=None,
+               fallback_to_fast: bool = False, feature: str | None = None) -> list[dict]:
+    """Batched score_one. Every text of every valid item is encoded in one pass (repeated chunks
+    once). A bad item yields {"id", "error"} in its place. Each result carries the item's "id".
+    Per-item latency: its own metric/judge time plus its share of the batch's encoding time."""
+    used = _check_mode(mode, judge, fallback_to_fast)
+    t0 = time.perf_counter()
+    prepared: list[Any] = []
+    all_texts: list[str] = []
+    for raw in items:
+        try:
+            item = validate_item(raw)
+            texts = L.texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"])
+            prepared.append((item, texts))
+            all_texts.extend(texts)
+        except Exception as exc:  # noqa: BLE001 - isolate one bad item
+            prepared.append(exc)
+    uniq = list(dict.fromkeys(all_texts))
+    vectors = dict(zip(uniq, embeddings.encode(uniq))) if uniq else {}
+    embed_ms = (time.perf_counter() - t0) * 1000
+    total_chars = sum(len(t) for t in uniq) or 1
+    lookup = _make_lookup(vectors)
+    results = []
+    for raw, prep in zip(items, prepared):
+        rid = raw.get("id") if isinstance(raw, Mapping) else None
+        if isinstance(prep, Exception):
+            results.append({"id": rid, "error": f"{type(prep).__name__}: {prep}"})
+            continue
+        item, texts = prep
+        try:
+            t1 = time.perf_counter()
+            p = L.Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"], lookup)
+            out = _score_prepared(p, item["feature"] or feature, used, thresholds, judge, fallback_to_fast)
+            share = embed_ms * sum(len(t) for t in set(texts)) / total_chars
+            out["latency_ms"]["embed"] = round(share, 3)
+            out["latency_ms"]["total"] = round(share + (time.perf_counter() - t1) * 1000, 3)
+            if used != mode:
+                out["details"]["mode_requested"] = mode
+                out["details"]["mode_note"] = "no judge configured: fell back to fast mode"
+            results.append({"id": rid, **out})
+        except JudgeNotConfigured:
+            raise
+        except Exception as exc:  # noqa: BLE001
+            results.append({"id": rid, "error": f"{type(exc).__name__}: {exc}"})
+    return results

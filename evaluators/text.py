@@ -1,0 +1,273 @@
+"""Text processing for the local evaluators: sentences, claims, content words,
+numbers, negation and capitalised entities. Pure functions, no model."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+STOPWORDS = frozenset("""
+a about above after again against all also am an and any are aren't as at be because been before being below
+between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each
+either else etc even ever every few for from further get gets got had hadn't has hasn't have haven't having he
+he'd he'll he's her here here's hers herself him himself his how how's however i i'd i'll i'm i've ie if in into
+is isn't it it's its itself just let's like may me might more most mostly much must mustn't my myself neither
+nor of off often on once one only or other ought our ours ourselves out over own per please quite rather
+really same shall shan't she she'd she'll she's should shouldn't so some such than that that's the their
+theirs them themselves then there there's these they they'd they'll they're they've this those though
+through thus to too under until up upon us use used using very via was wasn't we we'd we'll we're we've were
+weren't what what's when when's where where's whether which while who who's whom whose why why's will with
+within without won't would wouldn't yes yet you you'd you'll you're you've your yours yourself yourselves
+according based eg e.g i.e regarding said says say tell tells told know known make makes made well
+""".split())
+
+NEGATIONS = frozenset("""not no never none nobody nothing neither nor cannot can't won't don't doesn't didn't
+isn't aren't wasn't weren't hasn't haven't hadn't shouldn't wouldn't couldn't mustn't without lacks lack
+n't unable""".split())
+
+_NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+    "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+    "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000,
+}  # cardinals only: ordinals and "double"/"single"/"once" are too often not quantities
+_MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "crore": 1e7, "crores": 1e7,
+                "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
+MONTHS = frozenset("january february march april may june july august september october november december "
+                   "jan feb mar apr jun jul aug sep sept oct nov dec".split())
+
+_ABBREV = ("mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "no", "nos", "sec", "secs", "art", "rs",
+           "inc", "ltd", "co", "corp", "fig", "vol", "pp", "approx", "etc", "cf", "al", "u.s", "e.g", "i.e",
+           "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "govt", "dept")
+_ABBREV_RE = re.compile(r"\b(" + "|".join(re.escape(a) for a in _ABBREV) + r")\.(\s)", re.IGNORECASE)
+_CITATION_RE = re.compile(r"\[([^\[\]\n:]{1,200}?):\s*(\d{1,5})\]")
+_MD_LINK_RE = re.compile(r"\[[^\]]*\]\((?:https?:)?[^)]*\)")
+_URL_RE = re.compile(r"https?://\S+|www\.\S+")
+# sentence boundary: end punctuation + space + an opener, or a newline, or a bullet
+_SENT_SPLIT_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9\u00C0-\u024F])|\n+\s*(?:[-*\u2022]|\d+[.)])?\s*")
+# glued sentences in scraped text: "century.First for Women"
+_GLUED_RE = re.compile(r"(?<=[a-z\)\]0-9]{2}[.!?])(?=[A-Z][a-z])")
+_CLAIM_SPLIT_RE = re.compile(
+    r"\s*;\s+|,\s+(?:and|but|while|whereas|although|though|however|yet)\s+|\s+(?:but|whereas)\s+|,\s+however,?\s+",
+    re.IGNORECASE)
+_WORD_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:['\u2019][A-Za-z]+)?|\d+(?:[.,]\d+)*")
+_NUM_RE = re.compile(
+    r"(?<![\d.,])(?:rs\.?|inr|usd|eur|gbp|\$|\u20b9|\u20ac|\u00a3)?\s?(\d{1,3}(?:,\d{2,3})+|\d+(?:\.\d+)?)"
+    r"\s?(%|percent|per cent|thousand|lakhs?|lac|crores?|million|mn|billion|bn|trillion|k\b)?",
+    re.IGNORECASE)
+_NUMWORD_RE = re.compile(r"\b(" + "|".join(sorted((w for w in _NUMBER_WORDS if w != "one"), key=len, reverse=True))
+                         + r")\b", re.IGNORECASE)
+_COMPOUND_RE = re.compile(r"\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ]"
+                          r"(one|two|three|four|five|six|seven|eight|nine)\b", re.IGNORECASE)
+_PLEASANTRY_RE = re.compile(
+    r"^(?:i hope (?:this|that) helps|hope (?:this|that) helps|let me know|feel free|please (?:let|feel|contact|reach)|"
+    r"thank you|thanks|you're welcome|happy to help|glad to help|good luck|sure[,!.]|certainly[,!.]|of course[,!.]|"
+    r"great question|i understand|i'm sorry|sorry|here (?:is|are) (?:what|the|a summary)|in summary|to summari[sz]e)",
+    re.IGNORECASE)
+_REFUSAL_RE = re.compile(
+    r"\b(?:i (?:do not|don't) know|i(?:'m| am) not sure|cannot (?:answer|help|find)|can't (?:answer|help|find)|"
+    r"no (?:relevant )?information (?:is )?(?:available|provided)|not (?:mentioned|provided|available) in the "
+    r"(?:context|documents?|sources?)|unable to (?:answer|find|determine))\b", re.IGNORECASE)
+
+
+def strip_citations(text: str) -> str:
+    return _CITATION_RE.sub("", text)
+
+
+def find_citations(text: str) -> list[tuple[str, int]]:
+    return [(m.group(1).strip(), int(m.group(2))) for m in _CITATION_RE.finditer(text or "")]
+
+
+_MD_RE = re.compile(r"\*\*|__|`+|^#{1,6}\s*|^>\s*", re.MULTILINE)
+# "Based on the provided context, ..." / "According to the documents, ...": framing, not a claim
+_META_PREFIX_RE = re.compile(
+    r"^(?:based on|according to|as (?:stated|mentioned|described|per) in|from) (?:the |this |these )?"
+    r"(?:provided |given |retrieved |available |above )?(?:context|documents?|sources?|information|text|passages?|"
+    r"excerpts?|chunks?)\s*,\s*", re.IGNORECASE)
+
+
+def strip_meta_prefix(sentence: str) -> str:
+    out = _META_PREFIX_RE.sub("", sentence.strip())
+    return out[:1].upper() + out[1:] if out else out
+
+
+def clean(text: str) -> str:
+    text = _MD_LINK_RE.sub(" ", text or "")
+    text = _URL_RE.sub(" ", text)
+    text = _MD_RE.sub("", text)
+    return re.sub(r"[ \t\r\f\v]+", " ", text).strip()
+
+
+@lru_cache(maxsize=8192)
+def split_sentences(text: str, max_words: int = 60) -> tuple[str, ...]:
+    """Sentences of `text` (citations kept). Over-long sentences are cut into windows of `max_words` words."""
+    text = clean(text)
+    if not text:
+        return ()
+    text = _GLUED_RE.sub(" ", text)
+    protected = _ABBREV_RE.sub(lambda m: m.group(1) + "\u2024" + m.group(2), text)
+    out: list[str] = []
+    for part in _SENT_SPLIT_RE.split(protected):
+        part = (part or "").replace("\u2024", ".").strip(" -*\u2022\t")
+        if not part:
+            continue
+        words = part.split()
+        if len(words) <= max_words:
+            out.append(part)
+        else:
+            for i in range(0, len(words), max_words):
+                out.append(" ".join(words[i:i + max_words]))
+    return tuple(out)
+
+
+# empathy and advice framing that states no checkable fact (only when it carries no number or name)
+_NONFACTUAL_RE = re.compile(
+    r"^(?:i|we) (?:understand|know|appreciate|hear|see|realize|recognize)\b|^(?:it'?s|it is|that'?s|that is) "
+    r"(?:natural|normal|understandable|important|essential|wonderful|great|good|reasonable|okay|ok|"
+    r"completely understandable|a (?:very )?personal)\b|^(?:that|this) shows\b|^please (?:be assured|note|remember)\b|"
+    r"^(?:i|we) (?:recommend|suggest|would recommend|would suggest)\b|^don'?t hesitate\b", re.IGNORECASE)
+
+
+def is_pleasantry(sentence: str) -> bool:
+    s = sentence.strip().replace("\u2019", "'")
+    if _PLEASANTRY_RE.match(s) and len(content_tokens(s)) <= 6:
+        return True
+    return bool(_NONFACTUAL_RE.match(s)) and not numbers(s) and not entities(s)
+
+
+def is_refusal(text: str) -> bool:
+    return bool(_REFUSAL_RE.search(text or ""))
+
+
+@lru_cache(maxsize=8192)
+def split_claims(answer: str) -> tuple[str, ...]:
+    """Atomic-ish claims: sentences, split further at clause-level conjunctions when both sides
+    carry content of their own. Questions and pleasantries are not claims."""
+    claims: list[str] = []
+    for sent in split_sentences(answer):
+        s = strip_meta_prefix(sent)
+        if ": " in s:  # "Here is what I found: <claim>" -> the claim
+            left, right = s.split(": ", 1)
+            if right.strip() and (is_pleasantry(left) or len(content_tokens(left)) <= 1):
+                s = right.strip()
+        if s.endswith("?") or s.endswith(":") or is_pleasantry(s):
+            continue
+        parts = [p.strip(" ,;") for p in _CLAIM_SPLIT_RE.split(s) if p and p.strip(" ,;")]
+        if len(parts) > 1 and all(len(content_tokens(p)) >= 3 for p in parts):
+            claims.extend(parts)
+        elif len(content_tokens(s)) >= 2 or numbers(s):
+            claims.append(s)
+    if not claims:  # a short answer ("Delhi", "In 1998") is one claim when it carries any content
+        whole = clean(answer)
+        if (content_tokens(whole) or numbers(whole)) and not whole.rstrip().endswith("?") \
+                and not is_pleasantry(whole):
+            claims.append(whole)
+    return tuple(claims)
+
+
+def stem(word: str) -> str:
+    """Crude, deterministic stemmer: lower-case, common suffixes off, then truncated to 7 chars."""
+    w = word.lower().replace("\u2019", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    if w.isdigit():
+        return w
+    for suf in ("ational", "ization", "ations", "ments", "ation", "ness", "ment", "ings", "able", "ible",
+                "ing", "ies", "ied", "ed", "es", "ly", "s"):
+        if len(w) - len(suf) >= 4 and w.endswith(suf):
+            w = w[: -len(suf)]
+            break
+    return w[:7]
+
+
+@lru_cache(maxsize=16384)
+def content_tokens(text: str) -> tuple[str, ...]:
+    """Stemmed, lower-cased content words of `text` (stopwords and 1-letter words dropped)."""
+    out = []
+    for m in _WORD_RE.finditer(strip_citations(text or "")):
+        w = m.group(0).lower().replace("\u2019", "'")
+        if w in STOPWORDS or (len(w) < 2 and not w.isdigit()) or w in NEGATIONS:
+            continue
+        if w[0].isdigit():
+            w = w.replace(",", "")
+        out.append(stem(w))
+    return tuple(out)
+
+
+def _to_float(digits: str) -> float | None:
+    try:
+        return float(digits.replace(",", ""))
+    except ValueError:
+        return None
+
+
+@lru_cache(maxsize=16384)
+def numbers(text: str) -> frozenset:
+    """Normalised numeric values mentioned in `text` (amounts with multipliers expanded, % kept apart,
+    number words converted). Citation page numbers are ignored."""
+    text = strip_citations(text or "")
+    text = re.sub(r"\b(\d{1,2}):(\d{2})\b", lambda m: f"{int(m.group(1))}.{m.group(2)}", text)  # 2:30 PM -> 2.30
+    vals: set = set()
+    for m in _NUM_RE.finditer(text):
+        v = _to_float(m.group(1))
+        if v is None:
+            continue
+        unit = (m.group(2) or "").lower()
+        if unit in ("%", "percent", "per cent"):
+            vals.add(("%", round(v, 4)))
+            continue
+        if unit in _MULTIPLIERS:
+            v = v * _MULTIPLIERS[unit]
+        vals.add(round(v, 4))
+    def _compound(m):
+        vals.add(float(_NUMBER_WORDS[m.group(1).lower()] + _NUMBER_WORDS[m.group(2).lower()]))
+        return " "
+    text = _COMPOUND_RE.sub(_compound, text)  # twenty-five -> 25
+    for m in _NUMWORD_RE.finditer(text):
+        w = m.group(1).lower()
+        v = _NUMBER_WORDS[w]
+        if w in ("hundred", "thousand", "million", "billion"):
+            continue  # usually a multiplier of a preceding number, handled above
+        vals.add(float(v))
+    return frozenset(vals)
+
+
+def months(text: str) -> frozenset:
+    """Month names (capitalised, so the verb "may" is not one), as 3-letter lower-case keys."""
+    return frozenset(w[:3].lower() for w in re.findall(r"[A-Za-z]+", text or "")
+                     if w[0].isupper() and w.lower() in MONTHS)
+
+
+def negation_count(text: str) -> int:
+    words = re.findall(r"[a-z]+(?:'[a-z]+)?", (text or "").lower().replace("\u2019", "'"))
+    return sum(1 for w in words if w in NEGATIONS or w.endswith("n't"))
+
+
+_CURRENCY = frozenset("rs inr usd eur gbp am pm".split())
+@lru_cache(maxsize=8192)
+def entities(sentence: str) -> tuple[str, ...]:
+    """Capitalised words/phrases that are not sentence-initial common words. Returns stemmed tokens
+    of each entity (one per capitalised word; hyphenated words give space-joined parts)."""
+    s = strip_citations(sentence or "").strip()
+    out: list[str] = []
+    starts = {0}
+    for m in re.finditer(r"[.!?:;\"]\s+|\n", s):
+        starts.add(m.end())
+    short = len(s.split()) <= 4  # a short answer ("Mumbai", "Amy Jo Johnson") is a name when capitalised
+    for m in re.finditer(r"\b[A-Z][A-Za-z\u00C0-\u024F'-]*|\b[A-Z]{2,}\d*\b", s):
+        w = m.group(0).strip("'-")
+        lw = w.lower()
+        if lw in STOPWORDS or lw in NEGATIONS or len(w) < 2 or lw in MONTHS or lw in _CURRENCY:
+            continue
+        if m.start() in starts and not (w.isupper() and len(w) > 1):
+            nxt = s[m.end():m.end() + 2]
+            if not (short or (len(nxt) == 2 and nxt[0] == " " and nxt[1].isupper())):
+                continue  # sentence-initial capital: a common word unless part of a name or a short answer
+        out.append(" ".join(stem(part) for part in w.split("-") if part))
+    return tuple(dict.fromkeys(out))
+
+
+def query_aspects(query: str) -> tuple[str, ...]:
+    """Aspects of a question: its content words (stemmed, de-duplicated, in order)."""
+    q = re.sub(r"^\s*(?:what|who|whom|which|when|where|why|how)\b", "", query or "", flags=re.IGNORECASE)
+    return tuple(dict.fromkeys(content_tokens(q)))

@@ -1,0 +1,58 @@
+"""Aggregate refresh: daily and weekly buckets per feature and for all features.
+
+Incremental by default: the buckets touched by records ingested since the last
+watermark (`ingested_at`, read through its index) plus the days that batch
+scoring marked dirty are recomputed; nothing else is read. A full rebuild runs
+with `--full`, on the first run, or when a threshold change asked for one.
+The pipelines themselves live in store/aggregates.py and run inside MongoDB.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta, timezone
+
+from pymongo.database import Database
+
+from settings import get_settings
+from store import aggregates as agg
+from store.state import AGGREGATE, clear_dirty_days, get_state, set_state
+from store.thresholds import get_thresholds
+
+# Records get `ingested_at` when parsed, a moment before they are written; the
+# next run looks back this far past the watermark so none slips between runs.
+OVERLAP = timedelta(minutes=2)
+
+
+def _ms(ts: datetime) -> datetime:
+    return ts.replace(microsecond=(ts.microsecond // 1000) * 1000)
+
+
+def refresh(db: Database, full: bool = False, now: datetime | None = None) -> dict:
+    tz = get_settings().timezone or "UTC"
+    now = _ms(now or datetime.now(timezone.utc))
+    agg.ensure_indexes(db)
+    state = get_state(db, AGGREGATE)
+    thresholds = get_thresholds(db)
+    watermark = state.get("watermark")
+    dirty = [d for d in state.get("dirty_days") or [] if isinstance(d, str)]
+    requested = bool(state.get("full_rebuild_requested"))
+    if full or requested or watermark is None:
+        daily = agg.rebuild_ranges(db, "day", None, thresholds, tz, now)
+        weekly = agg.rebuild_ranges(db, "week", None, thresholds, tz, now)
+        set_state(db, AGGREGATE, watermark=now, full_rebuild_requested=False, last_full_at=now)
+        clear_dirty_days(db, dirty)
+        reason = "asked" if full else ("thresholds changed" if requested else "first run")
+        return {"mode": "full", "reason": reason, "daily_buckets": daily, "weekly_buckets": weekly}
+    if watermark.tzinfo is None:
+        watermark = watermark.replace(tzinfo=timezone.utc)
+    days = set(agg.touched_days(db, watermark - OVERLAP, now + timedelta(days=3650), tz))
+    for text in dirty:
+        try:
+            days.add(date.fromisoformat(text))
+        except ValueError:
+            pass
+    days_sorted = sorted(days)
+    daily = agg.rebuild_ranges(db, "day", agg.merge_ranges(days_sorted, "day", tz), thresholds, tz, now)
+    weekly = agg.rebuild_ranges(db, "week", agg.merge_ranges(days_sorted, "week", tz), thresholds, tz, now)
+    set_state(db, AGGREGATE, watermark=now)
+    clear_dirty_days(db, dirty)
+    return {"mode": "incremental", "days": len(days_sorted), "daily_buckets": daily, "weekly_buckets": weekly}

@@ -1,0 +1,403 @@
+"""Weekly report: trends, lowest-scoring queries, failure patterns, diagnosis, recommendations.
+
+`python -m jobs run-once report [--week YYYY-MM-DD]` (default: the last complete
+week) builds the report for the week holding that date, stores it in `reports`
+(Markdown, HTML and the numbers behind them) and writes both files under
+`<EVALBOARD_DATA_DIR>/reports/`.
+
+- Trend: week-over-week change per metric (mean), pass rate and regeneration
+  rate, per feature and for all features, from `aggregates_weekly`. A change is
+  flagged when it is beyond normal week-to-week variation: |change| > 2 x the
+  standard deviation of the previous (up to 8) week-over-week changes (at
+  least 0.02), or, with fewer than 3 earlier changes to compare against,
+  |change| >= 0.05.
+- Lowest-scoring queries: the 10 records of the week with the lowest overall quality.
+- Failure patterns: per feature the metric that fails most (MongoDB $unwind/$group
+  over eb.failed_metrics); failing queries grouped by embedding similarity
+  (all-MiniLM-L6-v2, greedy leader clustering at cosine >= 0.6) with the most
+  central query as the example and a count per group.
+- Diagnosis (reference 004): per feature, records split by contextual precision
+  and faithfulness against the feature's thresholds: low precision + high
+  faithfulness = retrieval problem, high precision + low faithfulness =
+  generation problem, both low = both; the larger share decides.
+- Recommendations: rules over those findings (prompt tuning for generation
+  problems, retrieval tuning for retrieval problems, recall/relevancy advice, ...).
+"""
+from __future__ import annotations
+
+import html as htmllib
+import re
+import statistics
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import markdown as mdlib
+from pymongo.database import Database
+
+from settings import get_settings
+from store.aggregates import ALL, _thr_expr, bucket_range, local_day
+from store.collections import AGG_WEEKLY, RECORDS
+from store.reports import get_report, save_report
+from store.schema import ALL_SCORES
+from store.thresholds import get_thresholds
+
+TREND_KEYS = ALL_SCORES + ("pass_rate", "regen_rate")
+LABELS = {"faithfulness": "Faithfulness", "answer_relevancy": "Answer relevancy",
+          "contextual_precision": "Contextual precision", "contextual_recall": "Contextual recall",
+          "overall_quality": "Overall quality", "pass_rate": "Pass rate", "regen_rate": "Regeneration rate"}
+HISTORY_WEEKS = 8
+CLUSTER_SIMILARITY = 0.6
+MAX_FAILING_FOR_CLUSTERS = 400
+
+
+# --- text helpers ------------------------------------------------------------------
+
+def md_text(value: Any, limit: int = 200) -> str:
+    """User text made inert for Markdown and HTML: escaped, one line, capped."""
+    text = re.sub(r"\s+", " ", str(value if value is not None else "")).strip()
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    text = htmllib.escape(text, quote=False)  # &amp; &lt; &gt; only: no '#' for the Markdown escape to break
+    return re.sub(r"([\\`*_{}\[\]()#+!|>~-])", r"\\\1", text)
+
+
+def _pct(v) -> str:
+    return "—" if v is None else f"{v:.1%}"
+
+
+def _num(v) -> str:
+    return "—" if v is None else f"{v:.3f}"
+
+
+def _fmt(key: str, v) -> str:
+    return _pct(v) if key in ("pass_rate", "regen_rate") else _num(v)
+
+
+def _delta(key: str, v) -> str:
+    if v is None:
+        return "—"
+    return f"{v * 100:+.1f} pp" if key in ("pass_rate", "regen_rate") else f"{v:+.3f}"
+
+
+def parse_week(week: str | date | None, tz: str, now: datetime | None = None) -> date:
+    if week is None:
+        today = local_day(now or datetime.now(timezone.utc), tz)
+        day = today - timedelta(days=7)
+    elif isinstance(week, date):
+        day = week
+    else:
+        try:
+            day = date.fromisoformat(str(week).strip())
+        except ValueError as exc:
+            raise ValueError(f"--week must be a date YYYY-MM-DD (got {week!r})") from exc
+    return day - timedelta(days=day.weekday())
+
+
+# --- sections ------------------------------------------------------------------------
+
+def _value(doc: dict | None, key: str):
+    if not doc:
+        return None
+    if key in ("pass_rate", "regen_rate"):
+        return doc.get(key)
+    return ((doc.get("metrics") or {}).get(key) or {}).get("mean")
+
+
+def trends(db: Database, week: date, tz: str) -> list[dict]:
+    start = bucket_range(week - timedelta(weeks=HISTORY_WEEKS), "week", tz)[0]
+    end = bucket_range(week, "week", tz)[0]
+    docs = list(db[AGG_WEEKLY].find({"bucket": {"$gte": start, "$lte": end}}).sort("bucket", 1))
+    by_feature: dict[str, list[dict]] = {}
+    for d in docs:
+        by_feature.setdefault(d["feature"], []).append(d)
+    rows = []
+    for feature, series in sorted(by_feature.items(), key=lambda kv: (kv[0] != ALL, kv[0])):
+        if series[-1]["bucket"] != end:
+            continue  # no data for this feature this week
+        this, previous = series[-1], (series[-2] if len(series) > 1 else None)
+        for key in TREND_KEYS:
+            now_v, prev_v = _value(this, key), _value(previous, key)
+            change = None if now_v is None or prev_v is None else now_v - prev_v
+            values = [_value(d, key) for d in series[:-1]]
+            diffs = [b - a for a, b in zip(values, values[1:]) if a is not None and b is not None]
+            if change is None:
+                flagged, limit = False, None
+            elif len(diffs) >= 3:
+                limit = max(0.02, 2 * statistics.pstdev(diffs))
+                flagged = abs(change) > limit
+            else:
+                limit = 0.05
+                flagged = abs(change) >= limit
+            rows.append({"feature": feature, "metric": key, "value": now_v, "previous": prev_v, "change": change,
+                         "limit": limit, "flagged": flagged, "count": this.get("count")})
+    return rows
+
+
+def lowest_queries(db: Database, lo: datetime, hi: datetime, limit: int = 10) -> list[dict]:
+    cursor = db[RECORDS].find(
+        {"timestamp": {"$gte": lo, "$lt": hi}, "eb.scores.overall_quality": {"$type": "number"}},
+        {"query": 1, "feature": 1, "eb.scores": 1, "eb.failed_metrics": 1, "timestamp": 1},
+    ).sort("eb.scores.overall_quality", 1).limit(limit)
+    return [{"id": d["_id"], "query": d.get("query"), "feature": d.get("feature"),
+             "overall": d["eb"]["scores"].get("overall_quality"), "failed": d["eb"].get("failed_metrics") or [],
+             "timestamp": d.get("timestamp")} for d in cursor]
+
+
+def failing_metrics(db: Database, lo: datetime, hi: datetime) -> dict[str, dict]:
+    rows = db[RECORDS].aggregate([
+        {"$match": {"timestamp": {"$gte": lo, "$lt": hi}, "eb.passed": False}},
+        {"$unwind": "$eb.failed_metrics"},
+        {"$group": {"_id": {"f": "$feature", "m": "$eb.failed_metrics"}, "n": {"$sum": 1}}},
+    ])
+    out: dict[str, dict] = {}
+    for r in rows:
+        entry = out.setdefault(r["_id"]["f"], {"counts": {}})
+        entry["counts"][r["_id"]["m"]] = r["n"]
+    for feature, entry in out.items():
+        entry["top"] = max(entry["counts"].items(), key=lambda kv: (kv[1], kv[0]))[0]
+        entry["failing"] = db[RECORDS].count_documents({"timestamp": {"$gte": lo, "$lt": hi}, "feature": feature,
+                                                        "eb.passed": False})
+    return out
+
+
+def cluster_failures(db: Database, lo: datetime, hi: datetime) -> dict:
+    docs = list(db[RECORDS].find({"timestamp": {"$gte": lo, "$lt": hi}, "eb.passed": False},
+                                 {"query": 1, "feature": 1, "eb.failed_metrics": 1, "eb.scores.overall_quality": 1})
+                .sort("eb.scores.overall_quality", 1).limit(MAX_FAILING_FOR_CLUSTERS))
+    if not docs:
+        return {"method": "none", "groups": [], "considered": 0}
+    texts = [str(d.get("query") or "") for d in docs]
+    try:
+        from evaluators.embeddings import get_model
+
+        vectors = get_model().encode(texts, normalize_embeddings=True)
+        method = "embedding"
+    except Exception as exc:  # noqa: BLE001 - without the model, identical queries still group
+        vectors, method = None, f"exact text (embedding model unavailable: {exc.__class__.__name__})"
+    groups: list[list[int]] = []
+    leaders: list[int] = []
+    for i in range(len(docs)):
+        best, best_sim = None, -1.0
+        for g, leader in enumerate(leaders):
+            if vectors is not None:
+                sim = float(vectors[i] @ vectors[leader])
+            else:
+                sim = 1.0 if texts[i].strip().lower() == texts[leader].strip().lower() else 0.0
+            if sim > best_sim:
+                best, best_sim = g, sim
+        if best is not None and best_sim >= CLUSTER_SIMILARITY:
+            groups[best].append(i)
+        else:
+            leaders.append(i)
+            groups.append([i])
+    out = []
+    for members in groups:
+        if vectors is not None and len(members) > 2:
+            sub = vectors[members]
+            centre = sub.mean(axis=0)
+            rep = members[int((sub @ centre).argmax())]
+        else:
+            rep = members[0]
+        metric_counts: dict[str, int] = {}
+        for i in members:
+            for m in docs[i]["eb"].get("failed_metrics") or []:
+                metric_counts[m] = metric_counts.get(m, 0) + 1
+        out.append({"count": len(members), "example": texts[rep], "example_id": docs[rep]["_id"],
+                    "features": sorted({docs[i].get("feature") or "unknown" for i in members}),
+                    "top_metric": max(metric_counts.items(), key=lambda kv: kv[1])[0] if metric_counts else None})
+    out.sort(key=lambda g: -g["count"])
+    return {"method": method, "groups": out[:8], "considered": len(docs), "group_count": len(out)}
+
+
+def diagnosis(db: Database, lo: datetime, hi: datetime, thresholds: dict) -> dict[str, dict]:
+    cp, ff = "$eb.scores.contextual_precision", "$eb.scores.faithfulness"
+    rows = db[RECORDS].aggregate([
+        {"$match": {"timestamp": {"$gte": lo, "$lt": hi}, "eb.scores.contextual_precision": {"$type": "number"},
+                    "eb.scores.faithfulness": {"$type": "number"}}},
+        {"$set": {"_p": {"$gte": [cp, _thr_expr(thresholds, "contextual_precision")]},
+                  "_f": {"$gte": [ff, _thr_expr(thresholds, "faithfulness")]}}},
+        {"$group": {"_id": {"f": "$feature", "p": "$_p", "ff": "$_f"}, "n": {"$sum": 1},
+                    "cp": {"$avg": cp}, "faith": {"$avg": ff}}},
+    ])
+    out: dict[str, dict] = {}
+    for r in rows:
+        for feature in (r["_id"]["f"], ALL):
+            e = out.setdefault(feature, {"total": 0, "ok": 0, "retrieval": 0, "generation": 0, "both": 0})
+            p_ok, f_ok = r["_id"]["p"], r["_id"]["ff"]
+            kind = "ok" if p_ok and f_ok else "retrieval" if f_ok else "generation" if p_ok else "both"
+            e[kind] += r["n"]
+            e["total"] += r["n"]
+    for e in out.values():
+        problems = {k: e[k] for k in ("retrieval", "generation", "both")}
+        worst = max(problems.items(), key=lambda kv: kv[1])
+        if worst[1] == 0:
+            e["verdict"] = "healthy"
+        elif worst[0] == "both":
+            e["verdict"] = "retrieval and generation problem"
+        else:
+            e["verdict"] = f"{worst[0]} problem"
+        e["problem_share"] = (e["total"] - e["ok"]) / e["total"] if e["total"] else None
+    return out
+
+
+def recommendations(trend_rows, patterns, clusters, diag) -> list[str]:
+    recs: list[str] = []
+    for feature, e in sorted(diag.items(), key=lambda kv: (kv[0] != ALL, kv[0])):
+        if feature == ALL or not e["total"]:
+            continue
+        where = f"**{md_text(feature)}**"
+
+        def notable(n: int) -> bool:  # at least 3 answers and 5% of the feature's answers
+            return n >= 3 and n >= 0.05 * e["total"]
+
+        if notable(e["generation"]) and e["generation"] >= max(e["retrieval"], e["both"]):
+            recs.append(f"Prompt tuning for {where}: {e['generation']} of {e['total']} answers had relevant "
+                        "context but unsupported claims (generation problem). Instruct the model to answer only "
+                        "from the retrieved sections, quote the exact legal wording, cite the section for every "
+                        "claim, and say so when the context does not contain the answer; consider a lower "
+                        "temperature and the regeneration feedback prompt with the unsupported claims listed.")
+        if notable(e["retrieval"]) and e["retrieval"] >= max(e["generation"], e["both"]):
+            recs.append(f"Retrieval tuning for {where}: {e['retrieval']} of {e['total']} answers stayed faithful "
+                        "but the retrieved chunks were mostly irrelevant (retrieval problem). Add a re-ranker or "
+                        "hybrid (BM25 + embedding) search, filter low-similarity chunks, and review chunking "
+                        "and top-k for this feature's documents.")
+        if notable(e["both"]) and e["both"] > max(e["generation"], e["retrieval"]):
+            recs.append(f"Fix retrieval first for {where}: {e['both']} of {e['total']} answers had both "
+                        "irrelevant context and unsupported claims; better context usually lifts faithfulness too.")
+    for feature, entry in sorted(patterns.items()):
+        top = entry.get("top")
+        if top == "contextual_recall":
+            recs.append(f"**{md_text(feature)}** fails most on contextual recall: retrieve more (higher top-k, "
+                        "query expansion, parent-document chunks) so every needed section reaches the model.")
+        elif top == "answer_relevancy":
+            recs.append(f"**{md_text(feature)}** fails most on answer relevancy: ask the model to answer the "
+                        "specific question in the first sentence and drop generic background.")
+    for row in trend_rows:
+        if not row["flagged"] or row["change"] is None:
+            continue
+        worse = row["change"] > 0 if row["metric"] == "regen_rate" else row["change"] < 0
+        if worse:
+            where = "all features" if row["feature"] == ALL else md_text(row["feature"])
+            what = "rise" if row["metric"] == "regen_rate" else "drop"
+            recs.append(f"Investigate the {what} in {LABELS[row['metric']].lower()} for {where} "
+                        f"({_delta(row['metric'], row['change'])} week over week, beyond normal variation): check "
+                        "prompt, model, index or data changes released that week.")
+    for group in (clusters.get("groups") or [])[:3]:
+        if group["count"] >= 3:
+            recs.append(f"{group['count']} failing queries are like \u201c{md_text(group['example'], 120)}\u201d: "
+                        "check that the knowledge base covers this topic and add these queries to the "
+                        "regression set.")
+    if not recs:
+        recs.append("No systematic problem found this week; keep the current prompt and retrieval settings.")
+    return list(dict.fromkeys(recs))
+
+
+# --- assembling ------------------------------------------------------------------------
+
+def build(db: Database, week: date, tz: str) -> dict:
+    lo, hi = bucket_range(week, "week", tz)
+    thresholds = get_thresholds(db)
+    trend_rows = trends(db, week, tz)
+    patterns = failing_metrics(db, lo, hi)
+    clusters = cluster_failures(db, lo, hi)
+    diag = diagnosis(db, lo, hi, thresholds)
+    return {"week_start": week.isoformat(), "range": [lo, hi], "trends": trend_rows,
+            "lowest": lowest_queries(db, lo, hi), "patterns": patterns, "clusters": clusters, "diagnosis": diag,
+            "recommendations": recommendations(trend_rows, patterns, clusters, diag)}
+
+
+def headline(data: dict) -> str:
+    overall = {r["metric"]: r for r in data["trends"] if r["feature"] == ALL}
+    pr = overall.get("pass_rate")
+    if not pr:
+        return f"Week of {data['week_start']}: no records"
+    flagged = sum(1 for r in data["trends"] if r["flagged"])
+    verdict = (data["diagnosis"].get(ALL) or {}).get("verdict", "no diagnosis")
+    change = "" if pr["change"] is None else f" ({_delta('pass_rate', pr['change'])})"
+    return (f"Week of {data['week_start']}: {pr['count']} answers, pass rate {_pct(pr['value'])}{change}; "
+            f"{flagged} change(s) flagged; {verdict}")
+
+
+def render_markdown(data: dict) -> str:
+    lines = [f"# Evalboard weekly report: week of {data['week_start']}", "", f"_{md_text(headline(data), 400)}_", ""]
+    lines += ["## Trends (week over week)", "",
+              "Flagged (⚠) when the change is beyond normal week-to-week variation.", "",
+              "| Feature | Metric | This week | Previous | Change | |", "|---|---|---:|---:|---:|---|"]
+    for r in data["trends"]:
+        feature = "all features" if r["feature"] == ALL else md_text(r["feature"])
+        lines.append(f"| {feature} | {LABELS[r['metric']]} | {_fmt(r['metric'], r['value'])} | "
+                     f"{_fmt(r['metric'], r['previous'])} | {_delta(r['metric'], r['change'])} | "
+                     f"{'⚠' if r['flagged'] else ''} |")
+    if not data["trends"]:
+        lines.append("| — | no data this week | | | | |")
+    lines += ["", "## Lowest-scoring queries", "", "| Overall | Feature | Query | Failed metrics |",
+              "|---:|---|---|---|"]
+    for q in data["lowest"]:
+        lines.append(f"| {_num(q['overall'])} | {md_text(q['feature'])} | {md_text(q['query'])} | "
+                     f"{', '.join(LABELS.get(m, m) for m in q['failed']) or '—'} |")
+    lines += ["", "## Common failure patterns", "", "### Metric failing most, per feature", "",
+              "| Feature | Failing answers | Fails most on | Failures per metric |", "|---|---:|---|---|"]
+    for feature, e in sorted(data["patterns"].items()):
+        detail = ", ".join(f"{LABELS.get(m, m)} {n}" for m, n in sorted(e["counts"].items(), key=lambda kv: -kv[1]))
+        lines.append(f"| {md_text(feature)} | {e['failing']} | {LABELS.get(e['top'], e['top'])} | {detail} |")
+    clusters = data["clusters"]
+    lines += ["", "### Similar failing queries", "",
+              f"{clusters.get('considered', 0)} failing queries grouped by {clusters.get('method')} similarity "
+              f"({clusters.get('group_count', 0)} groups; the largest below).", "",
+              "| Count | Example query | Features | Fails most on |", "|---:|---|---|---|"]
+    for g in clusters.get("groups") or []:
+        lines.append(f"| {g['count']} | {md_text(g['example'])} | {', '.join(md_text(f) for f in g['features'])} | "
+                     f"{LABELS.get(g['top_metric'], g['top_metric'] or '—')} |")
+    lines += ["", "## Diagnosis: contextual precision vs faithfulness", "",
+              "Low precision with high faithfulness points at retrieval; high precision with low faithfulness "
+              "at generation (reference 004).", "",
+              "| Feature | Answers | Both fine | Retrieval problem | Generation problem | Both low | Verdict |",
+              "|---|---:|---:|---:|---:|---:|---|"]
+    for feature, e in sorted(data["diagnosis"].items(), key=lambda kv: (kv[0] != ALL, kv[0])):
+        name = "all features" if feature == ALL else md_text(feature)
+        lines.append(f"| {name} | {e['total']} | {e['ok']} | {e['retrieval']} | {e['generation']} | {e['both']} | "
+                     f"{e['verdict']} |")
+    lines += ["", "## Recommendations", ""] + [f"{i}. {r}" for i, r in enumerate(data["recommendations"], 1)]
+    return "\n".join(lines) + "\n"
+
+
+def render_html(markdown_text: str, title: str) -> str:
+    body = mdlib.markdown(markdown_text, extensions=["tables"])
+    return ("<!doctype html><html><head><meta charset=\"utf-8\">"
+            f"<title>{htmllib.escape(title)}</title><style>body{{font-family:sans-serif;max-width:960px;"
+            "margin:2em auto}}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px}"
+            f"</style></head><body>{body}</body></html>")
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def run_report(db: Database, week: str | date | None = None, now: datetime | None = None) -> dict:
+    tz = get_settings().timezone or "UTC"
+    start = parse_week(week, tz, now)
+    from jobs.aggregate import refresh
+    refresh(db, now=now)  # incremental: the weekly buckets are current
+    data = build(db, start, tz)
+    md = render_markdown(data)
+    title = f"Evalboard weekly report {start.isoformat()}"
+    doc = save_report(db, start, markdown=md, html=render_html(md, title), data=_plain(data), headline=headline(data))
+    return {"week_start": start.isoformat(), "headline": doc["headline"],
+            "recommendations": len(data["recommendations"])}
+
+
+def export_files(db: Database, week_start: str, folder: str | None = None) -> list[Path]:
+    doc = get_report(db, week_start)
+    if doc is None:
+        raise ValueError(f"no report for the week of {week_start}")
+    out = Path(folder or Path(get_settings().data_dir) / "reports")
+    out.mkdir(parents=True, exist_ok=True)
+    md_path, html_path = out / f"evalboard-week-{doc['_id']}.md", out / f"evalboard-week-{doc['_id']}.html"
+    md_path.write_text(doc["markdown"], encoding="utf-8")
+    html_path.write_text(doc["html"], encoding="utf-8")
+    return [md_path, html_path]

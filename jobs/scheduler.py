@@ -1,0 +1,206 @@
+"""`python -m jobs scheduler` (the Procfile `worker:`): APScheduler 3 with its MongoDB job store.
+
+Every `EVALBOARD_JOB_INTERVAL_MINUTES` (default 5) one tick runs, in order:
+batch scoring, incremental aggregate refresh, alert evaluation, notification
+delivery. The weekly report runs on Monday 02:00 (configured timezone) for the
+week that just ended.
+
+Only one worker does the work: a lease document in MongoDB
+(`evalboard_state`, `_id: "lease:scheduler"`) is taken and renewed every
+`renew_s` (15 s) for `ttl_s` (45 s). Only the lease holder runs an APScheduler
+(so the shared job store is never driven by two schedulers at once); the other
+worker keeps trying to take the lease and takes over within ttl + renew (about
+a minute) when the holder dies. Every job also re-checks the lease before it
+starts. Each job runs through jobs.runner (timing, job_runs entry, clean
+failure: a database outage fails the job, the next tick retries).
+"""
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import threading
+import uuid
+from datetime import datetime, timezone
+from typing import Callable
+
+from pymongo.database import Database
+from pymongo.errors import PyMongoError
+
+from settings import get_settings
+from store.collections import APS_JOBS
+from store.state import acquire_lease, release_lease
+
+log = logging.getLogger("jobs.scheduler")
+LEASE = "scheduler"
+TICK_JOBS = ("score", "aggregate", "alerts", "notify")
+_WORKERS: dict[str, "Worker"] = {}
+
+
+def _run_tick(worker_id: str) -> None:
+    """APScheduler entry point (stored by reference in the job store)."""
+    worker = _WORKERS.get(worker_id)
+    if worker is not None:
+        worker.tick()
+
+
+def _run_weekly(worker_id: str) -> None:
+    worker = _WORKERS.get(worker_id)
+    if worker is not None:
+        worker.weekly()
+
+
+def _jobstore_class():
+    from apscheduler.jobstores.mongodb import MongoDBJobStore
+
+    class SharedClientJobStore(MongoDBJobStore):
+        """The job store on Evalboard's own client, which must outlive a scheduler shutdown."""
+
+        def shutdown(self):
+            pass
+
+    return SharedClientJobStore
+
+
+class Worker:
+    def __init__(self, db: Database, *, worker_id: str | None = None, ttl_s: float = 45.0, renew_s: float = 15.0,
+                 interval_s: float | None = None, tick: Callable[["Worker"], None] | None = None,
+                 use_jobstore: bool = True):
+        self.db = db
+        self.worker_id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.ttl_s, self.renew_s = ttl_s, renew_s
+        self.interval_s = interval_s or 60.0 * max(1, get_settings().job_interval_minutes)
+        self._tick_override = tick
+        self.use_jobstore = use_jobstore
+        self.scheduler = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._run_lock = threading.Lock()
+        _WORKERS[self.worker_id] = self
+
+    # --- the lease ---------------------------------------------------------------
+    def holds_lease(self) -> bool:
+        if self._stop.is_set():
+            return False
+        try:
+            return acquire_lease(self.db, LEASE, self.worker_id, self.ttl_s)
+        except PyMongoError as exc:
+            log.warning("lease check failed (database unavailable?): %s", exc)
+            return False
+
+    @property
+    def leading(self) -> bool:
+        return self.scheduler is not None
+
+    # --- APScheduler ---------------------------------------------------------------
+    def _start_scheduler(self) -> None:
+        from apscheduler.schedulers.background import BackgroundScheduler
+        from apscheduler.triggers.cron import CronTrigger
+
+        tz = get_settings().timezone or "UTC"
+        jobstores = {}
+        if self.use_jobstore:
+            jobstores["default"] = _jobstore_class()(database=self.db.name, collection=APS_JOBS,
+                                                   client=self.db.client)
+        scheduler = BackgroundScheduler(jobstores=jobstores, timezone=tz, job_defaults={
+            "coalesce": True, "max_instances": 1, "misfire_grace_time": 120})
+        scheduler.add_job("jobs.scheduler:_run_tick", "interval", seconds=self.interval_s, id="tick",
+                          args=[self.worker_id], replace_existing=True,
+                          next_run_time=datetime.now(timezone.utc))
+        scheduler.add_job("jobs.scheduler:_run_weekly", CronTrigger(day_of_week="mon", hour=2, timezone=tz),
+                          id="weekly_report", args=[self.worker_id], replace_existing=True)
+        scheduler.start()
+        self.scheduler = scheduler
+        log.info("worker %s holds the lease: scheduler started", self.worker_id)
+
+    def _stop_scheduler(self) -> None:
+        if self.scheduler is not None:
+            try:
+                self.scheduler.shutdown(wait=False)
+            except Exception:  # noqa: BLE001
+                pass
+            self.scheduler = None
+            log.info("worker %s: scheduler stopped", self.worker_id)
+
+    # --- work --------------------------------------------------------------------
+    def tick(self) -> None:
+        if not self._run_lock.acquire(blocking=False):
+            return
+        try:
+            if self._tick_override is not None:
+                if self.holds_lease():
+                    self._tick_override(self)
+                return
+            from jobs.runner import run_job
+            for job in TICK_JOBS:
+                if not self.holds_lease():
+                    log.info("worker %s lost the lease; stopping this tick", self.worker_id)
+                    return
+                run_job(self.db, job, worker=self.worker_id)
+        finally:
+            self._run_lock.release()
+
+    def weekly(self) -> None:
+        if self.holds_lease():
+            from jobs.runner import run_job
+            run_job(self.db, "report", worker=self.worker_id)
+
+    # --- lifecycle -------------------------------------------------------------------
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            held = self.holds_lease()
+            if held and not self.leading:
+                try:
+                    self._start_scheduler()
+                except Exception as exc:  # noqa: BLE001 - e.g. the database went away
+                    log.error("could not start the scheduler: %s", exc)
+                    self._stop_scheduler()
+            elif not held and self.leading:
+                self._stop_scheduler()
+            self._stop.wait(self.renew_s)
+
+    def start(self) -> "Worker":
+        self._thread = threading.Thread(target=self._loop, name=f"lease-{self.worker_id}", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, release: bool = True) -> None:
+        """Stop; `release=False` simulates a dead worker (the lease just expires)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=self.renew_s + 5)
+        self._stop_scheduler()
+        if release:
+            try:
+                release_lease(self.db, LEASE, self.worker_id)
+            except PyMongoError:
+                pass
+        _WORKERS.pop(self.worker_id, None)
+
+
+def patient_db() -> Database:
+    """The configured database on a client of its own with long timeouts.
+
+    Big aggregations keep the embedded server busy for many seconds; with the
+    dashboard's 3 s timeouts the driver's heartbeat would give up on the server
+    and cancel the running aggregation.
+    """
+    from store.client import _uri, make_client
+
+    return make_client(_uri(), timeout_ms=120_000)[get_settings().db_name]
+
+
+def run_scheduler() -> None:
+    worker = Worker(patient_db()).start()
+    done = threading.Event()
+
+    def _on_signal(signum, _frame):
+        done.set()
+
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGINT, _on_signal)
+    log.info("scheduler worker %s started (tick every %.0fs)", worker.worker_id, worker.interval_s)
+    while not done.wait(1.0):
+        pass
+    worker.stop(release=True)

@@ -1,0 +1,112 @@
+"""What the Data health page asks the database: status, counts, the quarantine.
+
+Counts use `estimated_document_count` (collection metadata) or `count_documents`
+on indexed fields only (timestamp, the sparse `eb.needs_scoring`, the rejected
+collection's own fields); nothing here scans the whole `records` collection.
+Re-ingesting a quarantined payload goes through the same parser and insert path
+as `python -m jobs ingest`.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from pymongo import DESCENDING
+from pymongo.database import Database
+from pymongo.errors import PyMongoError
+
+from store.collections import RECORDS, REJECTED
+from store.errors import ValidationFailed
+from store.records import insert_records
+from store.schema import ParsedRecord, parse_record
+from store.thresholds import get_thresholds
+
+QUARANTINED = "quarantined"
+REINGESTED = "reingested"
+ISSUES_WINDOW_DAYS = 7
+
+
+def redact_uri(uri: str | None) -> str:
+    """The URI without user name or password (query options kept, secrets dropped)."""
+    if not uri:
+        return ""
+    try:
+        parts = urlsplit(uri)
+    except ValueError:
+        return "(unparseable URI)"
+    host = parts.netloc.rsplit("@", 1)[-1]
+    return urlunsplit((parts.scheme, host, parts.path, "", ""))
+
+
+def database_status(db: Database) -> dict[str, Any]:
+    """{ok, ping_ms, version, uri, database, error}."""
+    from settings import get_settings
+    from store.client import _uri
+
+    settings = get_settings()
+    out: dict[str, Any] = {"ok": False, "ping_ms": None, "version": None, "database": db.name,
+                           "uri": redact_uri(_uri()), "embedded": not settings.mongodb_uri, "error": None}
+    try:
+        started = datetime.now(timezone.utc)
+        db.client.admin.command("ping")
+        out["ping_ms"] = (datetime.now(timezone.utc) - started).total_seconds() * 1000
+        out["ok"] = True
+        try:
+            out["version"] = db.client.server_info().get("version")
+        except PyMongoError:
+            out["version"] = None
+    except PyMongoError as exc:
+        out["error"] = f"{exc.__class__.__name__}: {str(exc)[:300]}"
+    return out
+
+
+def record_counts(db: Database, now: datetime | None = None) -> dict[str, int]:
+    """total (estimated), last_24h, needs_scoring, with_issues_7d, quarantined, reingested."""
+    now = now or datetime.now(timezone.utc)
+    records, rejected = db[RECORDS], db[REJECTED]
+    return {
+        "total": records.estimated_document_count(),
+        "last_24h": records.count_documents({"timestamp": {"$gte": now - timedelta(hours=24)}}),
+        "needs_scoring": records.count_documents({"eb.needs_scoring": True}),
+        # bounded by the timestamp index: only the last week's records are looked at
+        "with_issues_7d": records.count_documents(
+            {"timestamp": {"$gte": now - timedelta(days=ISSUES_WINDOW_DAYS)}, "eb.issues.0": {"$exists": True}}),
+        "quarantined": rejected.count_documents({"status": QUARANTINED}),
+        "reingested": rejected.count_documents({"status": REINGESTED}),
+    }
+
+
+def list_quarantined(db: Database, *, skip: int = 0, limit: int = 20,
+                     status: str | None = QUARANTINED) -> list[dict]:
+    """Quarantined payloads, newest first (by last_seen, indexed)."""
+    query = {"status": status} if status else {}
+    skip, limit = max(0, int(skip)), max(1, min(int(limit), 200))
+    return list(db[REJECTED].find(query).sort("last_seen", DESCENDING).skip(skip).limit(limit))
+
+
+def get_quarantined(db: Database, rejected_id: str) -> dict | None:
+    return db[REJECTED].find_one({"_id": str(rejected_id)})
+
+
+def reingest(db: Database, rejected_id: str, raw: Any, user: str, *, source: str = "reingest") -> str:
+    """Parse `raw` (the fixed payload) and insert it as a record; mark the quarantined
+    entry "reingested" with who and when. Returns the new record id.
+    Raises ValidationFailed with the reason when it still cannot be understood or already exists."""
+    entry = get_quarantined(db, rejected_id)
+    if entry is None:
+        raise ValidationFailed("that quarantined entry no longer exists")
+    if entry.get("status") == REINGESTED:
+        raise ValidationFailed(f"already re-ingested by {entry.get('reingested_by')} as {entry.get('record_id')}")
+    parsed = parse_record(raw, get_thresholds(db), source=source)
+    if not isinstance(parsed, ParsedRecord):
+        raise ValidationFailed(f"still rejected: {parsed.reason}")
+    inserted, duplicates = insert_records(db, [parsed.doc])
+    if not inserted:
+        raise ValidationFailed(f"a record with id {parsed.doc['_id']!r} already exists; change its _id to keep both")
+    now = datetime.now(timezone.utc)
+    db[REJECTED].update_one({"_id": entry["_id"]}, {"$set": {
+        "status": REINGESTED, "reingested_by": user, "reingested_at": now,
+        "record_id": parsed.doc["_id"], "fixed_raw": raw,
+    }})
+    return parsed.doc["_id"]

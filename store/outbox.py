@@ -1,0 +1,120 @@
+"""The notification outbox (`notifications`): nothing is lost, nothing is sent twice.
+
+An entry is created in the same step that changes an alert's state, with a
+deterministic `_id` "<alert_id>|<transition>|<channel_type>", so re-running that
+step can never enqueue twice. The notify job claims due entries one at a time
+(an atomic find-and-modify pushes `next_attempt_at` forward, so no other run
+picks the same entry meanwhile), sends, and marks them sent, or schedules a
+retry with exponential backoff, or after MAX_ATTEMPTS marks them failed with
+the last error (shown on the dashboard's Alerts page).
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from pymongo import ASCENDING, DESCENDING, ReturnDocument
+from pymongo.database import Database
+from pymongo.errors import BulkWriteError, DuplicateKeyError
+
+from store.collections import NOTIFICATIONS
+
+MAX_ATTEMPTS = 5
+BACKOFF_BASE_S = 30.0
+BACKOFF_MAX_S = 3600.0
+CLAIM_S = 120.0
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def ensure_indexes(db: Database) -> None:
+    db[NOTIFICATIONS].create_index([("status", ASCENDING), ("next_attempt_at", ASCENDING)], name="due")
+    db[NOTIFICATIONS].create_index([("created_at", DESCENDING)], name="created")
+
+
+def channel_targets(channel: str) -> list[tuple[str, str]]:
+    """[(channel_type, target)] configured for an alert channel ("qa" | "ai" | "critical")."""
+    from settings import get_settings
+
+    s = get_settings()
+    targets: list[tuple[str, str]] = []
+    if s.webhook_url:
+        targets.append(("webhook", s.webhook_url))
+    if s.smtp_host:
+        to = {"qa": s.mail_to_qa, "ai": s.mail_to_ai, "critical": s.mail_to_critical}.get(channel, s.mail_to_qa)
+        if to and to.strip():
+            targets.append(("email", to))
+    return targets
+
+
+def enqueue(db: Database, alert: dict, transition: str, *, now: datetime | None = None) -> int:
+    """Create the outbox entries of one alert state change; returns how many were new."""
+    now = now or _now()
+    docs = []
+    for channel_type, target in channel_targets(alert.get("channel") or "qa"):
+        docs.append({
+            "_id": f"{alert['_id']}|{transition}|{channel_type}", "alert_id": alert["_id"],
+            "transition": transition, "channel": alert.get("channel"), "channel_type": channel_type,
+            "target": target, "status": "pending", "attempts": 0, "last_error": None,
+            "next_attempt_at": now, "created_at": now, "sent_at": None,
+            "payload": {k: alert.get(k) for k in ("rule_id", "rule_name", "feature", "severity", "message",
+                                                  "metric", "comparison", "threshold", "value", "evidence",
+                                                  "link", "state", "opened_at", "resolved_at", "resolved_by",
+                                                  "acknowledged_by")},
+        })
+    if not docs:
+        return 0
+    try:
+        return len(db[NOTIFICATIONS].insert_many(docs, ordered=False).inserted_ids)
+    except BulkWriteError as exc:
+        if any(e.get("code") != 11000 for e in exc.details.get("writeErrors", [])):
+            raise
+        return exc.details.get("nInserted", 0)
+
+
+def claim_due(db: Database, *, now: datetime | None = None) -> dict | None:
+    """Take the next due pending entry (it will not be due again for CLAIM_S seconds)."""
+    now = now or _now()
+    return db[NOTIFICATIONS].find_one_and_update(
+        {"status": "pending", "next_attempt_at": {"$lte": now}},
+        {"$set": {"next_attempt_at": now + timedelta(seconds=CLAIM_S), "claimed_at": now}},
+        sort=[("next_attempt_at", ASCENDING)], return_document=ReturnDocument.AFTER)
+
+
+def mark_sent(db: Database, entry_id: Any, *, now: datetime | None = None) -> None:
+    db[NOTIFICATIONS].update_one({"_id": entry_id}, {"$set": {"status": "sent", "sent_at": now or _now(),
+                                                              "next_attempt_at": None},
+                                                     "$inc": {"attempts": 1}})
+
+
+def backoff_s(attempts: int) -> float:
+    return min(BACKOFF_MAX_S, BACKOFF_BASE_S * (2 ** max(0, attempts - 1)))
+
+
+def mark_failed_attempt(db: Database, entry: dict, error: str, *, now: datetime | None = None) -> str:
+    """Record a failed attempt: retry later with backoff, or `failed` after MAX_ATTEMPTS."""
+    now = now or _now()
+    attempts = int(entry.get("attempts") or 0) + 1
+    if attempts >= MAX_ATTEMPTS:
+        update = {"status": "failed", "attempts": attempts, "last_error": error[:1000], "next_attempt_at": None,
+                  "failed_at": now}
+    else:
+        update = {"attempts": attempts, "last_error": error[:1000],
+                  "next_attempt_at": now + timedelta(seconds=backoff_s(attempts))}
+    db[NOTIFICATIONS].update_one({"_id": entry["_id"]}, {"$set": update})
+    return update.get("status", "pending")
+
+
+def list_notifications(db: Database, limit: int = 100) -> list[dict]:
+    return list(db[NOTIFICATIONS].find({}, {"payload": 0}).sort("created_at", DESCENDING).limit(int(limit)))
+
+
+def retry_failed(db: Database, entry_id: str) -> bool:
+    """Put a failed entry back in the queue (a person asked for it)."""
+    try:
+        return db[NOTIFICATIONS].update_one({"_id": entry_id, "status": "failed"}, {"$set": {
+            "status": "pending", "attempts": 0, "next_attempt_at": _now()}}).modified_count == 1
+    except DuplicateKeyError:  # pragma: no cover - cannot happen, _id is unchanged
+        return False

@@ -1,0 +1,82 @@
+"""Small pieces of job state in `evalboard_state`: watermarks, flags, dirty days, leases.
+
+Documents:
+- `{_id: "aggregate", watermark, full_rebuild_requested, dirty_days: [YYYY-MM-DD], ...}`
+- `{_id: "lease:<name>", owner, expires_at, acquired_at, renewed_at}`
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from typing import Any, Iterable
+
+from pymongo import ReturnDocument
+from pymongo.database import Database
+from pymongo.errors import DuplicateKeyError
+
+from store.collections import STATE
+
+AGGREGATE = "aggregate"
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def get_state(db: Database, key: str) -> dict:
+    return db[STATE].find_one({"_id": key}) or {"_id": key}
+
+
+def set_state(db: Database, key: str, **fields: Any) -> None:
+    db[STATE].update_one({"_id": key}, {"$set": fields}, upsert=True)
+
+
+def request_full_rebuild(db: Database, reason: str = "") -> None:
+    """Make the next aggregate run rebuild every bucket (e.g. thresholds changed)."""
+    db[STATE].update_one({"_id": AGGREGATE}, {"$set": {"full_rebuild_requested": True,
+                                                       "full_rebuild_reason": reason,
+                                                       "full_rebuild_requested_at": _now()}},
+                         upsert=True)
+
+
+def mark_dirty_days(db: Database, days: Iterable[str]) -> None:
+    """Days (local YYYY-MM-DD) whose records changed without a new `ingested_at` (re-scoring)."""
+    days = sorted({d for d in days if d})
+    if days:
+        db[STATE].update_one({"_id": AGGREGATE}, {"$addToSet": {"dirty_days": {"$each": days}}}, upsert=True)
+
+
+def clear_dirty_days(db: Database, days: Iterable[str]) -> None:
+    days = list(days)
+    if days:
+        db[STATE].update_one({"_id": AGGREGATE}, {"$pull": {"dirty_days": {"$in": days}}})
+
+
+# --- leases ------------------------------------------------------------------------
+
+def acquire_lease(db: Database, name: str, owner: str, ttl_s: float, *, now: datetime | None = None) -> bool:
+    """Take or renew the lease; True when `owner` holds it afterwards.
+
+    One atomic find-and-modify: it matches when the lease is free, expired or
+    already ours; otherwise the upsert collides with the existing `_id` and
+    the lease stays with its holder.
+    """
+    now = now or _now()
+    try:
+        doc = db[STATE].find_one_and_update(
+            {"_id": f"lease:{name}", "$or": [{"owner": owner}, {"expires_at": {"$lt": now}},
+                                              {"owner": None}]},
+            {"$set": {"owner": owner, "expires_at": now + timedelta(seconds=ttl_s), "renewed_at": now},
+             "$setOnInsert": {"acquired_at": now}},
+            upsert=True, return_document=ReturnDocument.AFTER)
+    except DuplicateKeyError:
+        return False
+    return bool(doc and doc.get("owner") == owner)
+
+
+def release_lease(db: Database, name: str, owner: str) -> None:
+    db[STATE].update_one({"_id": f"lease:{name}", "owner": owner},
+                         {"$set": {"owner": None, "expires_at": _now()}})
+
+
+def lease_holder(db: Database, name: str) -> dict | None:
+    return db[STATE].find_one({"_id": f"lease:{name}"})

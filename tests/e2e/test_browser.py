@@ -1,0 +1,156 @@
+"""One end-to-end run in headless Chromium through the main flows:
+
+sign in as admin → Overview shows its charts → Triage: open a failing record
+and set its status (checked in the database) → Playground: score the reference
+example → Alerts: change a threshold and see the audit entry.
+
+Screenshots of every page: tests/e2e/artifacts/*.png (git-ignored).
+"""
+from __future__ import annotations
+
+import time
+
+from tests.e2e.conftest import ADMIN, ARTIFACTS
+
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+
+
+def settle(page, text: str | None = None) -> None:
+    """Wait until the script run is over (and `text` is on the page)."""
+    if text:
+        page.get_by_text(text, exact=False).first.wait_for(state="visible")
+    page.locator(IDLE).wait_for(state="attached")
+    # a click may start its rerun a moment later: wait until no run is in flight for 300 ms
+    quiet_since = time.monotonic()
+    deadline = quiet_since + 60
+    while time.monotonic() < deadline:
+        if page.locator(IDLE).count() == 0:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since > 0.3:
+            break
+        page.wait_for_timeout(50)
+    page.wait_for_function("!document.querySelector('[data-testid=\"stSkeleton\"]')")
+
+
+def shot(page, name: str) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def nav(page, title: str, text: str) -> None:
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name=title).click()
+    settle(page, text)
+
+
+def pick(page, label: str, option: str | None = None) -> None:
+    """Open a selectbox by its label and choose an option (the first one when None)."""
+    box = page.get_by_role("combobox", name=label, exact=True)
+    options = page.get_by_role("option")
+    wanted = options.first if option is None else options.filter(has_text=option).first
+    for _ in range(3):  # the first click after a tab switch may only focus it: open it again
+        box.click()
+        try:
+            wanted.wait_for(state="visible", timeout=5_000)
+            break
+        except Exception:  # noqa: BLE001
+            page.keyboard.press("Escape")
+            settle(page)
+    wanted.click()
+    settle(page)
+
+
+def test_main_flows_in_a_browser(app_url, e2e_db, browser_page):
+    try:
+        _main_flows(app_url, e2e_db, browser_page)
+    except Exception:
+        shot(browser_page, "99-failure")
+        raise
+
+
+def _main_flows(app_url, e2e_db, page):
+    from store.alerts import list_audit
+
+    db, _ = e2e_db
+    started = time.monotonic()
+
+    # --- sign in ---------------------------------------------------------------------------
+    page.goto(app_url)
+    settle(page, "Sign in to the QA console")
+    shot(page, "00-sign-in")
+    page.get_by_role("textbox", name="User name").fill(ADMIN[0])
+    page.get_by_role("textbox", name="Password").fill(ADMIN[1])
+    page.get_by_role("button", name="Sign in").click()
+    settle(page, "Signed in as")
+
+    # --- Overview: the trend charts are plotly elements -------------------------------------
+    page.locator('[data-testid="stPlotlyChart"]').first.wait_for()
+    settle(page)
+    assert page.locator('[data-testid="stPlotlyChart"]').count() >= 1
+    assert page.locator(".js-plotly-plot").count() >= 1
+    shot(page, "01-overview")
+
+    # --- Triage: open a failing record and set its status ----------------------------------
+    nav(page, "Triage", "records match")
+    shot(page, "02-triage-list")
+    pick(page, "Open a record")
+    settle(page, "Record ")
+    page.get_by_role("tab", name="Triage").click()
+    pick(page, "Status", "Investigating")
+    page.get_by_label("Add a note").fill("e2e: the retrieved section is wrong")
+    page.get_by_role("button", name="Save triage").click()
+    settle(page)
+    record = db.records.find_one({"triage.history.by": ADMIN[0]})
+    assert record is not None, "the triage change was not written"
+    assert record["triage"]["status"] == "investigating"
+    assert record["eb"]["passed"] is False  # it was a failing record
+    assert record["triage"]["notes"][-1] == {**record["triage"]["notes"][-1], "by": ADMIN[0],
+                                             "text": "e2e: the retrieved section is wrong"}
+    page.get_by_role("tab", name="Triage").click()
+    settle(page, "Investigating")
+    shot(page, "03-triage-record")
+    page.get_by_role("tab", name="Re-score").click()
+    page.get_by_role("button", name="Re-score", exact=True).click()
+    settle(page, "Logged vs re-score")
+    rescored = db.records.find_one({"_id": record["_id"]})
+    assert rescored["rescored"]["by"] == ADMIN[0] and rescored["evaluation"] == record["evaluation"]
+    page.get_by_text("Logged vs re-score").first.evaluate("e => e.scrollIntoView({block: 'center'})")
+    shot(page, "03b-triage-rescore")
+
+    # --- Playground: score the reference example -------------------------------------------
+    nav(page, "Playground", "Paste an example")
+    query = page.get_by_role("textbox", name="Query")
+    for _ in range(3):  # a click while the page is still settling can be lost: check it took
+        page.get_by_role("button", name="Load example").click()
+        settle(page)
+        if query.input_value() == "What is the punishment for murder?":
+            break
+    assert query.input_value() == "What is the punishment for murder?"
+    for _ in range(3):
+        page.get_by_role("button", name="Score", exact=True).click()
+        settle(page)
+        if page.get_by_text("Below threshold").count():
+            break
+    settle(page, "Below threshold")
+    assert page.get_by_text("Faithfulness", exact=False).count() >= 1
+    assert page.get_by_text("Recommendation").count() >= 1
+    shot(page, "04-playground")
+
+    # --- Alerts: change a threshold as admin, see the audit entry ---------------------------
+    nav(page, "Alerts", "Alerts")
+    shot(page, "05-alerts")
+    page.get_by_role("tab", name="Thresholds & rules").click()
+    settle(page, "Thresholds per feature")
+    field = page.get_by_role("spinbutton", name="Faithfulness").first
+    old = float(field.input_value())
+    new = round(old - 0.01 if old >= 0.5 else old + 0.01, 2)
+    field.fill(f"{new:.2f}")
+    page.get_by_role("button", name="Save thresholds").click()
+    settle(page, "Saved")
+    entries = [e for e in list_audit(db, limit=20) if (e.get("user") or e.get("by")) == ADMIN[0]]
+    assert entries, "no audit entry for the threshold change"
+    history = page.get_by_text("Change history").first
+    history.evaluate("e => e.scrollIntoView({block: 'start'})")
+    settle(page)
+    grid = page.locator('[data-testid="stDataFrame"]').last
+    assert ADMIN[0] in (grid.text_content() or ""), "the audit entry is not shown"
+    shot(page, "06-alerts-thresholds-audit")
+    assert time.monotonic() - started < 120

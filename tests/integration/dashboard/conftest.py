@@ -1,0 +1,121 @@
+"""Fixtures for dashboard page tests (AppTest against the real embedded server).
+
+- `seeded_db` (module scope): one database filled with demo records
+  (21 days × 40/day), aggregated and checked for alerts once per test module;
+  `get_db()` (and so the app) points at it while the module's tests run.
+- `make_app`: a factory for `AppTest` of dashboard/app.py with the dashboard's
+  cached database handle and cached reads cleared, so each test sees its own db.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+from pathlib import Path
+
+import pytest
+
+# Import the heavy libraries the pages use before any AppTest runs: app.py starts a
+# background thread that loads the embedding model (which imports pandas too), and
+# plotly looks pandas up in sys.modules without the import lock, so a page could see
+# a half-initialised pandas while that thread is still importing it.
+import pandas  # noqa: E402,F401
+import plotly.graph_objects  # noqa: E402,F401
+
+REPO = Path(__file__).resolve().parents[3]
+APP = str(REPO / "dashboard" / "app.py")
+_names = itertools.count()
+
+
+def point_app_at(uri: str | None) -> None:
+    """Make settings/get_db() (and thus the app) use `uri`."""
+    from settings import reset_settings
+    from store.client import reset_client
+
+    if uri is None:
+        os.environ.pop("MONGODB_URI", None)
+    else:
+        os.environ["MONGODB_URI"] = uri
+    reset_settings()
+    reset_client()
+
+
+@pytest.fixture(scope="module")
+def seeded_db(mongo_uri):
+    from jobs.runner import run_once
+    from store.client import make_client
+
+    name = f"evalboard_dash_{os.getpid()}_{next(_names)}"
+    previous = os.environ.get("MONGODB_URI")
+    point_app_at(mongo_uri.rstrip("/") + "/" + name)
+    client = make_client(mongo_uri)
+    db = client[name]
+    try:
+        from jobs.demo import generate_demo
+    except ImportError:  # the demo generator is another engineer's; seed plainly without it
+        _plain_records(db, days=21, per_day=40)
+    else:
+        generate_demo(db, days=21, per_day=40, seed=11)
+    run_once(db, "aggregate", full=True)
+    run_once(db, "alerts")
+    yield db
+    client.drop_database(name)
+    client.close()
+    point_app_at(previous)
+
+
+@pytest.fixture
+def make_app(seeded_db):
+    """`make_app()` -> a fresh AppTest of the whole app (call .run(), then .switch_page(...))."""
+    from streamlit.testing.v1 import AppTest
+
+    def factory(db=None):
+        target = db if db is not None else seeded_db
+        uri = os.environ.get("MONGODB_URI", "")
+        if not uri.endswith("/" + target.name):
+            point_app_at(uri.rsplit("/", 1)[0] + "/" + target.name)
+        clear_dashboard_caches()
+        return AppTest.from_file(APP, default_timeout=60)
+
+    return factory
+
+
+def clear_dashboard_caches() -> None:
+    import streamlit as st
+
+    st.cache_data.clear()
+    try:
+        from dashboard.common import database
+        database.clear()
+    except ImportError:
+        pass
+
+
+
+def _plain_records(db, days: int, per_day: int, seed: int = 11) -> None:
+    """Reference-000 records over the last `days` days, parsed and inserted like ingest does."""
+    import random
+    from datetime import datetime, timedelta, timezone
+
+    from store.records import ensure_indexes, insert_records
+    from store.schema import ParsedRecord, parse_record
+    from store.thresholds import get_thresholds
+
+    rng = random.Random(seed)
+    thresholds = get_thresholds(db)
+    end = datetime.now(timezone.utc)
+    docs = []
+    for i in range(days * per_day):
+        feature = ("chat", "viability", "arguments", "clauses")[i % 4]
+        scores = {m: round(min(1.0, max(0.0, rng.gauss(0.84, 0.08))), 3)
+                  for m in ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")}
+        raw = {"_id": f"dash_{i}", "session_id": f"s{i % 50}", "query": f"What does section {i % 300} say?",
+               "answer": "It says what it says.", "context": ["Section text."],
+               "evaluation": {m: {"score": v, "threshold": 0.7, "passed": v >= 0.7, "reason": "ok"}
+                              for m, v in scores.items()},
+               "regeneration_attempts": rng.choice((0, 0, 0, 1)),
+               "timestamp": end - timedelta(minutes=(days * 24 * 60) * i / (days * per_day)), "feature": feature}
+        parsed = parse_record(raw, thresholds, source="test")
+        assert isinstance(parsed, ParsedRecord)
+        docs.append(parsed.doc)
+    ensure_indexes(db)
+    insert_records(db, docs)

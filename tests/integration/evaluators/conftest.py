@@ -1,0 +1,100 @@
+"""The real embedding model, loaded once per pytest session; a scripted chat-completions server."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def model():
+    from evaluators import embeddings
+
+    embeddings.warm_up()
+    return embeddings.get_model()
+
+
+def _answer_for(prompt: str) -> dict:
+    if "atomic factual statements" in prompt:
+        return {"statements": [{"statement": "Murder is punishable with death.", "supported": True,
+                                "supporting_chunk_ids": [0], "reason": "chunk 0 says so"},
+                               {"statement": "The fine is Rs. 50,000.", "supported": False,
+                                "supporting_chunk_ids": [], "reason": "no amount in the context"}]}
+    if "How directly and specifically" in prompt:
+        return {"score": 0.9, "reason": "answers the question", "missing_aspects": []}
+    if "contains information useful" in prompt:
+        return {"chunks": [{"index": 0, "relevant": True, "reason": "about murder"}]}
+    if "can be attributed" in prompt:
+        return {"statements": [{"statement": "death", "supported": True, "supporting_chunk_ids": [0]}]}
+    if "Evaluate: 1. RELEVANCE" in prompt:
+        return {"relevance_scores": [0.9], "coverage": 0.8, "confidence": 0.85, "issues": [], "missing_aspects": [],
+                "recommendation": "ANSWER", "reasoning": "sufficient"}
+    if "adequately answer" in prompt:
+        return {"answer": "yes", "reasoning": "it does"}
+    raise AssertionError("unknown prompt")
+
+
+class Server:
+    """Scripted chat-completions endpoint. `script` is a list of actions consumed per request:
+    "good", "good-no-usage", "malformed", "429", "500", ("sleep", seconds)."""
+
+    def __init__(self):
+        self.script: list = []
+        self.requests: list[dict] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *a):
+                pass
+
+            def do_POST(self):
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                outer.requests.append({"path": self.path, "body": body, "auth": self.headers.get("Authorization")})
+                action = outer.script.pop(0) if outer.script else "good"
+                if isinstance(action, tuple) and action[0] == "sleep":
+                    time.sleep(action[1])
+                    action = "good"
+                if action in ("429", "500"):
+                    self.send_response(int(action))
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Retry-After", "0")
+                    self.end_headers()
+                    self.wfile.write(b'{"error": {"message": "slow down"}}')
+                    return
+                prompt = body["messages"][-1]["content"]
+                content = "this is { not json" if action == "malformed" else json.dumps(_answer_for(prompt))
+                resp = {"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
+                        "choices": [{"index": 0, "finish_reason": "stop",
+                                     "message": {"role": "assistant", "content": content}}]}
+                if action != "good-no-usage":
+                    resp["usage"] = {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}
+                data = json.dumps(resp).encode()
+                try:
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def server():
+    """A chat-completions endpoint on 127.0.0.1 (free port) answering every judge prompt with valid JSON,
+    or following `server.script`."""
+    s = Server()
+    yield s
+    s.close()

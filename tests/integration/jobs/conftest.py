@@ -1,0 +1,68 @@
+"""Helpers for the jobs tests: small, messy record sets written through the real parser."""
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from store.records import ensure_indexes, insert_records
+from store.schema import METRICS, ParsedRecord, parse_record
+from store.thresholds import get_thresholds
+
+FEATURES = ("chat", "viability", "arguments", "clauses", "Beta")
+T0 = datetime(2026, 3, 2, tzinfo=timezone.utc)  # a Monday
+
+
+def raw_record(rng: random.Random, i: int, day: int, **over) -> dict:
+    """One reference-000 record with the usual mess mixed in."""
+    ts = T0 + timedelta(days=day, seconds=rng.randrange(86400))
+    evaluation = {}
+    for m in METRICS:
+        roll = rng.random()
+        if roll < 0.04:
+            continue  # metric missing
+        score = round(rng.betavariate(6, 2), 3)
+        if roll < 0.07:
+            score = str(score)  # number as a string
+        elif roll < 0.09:
+            score = 1.7  # out of range: kept out of the numbers
+        evaluation[m] = {"score": score, "threshold": 0.7, "passed": True, "reason": "r"}
+    if rng.random() < 0.5:
+        present = [float(v["score"]) for v in evaluation.values() if 0 <= float(v["score"]) <= 1]
+        if present:
+            evaluation["overall_quality"] = {"score": round(sum(present) / len(present), 3)}
+    regen = rng.choice([0, 0, 0, 1, 2, 3, "1", None, -1])
+    rec = {
+        "_id": f"r{i}", "session_id": f"s{i % 13}", "query": f"What does section {i % 50} say about {i % 7}?",
+        "answer": "An answer.", "context": ["chunk one", "chunk two"], "evaluation": evaluation,
+        "regeneration_attempts": regen,
+        "timestamp": ts.isoformat() if rng.random() < 0.8 else ts.replace(tzinfo=None).isoformat(),
+        "feature": rng.choice(FEATURES) if rng.random() > 0.03 else None,
+    }
+    if rng.random() < 0.03:
+        rec.pop("evaluation")  # waits for scoring
+    rec.update(over)
+    return rec
+
+
+def store_raw(db, raws, now=None) -> int:
+    thresholds = get_thresholds(db)
+    docs = []
+    for raw in raws:
+        parsed = parse_record(raw, thresholds, source="test", now=now)
+        assert isinstance(parsed, ParsedRecord), parsed
+        docs.append(parsed.doc)
+    ensure_indexes(db)
+    return insert_records(db, docs)[0]
+
+
+@pytest.fixture
+def messy(db):
+    """Build n messy records over `days` days starting T0; returns the raw payloads."""
+    def build(n: int = 600, days: int = 10, seed: int = 3, start: int = 0, now=None):
+        rng = random.Random(seed)
+        raws = [raw_record(rng, start + i, rng.randrange(days)) for i in range(n)]
+        store_raw(db, raws, now=now)
+        return raws
+    return build

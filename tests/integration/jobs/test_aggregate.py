@@ -1,0 +1,182 @@
+"""Aggregates against the real server, checked number by number with pandas from the raw records."""
+from __future__ import annotations
+
+import math
+import os
+from datetime import datetime, timedelta, timezone
+
+import numpy as np
+import pandas as pd
+import pytest
+from zoneinfo import ZoneInfo
+
+from jobs.aggregate import refresh
+from jobs.runner import run_once
+from store.aggregates import get_aggregates, list_features
+from store.collections import AGG_DAILY, AGG_WEEKLY, RECORDS
+from store.schema import ALL_SCORES, METRICS
+from store.thresholds import get_thresholds, set_thresholds
+
+from .conftest import T0, raw_record, store_raw  # noqa: F401
+
+EXACT_PERCENTILES = not os.environ.get("MONGODB_URI")  # real MongoDB's t-digest may differ slightly
+
+
+def expected(db, granularity: str, tz: str = "UTC") -> dict[str, dict]:
+    """Every aggregate recomputed with pandas from the stored records."""
+    thresholds = get_thresholds(db)
+    rows = []
+    for doc in db[RECORDS].find():
+        row = {"feature": doc["feature"], "timestamp": doc["timestamp"], "regen": doc.get("regeneration_attempts")}
+        row.update({m: doc["eb"]["scores"].get(m) for m in ALL_SCORES})
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    ts = pd.to_datetime(df["timestamp"], utc=True).dt.tz_convert(tz)
+    df["bucket"] = ts.dt.floor("D")
+    if granularity == "week":
+        df["bucket"] = df["bucket"] - pd.to_timedelta(ts.dt.weekday, unit="D")
+    df["own_feature"] = df["feature"]  # thresholds follow each record's own feature, also in __all__
+    both = pd.concat([df, df.assign(feature="__all__")])
+    out = {}
+    for (bucket, feature), g in both.groupby(["bucket", "feature"]):
+        limits_of = [thresholds.get(f) or thresholds["default"] for f in g["own_feature"]]
+        below = np.zeros(len(g), dtype=int)
+        present = np.zeros(len(g), dtype=int)
+        metrics = {}
+        for m in ALL_SCORES:
+            values = g[m].astype(float)
+            limit = np.array([lim[m] for lim in limits_of])
+            ok = values.notna().to_numpy()
+            present += ok
+            below += (ok & (values.to_numpy() < limit)).astype(int)
+            n = int(ok.sum())
+            vals = values.dropna().to_numpy()
+            metrics[m] = {
+                "n": n, "mean": vals.mean() if n else None,
+                "p10": np.percentile(vals, 10, method="inverted_cdf") if n else None,
+                "p50": np.percentile(vals, 50, method="inverted_cdf") if n else None,
+                "p90": np.percentile(vals, 90, method="inverted_cdf") if n else None,
+                "pass_rate": float((values.to_numpy()[ok] >= limit[ok]).mean()) if n else None,
+            }
+        regen = g["regen"].dropna().astype(float)
+        passed = int(((present > 0) & (below == 0)).sum())
+        failing = int((below > 0).sum())
+        missing = int(g[list(METRICS)].isna().any(axis=1).sum())
+        key = f"{bucket.date().isoformat()}|{feature}"
+        out[key] = {
+            "count": len(g), "passed": passed, "failing": failing,
+            "pass_rate": passed / (passed + failing) if passed + failing else None,
+            "regen_rate": float((regen > 0).mean()) if len(regen) else None,
+            "regen_mean": float(regen.mean()) if len(regen) else None,
+            "missing_scores": missing, "metrics": metrics,
+        }
+    return out
+
+
+def same(a, b) -> bool:
+    """Equal up to float summation order (a rebuild may add the same numbers in another order)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, float) and isinstance(b, float):
+        return abs(a - b) <= 1e-12
+    return a == b
+
+
+def snap(db) -> dict:
+    return {d["_id"]: {k: v for k, v in d.items() if k != "computed_at"} for d in db[AGG_DAILY].find()}
+
+
+def close(a, b, tol=1e-9) -> bool:
+    if a is None or b is None or (isinstance(b, float) and math.isnan(b)):
+        return a is None and (b is None or (isinstance(b, float) and math.isnan(b)))
+    return abs(float(a) - float(b)) <= tol
+
+
+def check_all(db, tz: str = "UTC"):
+    for granularity, coll in (("day", AGG_DAILY), ("week", AGG_WEEKLY)):
+        want = expected(db, granularity, tz)
+        got = {d["_id"]: d for d in db[coll].find()}
+        assert set(got) == set(want), (granularity, set(got) ^ set(want))
+        for key, exp in want.items():
+            doc = got[key]
+            for field in ("count", "passed", "failing", "missing_scores"):
+                assert doc[field] == exp[field], (key, field, doc[field], exp[field])
+            for field in ("pass_rate", "regen_rate", "regen_mean"):
+                assert close(doc[field], exp[field]), (key, field, doc[field], exp[field])
+            for m in ALL_SCORES:
+                g, e = doc["metrics"][m], exp["metrics"][m]
+                assert g["n"] == e["n"], (key, m)
+                for stat in ("mean", "pass_rate"):
+                    assert close(g[stat], e[stat]), (key, m, stat, g[stat], e[stat])
+                for stat in ("p10", "p50", "p90"):
+                    assert close(g[stat], e[stat], 1e-9 if EXACT_PERCENTILES else 0.05), (key, m, stat, g[stat], e[stat])
+            local = doc["bucket"].astimezone(ZoneInfo(tz))
+            assert (local.hour, local.minute) == (0, 0) and (local.weekday() == 0 or granularity == "day")
+            assert doc["computed_at"] is not None
+
+
+def test_full_rebuild_matches_pandas(db, messy):
+    messy(n=700, days=12)
+    result = refresh(db, full=True)
+    assert result["mode"] == "full"
+    check_all(db)
+    # the read API
+    days = get_aggregates(db, "day", T0.date(), (T0 + timedelta(days=3)).date(), ["chat", "__all__"])
+    assert days and all(d["feature"] in ("chat", "__all__") for d in days)
+    assert [d["bucket"] for d in days] == sorted(d["bucket"] for d in days)
+    assert min(d["bucket"] for d in days) == T0 and max(d["bucket"] for d in days) == T0 + timedelta(days=3)
+    weeks = get_aggregates(db, "week", (T0 + timedelta(days=2)).date(), (T0 + timedelta(days=2)).date())
+    assert {w["bucket"] for w in weeks} == {T0}
+    assert list_features(db)[0] == "__all__" and "beta" in list_features(db) and "unknown" in list_features(db)
+
+
+def test_incremental_late_records_and_idempotency(db, messy):
+    wm_now = datetime.now(timezone.utc)
+    messy(n=400, days=10, now=wm_now - timedelta(hours=1))
+    refresh(db, full=True, now=wm_now)
+    before = {d["_id"]: d["computed_at"] for d in db[AGG_DAILY].find()}
+    # late records: one for an old day (day 1) and a new feature on day 2
+    later = wm_now + timedelta(minutes=10)
+    import random
+    rng = random.Random(99)
+    late = [raw_record(rng, 10_000 + i, 1) for i in range(5)]
+    late.append(raw_record(rng, 10_100, 2, feature="brand-new"))
+    store_raw(db, late, now=later)
+    result = refresh(db, now=later + timedelta(minutes=1))
+    assert result["mode"] == "incremental" and result["days"] == 2
+    after = {d["_id"]: d["computed_at"] for d in db[AGG_DAILY].find()}
+    touched = {k for k in after if after[k] != before.get(k)}
+    day1, day2 = (T0 + timedelta(days=1)).date().isoformat(), (T0 + timedelta(days=2)).date().isoformat()
+    assert touched and all(k.startswith((day1, day2)) for k in touched)
+    assert f"{day2}|brand-new" in touched
+    check_all(db)
+    # re-running changes nothing (the first re-run still looks back over the overlap window)
+    snapshot = snap(db)
+    refresh(db, now=later + timedelta(minutes=30))
+    assert same(snapshot, snap(db))
+    assert refresh(db, now=later + timedelta(minutes=60))["days"] == 0
+    assert same(snapshot, snap(db))
+    assert run_once(db, "aggregate", full=True)
+    assert same(snapshot, snap(db))
+
+
+def test_threshold_change_recomputes_pass_fail_and_rebuilds(db, messy):
+    messy(n=300, days=5)
+    refresh(db, full=True)
+    set_thresholds(db, "chat", {"faithfulness": 0.95}, "alice")
+    chat = db[RECORDS].find_one({"feature": "chat", "eb.scores.faithfulness": {"$gte": 0.8, "$lt": 0.95}})
+    assert chat["eb"]["passed"] is False and "faithfulness" in chat["eb"]["failed_metrics"]
+    result = refresh(db)
+    assert result["mode"] == "full" and result["reason"] == "thresholds changed"
+    check_all(db)
+
+
+def test_buckets_follow_the_configured_timezone(db, messy, monkeypatch):
+    from settings import reset_settings
+
+    monkeypatch.setenv("EVALBOARD_TIMEZONE", "Asia/Kolkata")
+    reset_settings()
+    messy(n=250, days=9, seed=11)
+    refresh(db, full=True)
+    check_all(db, "Asia/Kolkata")
+    reset_settings()

@@ -1,0 +1,59 @@
+"""Two scheduler workers on one database: only the lease holder works; the other takes over."""
+from __future__ import annotations
+
+import time
+from datetime import datetime, timezone
+
+from jobs.scheduler import Worker
+from store.collections import APS_JOBS, JOB_RUNS
+from store.state import acquire_lease, lease_holder, release_lease
+
+
+def wait_for(condition, timeout=30.0, step=0.1):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(step)
+    return False
+
+
+def test_only_one_worker_works_and_the_other_takes_over(db):
+    def probe(worker):
+        db.probe.insert_one({"worker": worker.worker_id, "at": datetime.now(timezone.utc)})
+
+    a = Worker(db, worker_id="A", ttl_s=2.0, renew_s=0.3, interval_s=0.3, tick=probe).start()
+    try:
+        assert wait_for(lambda: db.probe.count_documents({"worker": "A"}) >= 2)
+        b = Worker(db, worker_id="B", ttl_s=2.0, renew_s=0.3, interval_s=0.3, tick=probe).start()
+        try:
+            seen = db.probe.count_documents({"worker": "A"})
+            assert wait_for(lambda: db.probe.count_documents({"worker": "A"}) >= seen + 5)
+            assert db.probe.count_documents({"worker": "B"}) == 0 and not b.leading
+            assert db[APS_JOBS].find_one({"_id": "tick"}) is not None  # APScheduler's MongoDB job store
+            a.stop(release=False)  # A dies without a word: its lease must expire
+            died = datetime.now(timezone.utc)
+            assert wait_for(lambda: db.probe.count_documents({"worker": "B"}) >= 2)
+            assert lease_holder(db, "scheduler")["owner"] == "B" and b.leading
+            assert db.probe.count_documents({"worker": "A", "at": {"$gt": died}}) == 0
+        finally:
+            b.stop()
+    finally:
+        a.stop()
+    assert lease_holder(db, "scheduler")["owner"] is None
+
+
+def test_real_tick_runs_the_jobs_and_records_them(db):
+    w = Worker(db, worker_id="solo", ttl_s=5.0, renew_s=0.5, interval_s=3600, use_jobstore=False)
+    assert acquire_lease(db, "scheduler", "someone-else", 60)
+    w.tick()  # another worker holds the lease: does nothing
+    assert db[JOB_RUNS].count_documents({}) == 0
+    release_lease(db, "scheduler", "someone-else")
+    w.start()
+    try:
+        assert wait_for(lambda: db[JOB_RUNS].count_documents({"outcome": {"$ne": "running"}}) >= 4, timeout=120)
+    finally:
+        w.stop()
+    runs = {r["job"]: r for r in db[JOB_RUNS].find()}
+    assert set(runs) == {"score", "aggregate", "alerts", "notify"}
+    assert all(r["outcome"] == "ok" and r["duration_s"] is not None for r in runs.values()), runs

@@ -1,0 +1,113 @@
+"""store.triage.build_filter: validated values in, a filter dict out — no operator
+injection through the search box, always bounded by a date range."""
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timezone
+
+import pytest
+
+from store.errors import ValidationFailed
+from store.triage import SEARCH_MAX_CHARS, build_filter, date_bounds, sort_spec
+
+NOW = datetime(2026, 11, 22, 15, 30, tzinfo=timezone.utc)
+
+
+def clauses(f: dict) -> list[dict]:
+    return f["$and"] if "$and" in f else [f]
+
+
+def search_of(f: dict) -> dict:
+    [found] = [c["query"] for c in clauses(f) if "query" in c]
+    return found
+
+
+def operators(value) -> set[str]:
+    """Every key starting with '$' anywhere in a filter."""
+    found = set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k.startswith("$"):
+                found.add(k)
+            found |= operators(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= operators(v)
+    return found
+
+
+def test_default_is_the_last_seven_days_on_the_indexed_timestamp():
+    f = build_filter(now=NOW)
+    assert f == {"timestamp": {"$gte": datetime(2026, 11, 16, tzinfo=timezone.utc),
+                               "$lt": datetime(2026, 11, 23, tzinfo=timezone.utc)}}
+
+
+def test_dates_are_whole_days_end_inclusive():
+    lo, hi = date_bounds(date(2026, 10, 1), date(2026, 10, 5))
+    assert lo == datetime(2026, 10, 1, tzinfo=timezone.utc) and hi == datetime(2026, 10, 6, tzinfo=timezone.utc)
+    with pytest.raises(ValidationFailed):
+        date_bounds(date(2026, 10, 5), date(2026, 10, 1))
+    with pytest.raises(ValidationFailed):
+        build_filter(start="2026-10-01; $where")  # type: ignore[arg-type]
+
+
+def test_all_filters_combine_with_and():
+    f = build_filter(start=date(2026, 11, 1), end=date(2026, 11, 7), feature="viability", metric="faithfulness",
+                     status="fixed", score_min=0.2, score_max=0.6, search="Section 138", only_failing=True)
+    cs = clauses(f)
+    assert {"feature": "viability"} in cs
+    assert {"eb.failed_metrics": "faithfulness"} in cs
+    assert {"triage.status": "fixed"} in cs
+    assert {"eb.scores.overall_quality": {"$gte": 0.2, "$lte": 0.6}} in cs
+    assert {"eb.passed": False} in cs
+    assert search_of(f) == {"$regex": "Section\\ 138", "$options": "i"}
+    assert operators(f) <= {"$and", "$gte", "$lt", "$lte", "$regex", "$options"}
+
+
+def test_status_new_includes_records_without_a_status():
+    assert {"triage.status": {"$in": ["new", None]}} in clauses(build_filter(status="new", now=NOW))
+
+
+def test_full_score_range_adds_no_clause():
+    assert build_filter(score_min=0.0, score_max=1.0, now=NOW) == build_filter(now=NOW)
+
+
+@pytest.mark.parametrize("text", [
+    '{"$gt": ""}', ".*", "$where", "this.a == 1", "'; return true; var x='", "a|b", "(unclosed", "[a-z]+",
+    "\\", "^$", "{$ne: null}", "Section 138 (NI Act)?*",
+])
+def test_search_text_is_a_literal_escaped_regex_value(text):
+    f = build_filter(search=text, now=NOW)
+    pattern = search_of(f)
+    assert set(pattern) == {"$regex", "$options"}
+    assert pattern["$regex"] == re.escape(text.strip())
+    assert re.search(pattern["$regex"], "xx " + text.strip() + " yy", re.I)  # matches the text itself
+    assert "$where" not in operators(f) and "$gt" not in operators(f) and "$ne" not in operators(f)
+    if text in (".*", "a|b", "[a-z]+"):
+        assert not re.search(pattern["$regex"], "anything else", re.I)
+
+
+def test_search_is_capped_and_blank_search_is_no_filter():
+    f = build_filter(search="x" * 1000, now=NOW)
+    assert search_of(f)["$regex"] == "x" * SEARCH_MAX_CHARS
+    assert build_filter(search="   ", now=NOW) == build_filter(now=NOW)
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"search": {"$gt": ""}}, {"search": ["a"]},
+    {"feature": {"$ne": "chat"}}, {"feature": "chat'; $where"}, {"feature": "$where"},
+    {"metric": "$where"}, {"metric": {"$exists": True}}, {"metric": "not_a_metric"},
+    {"status": {"$ne": "fixed"}}, {"status": "closed"},
+    {"score_min": "0.5"}, {"score_min": -0.1}, {"score_max": 1.5}, {"score_min": float("nan")},
+    {"score_min": 0.8, "score_max": 0.2}, {"score_min": True},
+])
+def test_bad_values_are_refused(kwargs):
+    with pytest.raises(ValidationFailed):
+        build_filter(now=NOW, **kwargs)
+
+
+def test_sort_spec_validates():
+    assert sort_spec("overall_quality") == [("eb.scores.overall_quality", 1), ("_id", 1)]
+    assert sort_spec("timestamp", descending=True) == [("timestamp", -1), ("_id", -1)]
+    with pytest.raises(ValidationFailed):
+        sort_spec("$where")

@@ -1,0 +1,60 @@
+"""Retrieval heuristics, BeyondChats pairing, judge JSON handling and offline token counts."""
+from __future__ import annotations
+
+import pytest
+
+from evaluators import prompts as P
+from evaluators.beyondchats import pairs_from_beyondchats
+from evaluators.judge import _extract_json, count_tokens
+from evaluators.retrieval import evaluate_fast, quality_level
+
+
+def test_retrieval_fast_recommendations():
+    good = evaluate_fast(["cheque", "dishonour"], {"cheque", "dishonour", "bank"}, [0.9, 0.9])
+    assert good.recommendation == "ANSWER" and good.quality in ("excellent", "good")
+    none = evaluate_fast(["cheque"], set(), [])
+    assert none.recommendation == "EXTERNAL" and "No contexts retrieved" in none.issues
+    weak = evaluate_fast(["cheque", "bounce", "penalty"], {"bank"}, [0.2, 0.1])
+    assert weak.recommendation == "CLARIFY" and weak.missing_aspects == ["cheque", "bounce", "penalty"]
+    mid = evaluate_fast(["cheque", "penalty"], {"cheque"}, [0.6, 0.6])
+    assert mid.recommendation == "REFINE" and mid.quality == "partial"
+    assert quality_level(0.86) == "excellent" and quality_level(0.1) == "poor"
+
+
+def test_beyondchats_pairs_each_ai_answer_with_preceding_user_message():
+    conv = {"chat_id": 7, "conversation_turns": [
+        {"turn": 1, "role": "AI/Chatbot", "message": "Hello, how can I help?", "created_at": "t1"},
+        {"turn": 2, "role": "User", "message": "What is IVF?", "created_at": "t2"},
+        {"turn": 3, "role": "AI/Chatbot", "message": "IVF is in vitro fertilisation.", "created_at": "t3"},
+        {"turn": 4, "role": "AI/Chatbot", "message": "It costs about 3 lakh.", "created_at": "t4"},
+        {"turn": 5, "role": "User", "message": "Thanks", "created_at": "t5"},
+    ]}
+    ctx = {"status": "success", "data": {"vector_data": [{"id": 1, "text": "IVF is ..."}, {"id": 2, "text": ""}]}}
+    pairs = pairs_from_beyondchats(conv, ctx)
+    assert [(p["turn"], p["query"]) for p in pairs] == [(3, "What is IVF?"), (4, "What is IVF?")]
+    assert pairs[0] == {"query": "What is IVF?", "answer": "IVF is in vitro fertilisation.", "context": ["IVF is ..."],
+                        "turn": 3, "chat_id": 7, "created_at": "t3"}
+    assert pairs_from_beyondchats({}, {}) == []
+
+
+def test_extract_json_accepts_fences_and_rejects_prose():
+    assert _extract_json('```json\n{"score": 0.5}\n```') == {"score": 0.5}
+    assert _extract_json('Sure! {"score": 1} done') == {"score": 1}
+    with pytest.raises(ValueError):
+        _extract_json("I think the answer is fine.")
+
+
+def test_schema_validation_and_prompt_rendering():
+    v = P.FaithfulnessVerdict.model_validate(
+        {"statements": [{"statement": "x", "supported": True, "supporting_chunk_ids": [0]}]})
+    assert v.statements[0].supporting_chunk_ids == [0]
+    with pytest.raises(Exception):
+        P.RelevancyVerdict.model_validate({"score": 3})
+    text = P.render("faithfulness", query="Q?", answer="A.", chunks=["one", "two"])
+    assert "[0] one" in text and "[1] two" in text and '"statements"' in text
+
+
+def test_token_counting_is_offline_and_handles_unknown_models():
+    assert count_tokens("hello world", "gpt-4o-mini") == 2
+    assert count_tokens("hello world", "my-local-llama") == 2  # falls back to o200k_base
+    assert count_tokens("", "gpt-4o-mini") == 0

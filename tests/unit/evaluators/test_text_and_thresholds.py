@@ -1,0 +1,103 @@
+"""Pure text utilities, thresholds and the overall formula (no model, no I/O)."""
+from __future__ import annotations
+
+import pytest
+
+from evaluators import EVALUATOR_VERSION, Score, passed
+from evaluators import text as T
+from evaluators.local import average_precision
+from evaluators.thresholds import DEFAULT_THRESHOLDS, METRICS, OVERALL_WEIGHTS, overall_quality, thresholds_for
+
+
+def test_sentences_split_glued_and_protect_abbreviations():
+    s = T.split_sentences("It was published in the 19th century.First for Women is a magazine. "
+                          "Sec. 103 applies. Rs. 50,000 is due.\n- a bullet point here")
+    assert s == ("It was published in the 19th century.", "First for Women is a magazine.",
+                 "Sec. 103 applies.", "Rs. 50,000 is due.", "a bullet point here")
+
+
+def test_claims_split_at_conjunctions_and_skip_questions_and_pleasantries():
+    claims = T.split_claims("Murder is punishable with death or life imprisonment, and the court may also "
+                            "impose a heavy fine. Is that clear? I hope this helps!")
+    assert claims == ("Murder is punishable with death or life imprisonment", "the court may also impose a heavy fine.")
+    assert T.split_claims("Delhi") == ("Delhi",)
+    assert T.split_claims("Based on the provided context, **NYS** began in April 2023. Here is what I found: "
+                          "The fine is 10 rupees.") == ("NYS began in April 2023.", "The fine is 10 rupees.")
+    assert T.split_claims("Thanks!") == ()
+    assert T.split_claims("") == ()
+
+
+def test_numbers_amounts_percent_and_words():
+    n = T.numbers("a fine of Rs. 50,000, 2 lakh, 15% and ten days [doc.pdf:3]")
+    assert {50000.0, 200000.0, ("%", 15.0), 10.0} <= n
+    assert 3.0 not in n  # citation page numbers are not claims
+
+
+def test_numbers_times_compounds_and_glued_amounts():
+    assert T.numbers("open 2:00 PM to 4:30 PM") == frozenset({2.0, 4.3})
+    assert T.numbers("twenty-five years and Single Room2000/-") == frozenset({25.0, 2000.0})
+    assert T.numbers("for the first time, one of them") == frozenset()
+    assert T.numbers("costs Rs 3,00,000 or 1.5 million") == frozenset({300000.0, 1_500_000.0})
+
+
+def test_non_factual_sentences_are_not_claims_unless_they_carry_facts():
+    assert T.split_claims("I understand your concern about the long-term health of the baby.") == ()
+    assert T.split_claims("It\u2019s essential to weigh all options and think it over.") == ()
+    assert T.split_claims("I recommend booking the Monday slot at 2 PM.") != ()
+
+
+def test_negation_entities_months_citations():
+    assert T.negation_count("Murder is not punishable") == 1
+    assert T.negation_count("Murder is punishable") == 0
+    ents = T.entities("According to Section 103 of BNS, murder is punished in New Delhi.")
+    assert "bns" in ents and "delhi" in ents and "accord" not in ents
+    assert T.months("In April 2023 it may rain in May") == frozenset({"apr", "may"})
+    assert T.find_citations("As stated [mu_no02.pdf:3] and [b.pdf: 12].") == [("mu_no02.pdf", 3), ("b.pdf", 12)]
+
+
+def test_stemming_matches_word_forms():
+    assert T.stem("punishment") == T.stem("punishable") == T.stem("punished")
+    assert T.query_aspects("What is the punishment for attempt to murder?") == (
+        T.stem("punishment"), T.stem("attempt"), T.stem("murder"))
+
+
+def test_thresholds_per_feature_default_and_overrides():
+    assert DEFAULT_THRESHOLDS["default"] == DEFAULT_THRESHOLDS["chat"]
+    assert thresholds_for("clauses")["faithfulness"] == 0.95
+    assert thresholds_for("arguments")["contextual_precision"] == 0.85
+    assert thresholds_for("unknown-feature") == DEFAULT_THRESHOLDS["default"]
+    assert thresholds_for("chat", {"faithfulness": 0.6})["faithfulness"] == 0.6
+    per_feature = {"viability": {"answer_relevancy": 0.9}, "chat": {"answer_relevancy": 0.1}}
+    assert thresholds_for("viability", per_feature)["answer_relevancy"] == 0.9
+    with pytest.raises(ValueError):
+        thresholds_for("chat", {"faithfulness": 1.5})
+    with pytest.raises(ValueError):
+        thresholds_for("chat", {"fluency": 0.5})
+    assert set(DEFAULT_THRESHOLDS["chat"]) == set(METRICS) | {"overall_quality"}
+
+
+def test_overall_quality_weights_and_renormalisation():
+    assert sum(OVERALL_WEIGHTS.values()) == pytest.approx(1.0)
+    full = overall_quality({"faithfulness": 1.0, "answer_relevancy": 0.5, "contextual_precision": 0.0,
+                            "contextual_recall": 1.0})
+    assert full == pytest.approx(0.35 + 0.15 + 0.0 + 0.15)
+    partial = overall_quality({"faithfulness": 1.0, "answer_relevancy": 0.5, "contextual_precision": None,
+                               "contextual_recall": None})
+    assert partial == pytest.approx((0.35 * 1.0 + 0.30 * 0.5) / 0.65)
+    assert overall_quality({m: None for m in METRICS}) is None
+
+
+def test_average_precision_is_rank_weighted():
+    assert average_precision([True, False, False]) == pytest.approx(1.0)
+    assert average_precision([False, False, True]) == pytest.approx(1 / 3)
+    assert average_precision([True, False, True]) == pytest.approx((1 + 2 / 3) / 2)
+    assert average_precision([False, False]) == 0.0
+    assert average_precision([]) is None
+
+
+def test_score_value_object_and_pass_check():
+    s = Score(None, "no claims", {})
+    assert passed(s.value, 0.8) is None
+    assert passed(0.8, 0.8) is True and passed(0.79, 0.8) is False
+    assert s.to_dict() == {"value": None, "reason": "no claims", "details": {}}
+    assert EVALUATOR_VERSION.startswith("local-")
