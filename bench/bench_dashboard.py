@@ -14,7 +14,7 @@ indexes built afterwards), one full aggregate run (`jobs.runner.run_once(db,
   database (what the first visitor after a TTL expiry sees).
 All sizes stay up (one server each) and are timed in turn, round after round, so
 load from other work on the machine falls on every size alike.
-The Triage page (dashboard/pages/triage.py, another engineer's) is timed the same
+The Triage page (dashboard/views/triage.py, another engineer's) is timed the same
 way when it exists. Prints a Markdown table; figures are medians of `--runs`.
 """
 from __future__ import annotations
@@ -202,11 +202,11 @@ def main() -> None:
             print(f"  {n:,} records: insert {res['insert_s']:.1f} s, full aggregate {res['aggregate_s']:.1f} s",
                   flush=True)
         uris = {r["records"]: r["uri"] for r in results}
-        for r, t in zip(results, time_interleaved("pages/overview.py", uris, args.runs, min_metrics=9).values()):
+        for r, t in zip(results, time_interleaved("views/overview.py", uris, args.runs, min_metrics=9).values()):
             r["overview"] = t
-        if (ROOT / "dashboard" / "pages" / "triage.py").exists():
+        if (ROOT / "dashboard" / "views" / "triage.py").exists():
             try:
-                for r, t in zip(results, time_interleaved("pages/triage.py", uris, args.runs).values()):
+                for r, t in zip(results, time_interleaved("views/triage.py", uris, args.runs).values()):
                     r["triage"] = t
             except Exception as exc:  # another engineer's page: report, don't abort
                 print(f"  triage: {exc.__class__.__name__}: {str(exc)[:200]}", flush=True)

@@ -1,4 +1,4 @@
-"""Evalboard dashboard: navigation only (each page lives in dashboard/pages/)."""
+"""Evalboard dashboard: navigation only (each page lives in dashboard/views/)."""
 from __future__ import annotations
 
 import sys
@@ -6,6 +6,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+# pandas and plotly are imported here, before the model warm-up thread starts:
+# that thread imports pandas too, and plotly looks pandas up in sys.modules without
+# the import lock, so a page could otherwise see a half-initialised pandas.
+import pandas  # noqa: E402,F401
+import plotly.graph_objects  # noqa: E402,F401
 import streamlit as st  # noqa: E402
 
 from dashboard.auth import auth_enabled, check_password  # noqa: E402
@@ -45,20 +50,20 @@ with st.sidebar:
     else:
         st.warning("Authentication is off — local mode (bound to 127.0.0.1).", icon="🔓")
 
-PAGES = Path(__file__).resolve().parent / "pages"
+VIEWS = Path(__file__).resolve().parent / "views"
 navigation = st.navigation({
     "Monitor": [
-        st.Page(PAGES / "overview.py", title="Overview", icon="📈", default=True, url_path="overview"),
-        st.Page(PAGES / "features.py", title="Features", icon="🧩", url_path="features"),
-        st.Page(PAGES / "alerts.py", title="Alerts", icon="🚨", url_path="alerts"),
+        st.Page(VIEWS / "overview.py", title="Overview", icon="📈", default=True, url_path="overview"),
+        st.Page(VIEWS / "features.py", title="Features", icon="🧩", url_path="features"),
+        st.Page(VIEWS / "alerts.py", title="Alerts", icon="🚨", url_path="alerts"),
     ],
     "Investigate": [
-        st.Page(PAGES / "triage.py", title="Triage", icon="🔎", url_path="triage"),
-        st.Page(PAGES / "playground.py", title="Playground", icon="🧪", url_path="playground"),
-        st.Page(PAGES / "reports.py", title="Reports", icon="📰", url_path="reports"),
+        st.Page(VIEWS / "triage.py", title="Triage", icon="🔎", url_path="triage"),
+        st.Page(VIEWS / "playground.py", title="Playground", icon="🧪", url_path="playground"),
+        st.Page(VIEWS / "reports.py", title="Reports", icon="📰", url_path="reports"),
     ],
     "Operate": [
-        st.Page(PAGES / "health.py", title="Data health", icon="🩺", url_path="health"),
+        st.Page(VIEWS / "health.py", title="Data health", icon="🩺", url_path="health"),
     ],
 })
 navigation.run()

@@ -114,9 +114,8 @@ def cached_aggregates(_db, key: str, granularity: str, start, end, features: tup
 def signed_in_or_stop() -> None:
     """Stop a page when sign-in is required and nobody is signed in.
 
-    app.py shows the login before any page, but Streamlit can run a page file
-    directly (a deep link such as /triage on a server's first session, when the
-    pages/ folder is auto-discovered), so each page checks for itself too."""
+    app.py shows the login before any page is routed; each view checks again
+    so that a view script run on its own can never show data unsigned."""
     if auth_enabled() and not isinstance(st.session_state.get("auth_user"), User):
         st.error("Please sign in first.")
         st.markdown("[Go to the sign-in page](/)")

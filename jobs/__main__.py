@@ -5,11 +5,11 @@ import argparse
 import logging
 import sys
 
-from store.client import DatabaseUnavailable, get_db, ping
+from store.client import DatabaseUnavailable, patient_db, ping
 
 
 def _db():
-    db = get_db()
+    db = patient_db()
     ping(db)
     return db
 
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("run-once", help="run one job now")
-    p.add_argument("job", choices=["aggregate", "alerts", "notify", "report", "score"])
+    p.add_argument("job", choices=["adopt", "score", "aggregate", "alerts", "notify", "report"])
     p.add_argument("--full", action="store_true", help="aggregate: rebuild every bucket")
     p.add_argument("--week", help="report: the week (any date in it, YYYY-MM-DD)")
     p.set_defaults(func=cmd_run_once)

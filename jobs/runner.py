@@ -16,10 +16,13 @@ from pymongo.database import Database
 from pymongo.errors import PyMongoError
 
 log = logging.getLogger("jobs")
-JOBS = ("score", "aggregate", "alerts", "notify", "report")
+JOBS = ("adopt", "score", "aggregate", "alerts", "notify", "report")
 
 
 def _job(name: str) -> Callable[..., dict]:
+    if name == "adopt":
+        from jobs.adopt import adopt_logged_records
+        return lambda db, full=False, week=None, now=None: adopt_logged_records(db)
     if name == "aggregate":
         from jobs.aggregate import refresh
         return lambda db, full=False, week=None, now=None: refresh(db, full=full, now=now)

@@ -30,11 +30,13 @@ from pymongo.errors import PyMongoError
 
 from settings import get_settings
 from store.collections import APS_JOBS
+from store.client import patient_db
 from store.state import acquire_lease, release_lease
 
 log = logging.getLogger("jobs.scheduler")
 LEASE = "scheduler"
-TICK_JOBS = ("score", "aggregate", "alerts", "notify")
+# adopt first: records the product wrote straight into MongoDB join this tick's numbers
+TICK_JOBS = ("adopt", "score", "aggregate", "alerts", "notify")
 _WORKERS: dict[str, "Worker"] = {}
 
 
@@ -177,18 +179,6 @@ class Worker:
             except PyMongoError:
                 pass
         _WORKERS.pop(self.worker_id, None)
-
-
-def patient_db() -> Database:
-    """The configured database on a client of its own with long timeouts.
-
-    Big aggregations keep the embedded server busy for many seconds; with the
-    dashboard's 3 s timeouts the driver's heartbeat would give up on the server
-    and cancel the running aggregation.
-    """
-    from store.client import _uri, make_client
-
-    return make_client(_uri(), timeout_ms=120_000)[get_settings().db_name]
 
 
 def run_scheduler() -> None:

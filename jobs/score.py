@@ -38,7 +38,8 @@ PROJECTION = {"query": 1, "answer": 1, "context": 1, "expected_output": 1, "feat
 
 
 def ensure_indexes(db: Database) -> None:
-    db[RECORDS].create_index([("eb.rescore_requested", ASCENDING)], name="rescore_requested", sparse=True)
+    from store.records import ensure_indexes as ensure_record_indexes
+    ensure_record_indexes(db)  # includes the sparse eb.needs_scoring / eb.rescore_requested indexes
 
 
 def _default_scorer(items: list[dict]) -> list[dict]:

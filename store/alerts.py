@@ -50,7 +50,7 @@ DEFAULT_RULES = [
      "statistic": "rate", "comparison": "gt", "threshold": 0.20, "window_days": 1, "feature": ALL,
      "severity": "warning", "channel": "ai", "enabled": True},
     {"_id": "rule:faithfulness", "name": "Faithfulness below 0.7 for 3 days", "metric": "faithfulness",
-     "statistic": "mean", "comparison": "lt", "threshold": 0.70, "window_days": 3, "feature": ALL,
+     "statistic": "mean", "comparison": "lt", "threshold": 0.70, "window_days": 3, "feature": EACH,
      "severity": "critical", "channel": "critical", "enabled": True},
 ]
 

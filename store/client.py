@@ -30,8 +30,12 @@ def _uri() -> str:
 
 
 def make_client(uri: str, timeout_ms: int = 3000) -> MongoClient:
+    # Server selection gives up after `timeout_ms` (an outage shows quickly), but
+    # connect/heartbeat get at least 30 s: the embedded server answers heartbeats
+    # late while it runs a big aggregation, and a timed-out heartbeat would reset
+    # the pool and cancel the very query the page is waiting for.
     return MongoClient(
-        uri, serverSelectionTimeoutMS=timeout_ms, connectTimeoutMS=timeout_ms,
+        uri, serverSelectionTimeoutMS=timeout_ms, connectTimeoutMS=max(timeout_ms, 30_000),
         tz_aware=True, appname="evalboard",
     )
 
@@ -49,6 +53,12 @@ def get_client() -> MongoClient:
 
 def get_db(name: str | None = None) -> Database:
     return get_client()[name or get_settings().db_name or DEFAULT_DB_NAME]
+
+
+def patient_db() -> Database:
+    """The configured database on a client of its own with long timeouts, for
+    jobs and CLI commands whose aggregations may run for minutes."""
+    return make_client(_uri(), timeout_ms=120_000)[get_settings().db_name or DEFAULT_DB_NAME]
 
 
 def ping(db: Database) -> None:

@@ -21,6 +21,7 @@ RECORD_INDEXES = [
     IndexModel([("ingested_at", ASCENDING)], name="ingested_at"),
     IndexModel([("triage.status", ASCENDING)], name="triage_status", sparse=True),
     IndexModel([("eb.needs_scoring", ASCENDING)], name="needs_scoring", sparse=True),
+    IndexModel([("eb.rescore_requested", ASCENDING)], name="rescore_requested", sparse=True),
 ]
 REJECTED_INDEXES = [IndexModel([("last_seen", DESCENDING)], name="last_seen")]
 

@@ -323,7 +323,7 @@ def save_rescore(db: Database, record_id: str, result: dict, user: str, *,
         "at": now or datetime.now(timezone.utc),
         "by": user.strip(),
     }
-    record = db[RECORDS].find_one({"_id": record_id}, {"eb": 1, "feature": 1})
+    record = db[RECORDS].find_one({"_id": record_id}, {"eb": 1, "feature": 1, "timestamp": 1})
     if record is None:
         raise ValidationFailed("no such record")
     update: dict[str, Any] = {"$set": {"rescored": rescored}}
@@ -336,6 +336,14 @@ def save_rescore(db: Database, record_id: str, result: dict, user: str, *,
         block = effective_block(scores, record.get("feature") or "unknown", thresholds, "rescored")
         for key, value in block.items():
             update["$set"][f"eb.{key}"] = value
+        update["$set"]["eb.changed_at"] = rescored["at"]
         update["$unset"] = {"eb.needs_scoring": ""}
+        # the record's effective scores changed without a new ingested_at: tell the
+        # incremental aggregate which day to recompute (before the write, as jobs/score does)
+        if isinstance(record.get("timestamp"), datetime):
+            from settings import get_settings
+            from store.aggregates import local_day
+            from store.state import mark_dirty_days
+            mark_dirty_days(db, [local_day(record["timestamp"], get_settings().timezone or "UTC").isoformat()])
     db[RECORDS].update_one({"_id": record_id}, update)
     return rescored

@@ -29,49 +29,16 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _seed_fallback(db) -> None:
-    """Records through the real parser when jobs.demo is not available."""
-    import random
-
-    from store.records import ensure_indexes, insert_records
-    from store.schema import parse_record
-    from store.thresholds import get_thresholds
-
-    ensure_indexes(db)
-    rng = random.Random(5)
-    now = datetime.now(timezone.utc)
-    thresholds = get_thresholds(db)
-    docs = []
-    for i in range(14 * 30):
-        good = rng.random() > 0.3
-        score = (lambda lo, hi: round(rng.uniform(lo, hi), 3))
-        docs.append(parse_record({
-            "_id": f"e2e-{i}", "session_id": f"s{i // 3}", "feature": ["chat", "viability", "arguments", "clauses"][i % 4],
-            "query": f"What is the punishment under section {100 + i % 50}?",
-            "answer": f"Section {100 + i % 50} provides imprisonment up to {i % 7 + 1} years.",
-            "context": [f"Section {100 + i % 50}: punishable with imprisonment up to {i % 7 + 1} years."],
-            "evaluation": {m: {"score": score(0.85, 1.0) if good else score(0.3, 0.7), "reason": "logged"}
-                           for m in ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")},
-            "regeneration_attempts": 0 if good else 1,
-            "timestamp": (now - timedelta(hours=i * 0.8)).isoformat(),
-        }, thresholds, source="e2e").doc)
-    insert_records(db, docs)
-
-
 @pytest.fixture(scope="module")
 def e2e_db(mongo_uri):
+    from jobs.demo import generate_demo
     from jobs.runner import run_once
     from store.client import make_client
 
     name = f"evalboard_e2e_{os.getpid()}"
     client = make_client(mongo_uri)
     db = client[name]
-    try:
-        from jobs.demo import generate_demo
-    except ImportError:
-        _seed_fallback(db)
-    else:
-        generate_demo(db, days=14, per_day=30, seed=5)
+    generate_demo(db, days=14, per_day=30, seed=5)
     run_once(db, "aggregate", full=True)
     run_once(db, "alerts")
     yield db, mongo_uri.rstrip("/") + "/" + name

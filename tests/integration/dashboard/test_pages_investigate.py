@@ -148,7 +148,7 @@ def failing_count(db, extra: dict | None = None) -> int:
 # --- Triage ---------------------------------------------------------------------------------
 
 def test_triage_lists_failing_records_with_their_count(inv_db):
-    at = open_page("pages/triage.py")
+    at = open_page("views/triage.py")
     assert at.title[0].value == "Triage"
     want = failing_count(inv_db)
     # independent count: failing = eb.passed false
@@ -167,7 +167,7 @@ def test_triage_lists_failing_records_with_their_count(inv_db):
 def test_triage_filters_by_feature_status_and_literal_search(inv_db):
     from store.triage import update_triage
 
-    at = open_page("pages/triage.py")
+    at = open_page("views/triage.py")
     at.selectbox(key="triage_feature").select("viability").run()
     assert match_count(at) == failing_count(inv_db, {"feature": "viability"}) > 0
     assert set(at.dataframe[0].value["Feature"]) == {"viability"}
@@ -193,7 +193,7 @@ def test_triage_filters_by_feature_status_and_literal_search(inv_db):
 
 
 def test_setting_a_status_writes_triage_with_user_and_history(inv_db):
-    at = open_page("pages/triage.py")
+    at = open_page("views/triage.py")
     rid = at.session_state["triage_page_ids"][1]
     at.selectbox(key="triage_pick").select(rid).run()
     assert not at.exception
@@ -222,7 +222,7 @@ def test_setting_a_status_writes_triage_with_user_and_history(inv_db):
 def test_rescore_writes_rescored_and_keeps_the_logged_evaluation(inv_db):
     rid = "rec-003"
     before = inv_db.records.find_one({"_id": rid})
-    at = open_page("pages/triage.py", triage_open=rid)
+    at = open_page("views/triage.py", triage_open=rid)
     at.button(key=f"triage_rescore_btn_{rid}").click().run()
     assert not at.exception, [e.value for e in at.exception]
     after = inv_db.records.find_one({"_id": rid})
@@ -240,7 +240,7 @@ def test_export_jsonl_reimports_as_duplicates(inv_db, tmp_path):
     from jobs.ingest import ingest_paths
     from store.triage import iter_export
 
-    at = open_page("pages/triage.py")
+    at = open_page("views/triage.py")
     assert {b.proto.label for b in at.get("download_button")} == {"Download CSV", "Download JSONL"}
     filt = week_filter(inv_db)
     docs = list(iter_export(inv_db, filt, 5000))
@@ -265,12 +265,12 @@ def test_export_jsonl_reimports_as_duplicates(inv_db, tmp_path):
 
 
 def test_odd_and_html_records_open_without_crashing(inv_db):
-    at = open_page("pages/triage.py", triage_open=ODD_ID)
+    at = open_page("views/triage.py", triage_open=ODD_ID)
     warnings = " ".join(str(w.value) for w in at.warning)
     assert "Data gaps" in warnings and "missing answer" in warnings
     assert "no answer logged" in " ".join(str(m.value) for m in at.markdown)
 
-    at = open_page("pages/triage.py", triage_open=HTML_ID)
+    at = open_page("views/triage.py", triage_open=HTML_ID)
     rendered = [str(m.value) for m in at.markdown]
     assert not any("<script>" in t for t in rendered)  # escaped: "\<script\>"
     assert any("\\<script\\>" in t for t in rendered)
@@ -280,14 +280,14 @@ def test_odd_and_html_records_open_without_crashing(inv_db):
 
 
 def test_unknown_record_link_says_not_found(inv_db):
-    at = open_page("pages/triage.py", triage_open="does-not-exist")
+    at = open_page("views/triage.py", triage_open="does-not-exist")
     assert "not found" in " ".join(str(w.value) for w in at.warning)
 
 
 # --- Playground --------------------------------------------------------------------------------
 
 def test_playground_scores_the_murder_example(inv_db):
-    at = open_page("pages/playground.py")
+    at = open_page("views/playground.py")
     assert at.title[0].value == "Playground"
     at.button(key="playground_example").click().run()
     assert at.text_area(key="playground_query").value == "What is the punishment for murder?"
@@ -311,7 +311,7 @@ def test_playground_scores_the_murder_example(inv_db):
 def test_playground_beyondchats_paste(inv_db):
     import json
 
-    at = open_page("pages/playground.py")
+    at = open_page("views/playground.py")
     at.text_area(key="playground_bc_conv").input("{not json").run()
     at.text_area(key="playground_bc_ctx").input("{}").run()
     assert any("not valid JSON" in str(e.value) for e in at.error)
@@ -391,6 +391,10 @@ def test_save_rescore_never_touches_evaluation_and_fills_unscored_records(db):
     assert "evaluation" not in U
     assert U["eb"]["score_source"] == "rescored" and U["eb"]["passed"] is False
     assert U["eb"]["scores"]["faithfulness"] == 0.3 and "needs_scoring" not in U["eb"]
+    # only the unscored record's effective scores changed: its day is queued for the aggregate
+    from store.state import AGGREGATE
+    state = db.evalboard_state.find_one({"_id": AGGREGATE})
+    assert state["dirty_days"] == [U["timestamp"].date().isoformat()]
 
 
 def test_playground_with_a_judge_that_is_down_falls_back_to_fast(inv_db, monkeypatch):
@@ -409,7 +413,7 @@ def test_playground_with_a_judge_that_is_down_falls_back_to_fast(inv_db, monkeyp
     from dashboard.components.record_view import judge
     judge.clear()
     try:
-        at = open_page("pages/playground.py")
+        at = open_page("views/playground.py")
         mode = at.radio(key="playground_mode")
         assert not mode.disabled and list(mode.options) == ["fast", "balanced", "thorough"]
         mode.set_value("thorough").run()
@@ -443,11 +447,11 @@ def test_a_viewer_can_look_but_not_change(inv_db, tmp_path, monkeypatch):
         # not signed in: the page itself refuses (even when run directly, without app.py's login)
         from streamlit.testing.v1 import AppTest
         _clear_caches()
-        direct = AppTest.from_file(str(REPO / "dashboard" / "pages" / "triage.py"), default_timeout=60).run()
+        direct = AppTest.from_file(str(REPO / "dashboard" / "views" / "triage.py"), default_timeout=60).run()
         assert any("sign in" in str(e.value).lower() for e in direct.error)
         assert not direct.dataframe
 
-        at = open_page("pages/triage.py", auth_user=User("vera", "viewer"), triage_open="rec-000")
+        at = open_page("views/triage.py", auth_user=User("vera", "viewer"), triage_open="rec-000")
         assert match_count(at) > 0
         assert not [b for b in at.button if b.label in ("Save triage", "Re-score")]
         infos = " ".join(str(i.value) for i in at.info)

@@ -12,7 +12,7 @@ import pytest
 from dashboard.common import fmt_pct, fmt_score
 
 ALL = "__all__"
-PAGES = Path(__file__).resolve().parents[3] / "dashboard" / "pages"
+PAGES = Path(__file__).resolve().parents[3] / "dashboard" / "views"
 
 
 def open_page(at, page: str):
@@ -64,7 +64,7 @@ def expected_kpis(docs: list[dict]) -> dict:
 # --- Overview ------------------------------------------------------------------------------
 
 def test_overview_kpis_equal_the_aggregates(make_app, seeded_db):
-    at = open_page(make_app(), "pages/overview.py")
+    at = open_page(make_app(), "views/overview.py")
     assert at.title[0].value == "Overview"
     end = latest_day(seeded_db)
     want = expected_kpis(daily(seeded_db, ALL, end - timedelta(days=27), end))
@@ -81,7 +81,7 @@ def test_overview_follows_query_params_from_alert_links(make_app, seeded_db):
     start = end - timedelta(days=4)
     at = make_app()
     at.run()
-    at.switch_page("pages/overview.py")
+    at.switch_page("views/overview.py")
     at.query_params.update({"feature": "viability", "start": start.isoformat(), "end": end.isoformat()})
     at.run()
     assert not at.exception, [e.value for e in at.exception]
@@ -94,7 +94,7 @@ def test_overview_follows_query_params_from_alert_links(make_app, seeded_db):
     # a hostile parameter is ignored, not passed to a query
     at2 = make_app()
     at2.run()
-    at2.switch_page("pages/overview.py")
+    at2.switch_page("views/overview.py")
     at2.query_params.update({"feature": '{"$ne": 1}', "start": "yesterday"})
     at2.run()
     assert not at2.exception
@@ -102,7 +102,7 @@ def test_overview_follows_query_params_from_alert_links(make_app, seeded_db):
 
 
 def test_overview_empty_database_says_how_to_get_data(make_app, db):
-    at = open_page(make_app(db), "pages/overview.py")
+    at = open_page(make_app(db), "views/overview.py")
     assert "No data yet" in texts(at.info)
 
 
@@ -121,19 +121,19 @@ def test_pages_survive_gaps_and_odd_values_in_aggregates(make_app, db):
     monday = day - timedelta(days=day.weekday())
     db["aggregates_weekly"].insert_one({"_id": f"{monday.date()}|{ALL}", "bucket": monday, "feature": ALL,
                                         "count": 3, "metrics": None})
-    at = open_page(make_app(db), "pages/overview.py")
+    at = open_page(make_app(db), "views/overview.py")
     assert metric(at, "Pass rate").value == "—"
     assert metric(at, "Faithfulness").value == "—"
     at.segmented_control(key="overview_granularity").set_value("Weekly").run()
     assert not at.exception, [e.value for e in at.exception]
-    at = open_page(make_app(db), "pages/features.py")
+    at = open_page(make_app(db), "views/features.py")
     assert not at.exception
 
 
 # --- Features ------------------------------------------------------------------------------
 
 def test_features_page_shows_heatmap_quadrant_and_thresholds(make_app, seeded_db):
-    at = open_page(make_app(), "pages/features.py")
+    at = open_page(make_app(), "views/features.py")
     assert at.title[0].value == "Features"
     assert len(at.get("plotly_chart")) >= 4  # 2 heatmaps, trend, quadrant
     subheaders = texts(at.subheader)
@@ -165,7 +165,7 @@ def _insert_alert(db, alert_id: str) -> None:
 
 def test_alert_acknowledge_and_resolve_record_who(make_app, seeded_db):
     _insert_alert(seeded_db, "test-alert-1")
-    at = open_page(make_app(), "pages/alerts.py")
+    at = open_page(make_app(), "views/alerts.py")
     assert "Test: pass rate below 90%" in texts(at.markdown)
     assert "\\<b\\>bold\\</b\\>" in texts(at.markdown)  # the rule name is escaped, not HTML
     links = [link for link in at.get("page_link")]
@@ -191,7 +191,7 @@ def test_viewer_cannot_acknowledge_or_edit(make_app, seeded_db, tmp_path, monkey
     _insert_alert(seeded_db, "test-alert-viewer")
     at = make_app()
     at.session_state["auth_user"] = User("vera", "viewer")
-    open_page(at, "pages/alerts.py")
+    open_page(at, "views/alerts.py")
     assert at.button(key="alerts_ack_test-alert-viewer").disabled
     assert at.button(key="alerts_thr_save").disabled
     assert any("Only a reviewer" in i.value for i in at.info)
@@ -206,7 +206,7 @@ def test_threshold_editor_refuses_invalid_and_audits_valid(make_app, seeded_db):
 
     before_doc = seeded_db["alert_rules"].find_one({"_id": "threshold:chat"})
     before_audit = len(list_audit(seeded_db, limit=1000))
-    at = open_page(make_app(), "pages/alerts.py")
+    at = open_page(make_app(), "views/alerts.py")
     at.selectbox(key="alerts_thr_feature").set_value("chat").run()
     at.number_input(key="alerts_thr_chat_faithfulness").set_value(1.5)
     at.button(key="alerts_thr_save").click().run()
@@ -234,7 +234,7 @@ def test_notifications_failed_delivery_is_highlighted(make_app, seeded_db):
         "status": "failed", "attempts": 5, "last_error": "HTTP 500 from receiver",
         "next_attempt_at": None, "created_at": datetime.now(timezone.utc), "sent_at": None,
     })
-    at = open_page(make_app(), "pages/alerts.py")
+    at = open_page(make_app(), "views/alerts.py")
     errors = texts(at.error)
     assert "HTTP 500 from receiver" in errors
     assert "SECRET-TOKEN" not in errors  # webhook secrets are not shown
@@ -246,7 +246,7 @@ def test_notifications_failed_delivery_is_highlighted(make_app, seeded_db):
 # --- Reports -------------------------------------------------------------------------------
 
 def test_build_report_now_and_read_it(make_app, seeded_db):
-    at = open_page(make_app(), "pages/reports.py")
+    at = open_page(make_app(), "views/reports.py")
     at.button(key="reports_build").click().run(timeout=120)
     assert not at.exception, [e.value for e in at.exception]
     assert seeded_db["reports"].count_documents({}) >= 1
@@ -267,7 +267,7 @@ def test_health_counts_and_reingest_of_a_fixed_record(make_app, seeded_db):
            "evaluation": {"faithfulness": {"score": 0.9}}}
     quarantine(seeded_db, [(raw, "missing timestamp", "test.jsonl")])
     rejected = seeded_db["rejected"].find_one({"raw._id": "reingest-me-1"})
-    at = open_page(make_app(), "pages/health.py")
+    at = open_page(make_app(), "views/health.py")
     assert metric(at, "Database").value == "up"
     assert metric(at, "Total").value == f"{seeded_db['records'].estimated_document_count():,}"
     assert "missing timestamp" in texts(at.markdown)

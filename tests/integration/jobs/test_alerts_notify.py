@@ -135,9 +135,9 @@ def test_alert_lifecycle_and_delivery(db, channels):
     assert result["opened"] == 3
     alerts = {a["rule_id"]: a for a in list_alerts(db)}
     crit = alerts["rule:faithfulness"]
-    assert crit["state"] == "open" and crit["severity"] == "critical" and crit["feature"] == "__all__"
+    assert crit["state"] == "open" and crit["severity"] == "critical" and crit["feature"] == "chat"  # the rule runs per feature
     assert crit["value"] == pytest.approx(0.5) and len(crit["evidence"]) == 3
-    assert crit["link"] == {"feature": "__all__", "start": T0, "end": T0 + timedelta(days=2)}
+    assert crit["link"] == {"feature": "chat", "start": T0, "end": T0 + timedelta(days=2)}
     assert alerts["rule:pass_rate"]["value"] == 0.0 and alerts["rule:regen_rate"]["value"] == 1.0
     assert db[NOTIFICATIONS].count_documents({}) == 6  # 3 alerts x (webhook, e-mail)
     # re-running neither duplicates alerts nor notifications

@@ -55,5 +55,5 @@ def test_real_tick_runs_the_jobs_and_records_them(db):
     finally:
         w.stop()
     runs = {r["job"]: r for r in db[JOB_RUNS].find()}
-    assert set(runs) == {"score", "aggregate", "alerts", "notify"}
+    assert set(runs) == {"adopt", "score", "aggregate", "alerts", "notify"}
     assert all(r["outcome"] == "ok" and r["duration_s"] is not None for r in runs.values()), runs

@@ -201,10 +201,10 @@ def _render_links(alert: dict, feature: str) -> None:
     if start:
         params.update(start=start, end=end or start)
     row = st.container(horizontal=True, gap="small")
-    row.page_link("pages/overview.py", label="Trends for these days", icon="📈", query_params=params)
+    row.page_link("views/overview.py", label="Trends for these days", icon="📈", query_params=params)
     if TRIAGE_PAGE.is_file():
         triage = {k: v for k, v in params.items() if not (k == "feature" and v == "all")}
-        row.page_link("pages/triage.py", label="Failing records", icon="🔎", query_params=triage)
+        row.page_link("views/triage.py", label="Failing records", icon="🔎", query_params=triage)
 
 
 def _act(db, action, alert: dict, done: str) -> None:
