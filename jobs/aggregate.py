@@ -17,9 +17,10 @@ from store import aggregates as agg
 from store.state import AGGREGATE, clear_dirty_days, get_state, set_state
 from store.thresholds import get_thresholds
 
-# Records get `ingested_at` when parsed, a moment before they are written; the
-# next run looks back this far past the watermark so none slips between runs.
-OVERLAP = timedelta(minutes=2)
+# Records get `ingested_at` just before their batch is written (store.records);
+# the next run looks back this far past the watermark so that a batch being
+# written while a run starts is not missed (a batch takes well under a second).
+OVERLAP = timedelta(seconds=30)
 
 
 def _ms(ts: datetime) -> datetime:

@@ -11,7 +11,7 @@ deleted resolve their alerts the same way. State changes enqueue notifications.
 """
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 
 from pymongo import DESCENDING
 from pymongo.database import Database
@@ -19,6 +19,11 @@ from pymongo.database import Database
 from store import alerts as store_alerts
 from store.aggregates import ALL
 from store.collections import AGG_DAILY
+from store.state import get_state, set_state
+
+STATE_KEY = "alerts"
+REPLAY_MAX_DAYS = 120  # how far back a first run looks for past incidents
+MAX_WINDOW = 30        # the longest `window_days` a rule may have
 
 LABELS = {"pass_rate": "Pass rate", "regen_rate": "Regeneration rate", "overall_quality": "Overall quality",
           "faithfulness": "Faithfulness", "answer_relevancy": "Answer relevancy",
@@ -39,14 +44,20 @@ def _fmt(metric: str, statistic: str, value: float | None) -> str:
     return f"{value:.1%}" if metric in ("pass_rate", "regen_rate") or statistic == "rate" else f"{value:.3f}"
 
 
-def check_rule(db: Database, rule: dict, feature: str) -> dict | None:
-    """The alert fields when the rule's condition holds for `feature`, else None."""
+def check_rule(db: Database, rule: dict, feature: str, history: list[dict] | None = None) -> dict | None:
+    """The alert fields when the rule's condition holds for `feature`, else None.
+
+    `history`: that feature's daily buckets up to the day being judged, oldest
+    first (read from the database when None: the latest days)."""
     window = int(rule.get("window_days") or 1)
-    docs = list(db[AGG_DAILY].find({"feature": feature}).sort("bucket", DESCENDING).limit(window))
+    if history is None:
+        docs = list(db[AGG_DAILY].find({"feature": feature}).sort("bucket", DESCENDING).limit(window))
+        docs.reverse()
+    else:
+        docs = history[-window:]
     if len(docs) < window:
         return None
-    docs.reverse()
-    days = [datetime.fromisoformat(str(d["_id"]).split("|", 1)[0]).date() for d in docs]
+    days = [_day(d) for d in docs]
     if any((b - a).days != 1 for a, b in zip(days, days[1:])):
         return None
     values = []
@@ -79,35 +90,90 @@ def check_rule(db: Database, rule: dict, feature: str) -> dict | None:
     }
 
 
+def _day(doc: dict) -> date:
+    return datetime.fromisoformat(str(doc["_id"]).split("|", 1)[0]).date()
+
+
+def _replay_history(db: Database, since: date | None, latest: date) -> dict[str, list[dict]]:
+    """Daily buckets per feature from `window` days before `since` up to `latest`, oldest first."""
+    first = (since or latest - timedelta(days=REPLAY_MAX_DAYS)) - timedelta(days=MAX_WINDOW)
+    history: dict[str, list[dict]] = {}
+    for doc in db[AGG_DAILY].find({"bucket": {"$gte": datetime.combine(first, datetime.min.time(), timezone.utc)
+                                              - timedelta(days=1)}},
+                                  {"bucket": 1, "feature": 1, "count": 1, "metrics": 1, "pass_rate": 1,
+                                   "regen_rate": 1}).sort("bucket", 1):
+        if isinstance(doc.get("feature"), str):
+            history.setdefault(doc["feature"], []).append(doc)
+    return history
+
+
 def evaluate(db: Database, now: datetime | None = None) -> dict:
+    """Judge the rules on every day since the last run, then on the latest day.
+
+    Days before the latest one are replayed quietly: on a first run (or after a
+    gap) the incidents in the history become alerts that opened and resolved on
+    their days, without notifications for long-past changes; only the state on
+    the latest day notifies (an alert still open from the replay notifies then)."""
     now = now or datetime.now(timezone.utc)
     store_alerts.ensure_indexes(db)
+    latest_doc = db[AGG_DAILY].find_one({}, {"bucket": 1}, sort=[("bucket", DESCENDING)])
+    counts = {"opened": 0, "still_open": 0, "resolved": 0, "replayed_days": 0}
     rules = [r for r in store_alerts.list_rules(db) if r.get("enabled", True)]
-    features = sorted(f for f in db[AGG_DAILY].distinct("feature") if isinstance(f, str) and f != ALL)
+    if latest_doc is not None:
+        latest = _day(latest_doc)
+        since_text = get_state(db, STATE_KEY).get("through")
+        since = date.fromisoformat(since_text) if isinstance(since_text, str) else None
+        history = _replay_history(db, since, latest)
+        days = sorted({_day(d) for docs in history.values() for d in docs
+                       if (since is None or _day(d) >= since) and _day(d) < latest
+                       and (latest - _day(d)).days <= REPLAY_MAX_DAYS})
+        for day in days:
+            upto = {f: [d for d in docs if _day(d) <= day] for f, docs in history.items()}
+            at = datetime.combine(day + timedelta(days=1), datetime.min.time(), timezone.utc)
+            _judge(db, rules, upto, min(at, now), counts, replay=True)
+            counts["replayed_days"] += 1
+        _judge(db, rules, None, now, counts, replay=False)
+        set_state(db, STATE_KEY, through=latest.isoformat(), at=now)
+    else:
+        _judge(db, rules, None, now, counts, replay=False)
+    repaired = store_alerts.ensure_notifications(db, now - timedelta(days=1))
+    return {"rules": len(rules), **counts, "notifications_repaired": repaired}
+
+
+def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]] | None, now: datetime,
+           counts: dict, *, replay: bool) -> None:
+    """One pass of every rule over every target feature, as of one day."""
+    if history is None:
+        features = sorted(f for f in db[AGG_DAILY].distinct("feature") if isinstance(f, str) and f != ALL)
+    else:
+        features = sorted(f for f in history if f != ALL)
     active = store_alerts.active_alerts(db)
     seen: set[tuple[str, str]] = set()
-    opened = refreshed = resolved = 0
     for rule in rules:
         targets = features if rule.get("feature") == store_alerts.EACH else [rule.get("feature") or ALL]
         for feature in targets:
             key = (rule["_id"], feature)
             seen.add(key)
-            fields = check_rule(db, rule, feature)
+            fields = check_rule(db, rule, feature, None if history is None else history.get(feature, []))
             current = active.get(key)
+            quiet = replay or bool(current and current.get("replayed"))
             if fields is not None:
                 if current is not None:
+                    if not replay and current.get("replayed"):  # still open on the latest day: tell people now
+                        fields = {**fields, "replayed": False}
+                        store_alerts.notify_opened(db, {**current, **fields}, now=now)
                     store_alerts.refresh_alert(db, current["_id"], fields, now=now)
-                    refreshed += 1
+                    counts["still_open"] += not replay
                 else:
                     alert_id = f"{rule['_id']}|{feature}|{fields['last_day']}"
-                    opened += store_alerts.open_alert(db, {"_id": alert_id, **fields}, now=now)
+                    counts["opened"] += store_alerts.open_alert(db, {"_id": alert_id, **fields, "replayed": replay},
+                                                                now=now, notify=not replay)
             elif current is not None:
-                store_alerts.resolve_alert(db, current["_id"], "auto", now=now)
-                resolved += 1
+                store_alerts.resolve_alert(db, current["_id"], "auto", now=now, notify=not quiet)
+                counts["resolved"] += 1
+    if replay:
+        return
     for key, current in active.items():  # rule disabled or deleted, feature gone
         if key not in seen:
-            store_alerts.resolve_alert(db, current["_id"], "auto", now=now)
-            resolved += 1
-    repaired = store_alerts.ensure_notifications(db, now - timedelta(days=1))
-    return {"rules": len(rules), "opened": opened, "still_open": refreshed, "resolved": resolved,
-            "notifications_repaired": repaired}
+            store_alerts.resolve_alert(db, current["_id"], "auto", now=now, notify=not current.get("replayed"))
+            counts["resolved"] += 1

@@ -181,7 +181,7 @@ class _Writer:
             self.flush(final=False)
 
     def _write(self, docs: list[dict], bad: list) -> tuple[int, int]:
-        result = insert_records(self.db, docs)
+        result = insert_records(self.db, docs, stamp=True)
         quarantine(self.db, bad)
         return result
 

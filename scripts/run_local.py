@@ -27,7 +27,13 @@ def _run(*args: str) -> int:
     return subprocess.call([sys.executable, *args], cwd=ROOT)
 
 
+def _stop_on_sigterm(signum, _frame):
+    raise KeyboardInterrupt  # so the `finally` below stops the children and the database
+
+
 def main() -> int:
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    signal.signal(signal.SIGHUP, _stop_on_sigterm)
     settings = get_settings()
     children: list[subprocess.Popen] = []
     server = None

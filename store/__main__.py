@@ -5,7 +5,7 @@ import argparse
 import logging
 import sys
 
-from store.server import serve
+from store.server import DataDirInUse, serve
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         try:
             serve(args.port, args.data)
-        except OSError as exc:
+        except (OSError, DataDirInUse) as exc:
             print(f"error: cannot start the embedded database: {exc}", file=sys.stderr)
             return 2
     return 0

@@ -182,7 +182,7 @@ def active_alerts(db: Database) -> dict[tuple[str, str], dict]:
     return {(a["rule_id"], a["feature"]): a for a in db[ALERTS].find({"state": {"$in": list(ACTIVE)}})}
 
 
-def open_alert(db: Database, alert: dict, *, now: datetime | None = None) -> bool:
+def open_alert(db: Database, alert: dict, *, now: datetime | None = None, notify: bool = True) -> bool:
     """Insert a new open alert and enqueue its notifications; False when it already exists."""
     now = now or _now()
     doc = {**alert, "state": "open", "opened_at": now, "acknowledged_at": None, "acknowledged_by": None,
@@ -191,8 +191,14 @@ def open_alert(db: Database, alert: dict, *, now: datetime | None = None) -> boo
         db[ALERTS].insert_one(doc)
     except DuplicateKeyError:
         return False
-    enqueue(db, doc, "opened", now=now)
+    if notify:
+        enqueue(db, doc, "opened", now=now)
     return True
+
+
+def notify_opened(db: Database, alert: dict, *, now: datetime | None = None) -> int:
+    """Enqueue the "opened" notifications of an alert found open by a history replay."""
+    return enqueue(db, alert, "opened", now=now or _now())
 
 
 def refresh_alert(db: Database, alert_id: str, fields: dict, *, now: datetime | None = None) -> None:
@@ -212,7 +218,8 @@ def acknowledge_alert(db: Database, alert_id: str, user: str, *, now: datetime |
     return db[ALERTS].find_one({"_id": alert_id})
 
 
-def resolve_alert(db: Database, alert_id: str, user: str, *, now: datetime | None = None) -> dict:
+def resolve_alert(db: Database, alert_id: str, user: str, *, now: datetime | None = None,
+                  notify: bool = True) -> dict:
     """Resolve an open or acknowledged alert (`user` "auto" = the condition cleared)."""
     if not isinstance(user, str) or not user.strip():
         raise ValidationFailed("who resolved must be known")
@@ -222,14 +229,16 @@ def resolve_alert(db: Database, alert_id: str, user: str, *, now: datetime | Non
     if result.matched_count == 0:
         raise ValidationFailed("only an open or acknowledged alert can be resolved")
     doc = db[ALERTS].find_one({"_id": alert_id})
-    enqueue(db, doc, "resolved", now=now)
+    if notify and not doc.get("replayed"):  # an alert nobody was told about resolves quietly
+        enqueue(db, doc, "resolved", now=now)
     return doc
 
 
 def ensure_notifications(db: Database, since: datetime) -> int:
     """Re-create any outbox entries missing for alert changes since `since` (after a crash)."""
     added = 0
-    for alert in db[ALERTS].find({"$or": [{"opened_at": {"$gte": since}}, {"resolved_at": {"$gte": since}}]}):
+    for alert in db[ALERTS].find({"$or": [{"opened_at": {"$gte": since}}, {"resolved_at": {"$gte": since}}],
+                                  "replayed": {"$ne": True}}):
         added += enqueue(db, alert, "opened", now=alert.get("opened_at"))
         if alert.get("state") == "resolved":
             added += enqueue(db, alert, "resolved", now=alert.get("resolved_at"))

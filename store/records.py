@@ -32,8 +32,10 @@ def ensure_indexes(db: Database) -> None:
     db[REJECTED].create_indexes(REJECTED_INDEXES)
 
 
-def insert_records(db: Database, docs: list[dict[str, Any]]) -> tuple[int, int]:
-    """Insert new records, skipping ids already stored. Returns (inserted, duplicates)."""
+def insert_records(db: Database, docs: list[dict[str, Any]], *, stamp: bool = False) -> tuple[int, int]:
+    """Insert new records, skipping ids already stored. Returns (inserted, duplicates).
+
+    `stamp`: set `ingested_at` to the time of this write (ingest and demo do)."""
     if not docs:
         return 0, 0
     # Duplicates inside one batch: keep the first.
@@ -41,6 +43,12 @@ def insert_records(db: Database, docs: list[dict[str, Any]]) -> tuple[int, int]:
     for doc in docs:
         unique.setdefault(doc["_id"], doc)
     in_batch_dupes = len(docs) - len(unique)
+    if stamp:
+        # stamp at write time, not parse time: the aggregate job's watermark on
+        # ingested_at then only has to allow for the length of one insert
+        written_at = datetime.now(timezone.utc)
+        for doc in unique.values():
+            doc["ingested_at"] = written_at
     try:
         result = db[RECORDS].insert_many(list(unique.values()), ordered=False)
         return len(result.inserted_ids), in_batch_dupes

@@ -61,6 +61,10 @@ def _speed_up_bulk_inserts() -> None:
     Storage._evalboard_memo = True
 
 
+class DataDirInUse(RuntimeError):
+    """Another embedded server already holds the data folder's WiredTiger lock."""
+
+
 def serve(port: int, data_dir: str, *, announce=print) -> None:
     """Run the server in this process until SIGTERM/SIGINT."""
     from secantus import SecantusDBServer  # imported here: only the server needs it
@@ -69,10 +73,16 @@ def serve(port: int, data_dir: str, *, announce=print) -> None:
     Path(data_dir).mkdir(parents=True, exist_ok=True)
     # No replica set: Evalboard needs no oplog/transactions, and without the
     # oplog every write is cheaper.
-    server = SecantusDBServer(
-        host="127.0.0.1", port=port, storage_path=str(data_dir), replica_set_name=None,
-        enable_test_commands=False, ttl_sweep_seconds=3600.0,
-    )
+    try:
+        server = SecantusDBServer(
+            host="127.0.0.1", port=port, storage_path=str(data_dir), replica_set_name=None,
+            enable_test_commands=False, ttl_sweep_seconds=3600.0,
+        )
+    except Exception as exc:  # WiredTiger refuses a data folder another process holds
+        if "already being managed" in str(exc) or "busy" in str(exc).lower():
+            raise DataDirInUse(f"the data folder {data_dir} is in use by another server "
+                               "(stop it, or set MONGODB_URI to use it)") from exc
+        raise
     stop = threading.Event()
 
     def _on_signal(signum, _frame):
@@ -118,7 +128,18 @@ class EmbeddedServer:
             if not line and self.proc.poll() is not None:
                 break
         self.stop()
-        raise RuntimeError(f"embedded MongoDB server did not start (data dir {self.data_dir})")
+        raise RuntimeError(f"embedded MongoDB server did not start (data dir {self.data_dir})"
+                           + self._last_error())
+
+    def _last_error(self) -> str:
+        """The server's own last error line from its log, when there is one."""
+        if not self.log_path:
+            return ""
+        try:
+            lines = Path(self.log_path).read_text(errors="replace").strip().splitlines()
+        except OSError:
+            return ""
+        return f": {lines[-1][:300]}" if lines else ""
 
     def stop(self, timeout: float = 30.0) -> None:
         if self.proc and self.proc.poll() is None:

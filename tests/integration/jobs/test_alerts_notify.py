@@ -198,3 +198,37 @@ def test_failing_delivery_is_marked_failed_not_dropped(db, monkeypatch):
     resolve_alert(db, per_feature["_id"], "erin")
     assert db[NOTIFICATIONS].find_one({"_id": f"{per_feature['_id']}|resolved|webhook"})["status"] == "pending"
     reset_settings()
+
+
+def test_first_run_replays_history_quietly_and_notifies_only_what_is_still_open(db, channels):
+    """Days 0-2: faithfulness incident (over by day 3); days 4-6 good; day 7: regeneration spike.
+
+    A first evaluation judges every past day: the old incident becomes an alert
+    that opened and resolved on its days, without notifications; the spike on the
+    latest day is open and notified."""
+    records = []
+    for day in range(8):
+        faith = 0.5 if day <= 2 else 0.95
+        regen = 1 if day == 7 else 0
+        records += day_records(day, 10, faith, regen, 100 * day)
+    store_raw(db, records)
+    refresh(db, full=True)
+    latest = T0 + timedelta(days=7, hours=23)
+    result = evaluate(db, now=latest)
+    assert result["replayed_days"] == 7
+    past = db[ALERTS].find_one({"rule_id": "rule:faithfulness"})
+    assert past["state"] == "resolved" and past["resolved_by"] == "auto" and past["replayed"] is True
+    assert past["opened_at"] == T0 + timedelta(days=3)  # judged at the end of day 2, the third bad day
+    assert past["resolved_at"] == T0 + timedelta(days=4)  # day 3 was good
+    assert past["evidence"][-1]["value"] == pytest.approx(0.5)
+    spike = db[ALERTS].find_one({"rule_id": "rule:regen_rate"})
+    assert spike["state"] == "open" and spike["opened_at"] == latest and not spike.get("replayed")
+    # the pass-rate rule fired on the three bad days too, and resolved quietly
+    assert db[ALERTS].count_documents({"rule_id": "rule:pass_rate", "state": "resolved", "replayed": True}) == 1
+    # notifications: only the open spike (webhook + e-mail), nothing about the past incident
+    assert sorted(n["_id"] for n in list_notifications(db)) == [
+        f"{spike['_id']}|opened|email", f"{spike['_id']}|opened|webhook"]
+    # the next run starts where this one stopped: nothing replayed twice, nothing new
+    again = evaluate(db, now=latest + timedelta(minutes=5))
+    assert again["replayed_days"] == 0 and again["opened"] == 0 and again["still_open"] == 1
+    assert db[ALERTS].count_documents({}) == 3

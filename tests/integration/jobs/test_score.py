@@ -80,5 +80,7 @@ def test_interrupted_run_resumes_without_redoing_work(db):
     store_raw(db, [unscored(50)])
     res = score_pending(db, scorer=lambda items: [{"id": i["id"], "error": "bad input"} for i in items])
     assert res["failed"] == 3 and res["scored"] == 0  # retried MAX_FAILURES times, then left alone
-    assert db[RECORDS].find_one({"_id": "u50"})["eb"]["scoring_error"] == "bad input"
+    gave_up = db[RECORDS].find_one({"_id": "u50"})["eb"]
+    assert gave_up["scoring_error"] == "bad input" and gave_up["scoring_gave_up"] is True
+    assert gave_up["scoring_failures"] == 3 and "needs_scoring" not in gave_up
     assert score_pending(db, scorer=lambda items: 1 / 0)["scored"] == 0  # nothing eligible: scorer not called

@@ -46,3 +46,8 @@ def test_port_in_use_is_a_clear_error(tmp_path):
                               cwd=REPO, capture_output=True, text=True, timeout=60)
         assert proc.returncode == 2
         assert "cannot start the embedded database" in proc.stderr
+        # the same data folder from a second server: refused with a reason, data untouched
+        proc = subprocess.run([sys.executable, "-m", "store", "serve", "--port", "0", "--data", str(tmp_path / "a")],
+                              cwd=REPO, capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 2
+        assert "is in use by another server" in proc.stderr
