@@ -111,6 +111,14 @@ def cached_aggregates(_db, key: str, granularity: str, start, end, features: tup
     return get_aggregates(_db, granularity, start, end, list(features) if features else None)
 
 
+@st.cache_data(ttl=60, show_spinner=False)
+def cached_latest_day(_db, key: str):
+    """The newest day that has an aggregate (the default period of a page ends there)."""
+    from dashboard.components.filters import bucket_date
+    from store.aggregates import latest_daily_bucket
+    return bucket_date(latest_daily_bucket(_db))
+
+
 def signed_in_or_stop() -> None:
     """Stop a page when sign-in is required and nobody is signed in.
 

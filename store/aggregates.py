@@ -275,6 +275,12 @@ def get_aggregates(db: Database, granularity: str, start: date | datetime | None
     return list(db[COLLECTIONS[granularity]].find(query).sort([("bucket", ASCENDING), ("feature", ASCENDING)]))
 
 
+def latest_daily_bucket(db: Database) -> datetime | None:
+    """The newest daily bucket's start (one indexed read), None before the first refresh."""
+    doc = db[AGG_DAILY].find_one({"feature": ALL}, {"bucket": 1}, sort=[("bucket", -1)])
+    return (doc or {}).get("bucket")
+
+
 def list_features(db: Database) -> list[str]:
     """Features that have daily aggregates, "__all__" first."""
     names = [f for f in db[AGG_DAILY].distinct("feature") if isinstance(f, str)]

@@ -1,6 +1,6 @@
 """Per-feature metric thresholds (reference 000 "Feature-Specific Thresholds").
 
-Defaults live here; edits made in the dashboard are stored in `alert_rules` as
+Defaults come from evaluators.thresholds; edits made in the dashboard are stored in `alert_rules` as
 documents `{_id: "threshold:<feature>", kind: "threshold", feature, metrics: {...}}`
 and win over the defaults. They drive pass/fail everywhere.
 """
@@ -10,17 +10,8 @@ from pymongo.database import Database
 
 from store.collections import ALERT_RULES
 
-DEFAULT_THRESHOLDS: dict[str, dict[str, float]] = {
-    "chat": {"faithfulness": 0.80, "answer_relevancy": 0.70, "contextual_precision": 0.75,
-             "contextual_recall": 0.70, "overall_quality": 0.75},
-    "viability": {"faithfulness": 0.85, "answer_relevancy": 0.75, "contextual_precision": 0.80,
-                  "contextual_recall": 0.75, "overall_quality": 0.75},
-    "arguments": {"faithfulness": 0.90, "answer_relevancy": 0.80, "contextual_precision": 0.85,
-                  "contextual_recall": 0.80, "overall_quality": 0.75},
-    "clauses": {"faithfulness": 0.95, "answer_relevancy": 0.75, "contextual_precision": 0.80,
-                "contextual_recall": 0.70, "overall_quality": 0.75},
-}
-DEFAULT_THRESHOLDS["default"] = dict(DEFAULT_THRESHOLDS["chat"])
+# one table of defaults, shared with the evaluators (a light module: no model import)
+from evaluators.thresholds import DEFAULT_THRESHOLDS  # noqa: E402
 
 
 def get_thresholds(db: Database) -> dict[str, dict[str, float]]:

@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard.common import (
+    cached_latest_day,
     ALL, cached_aggregates, cached_features, cached_thresholds, db_key, db_or_stop, signed_in_or_stop,
 )
 from dashboard.components import charts, filters
@@ -23,15 +24,6 @@ EMPTY = "No data yet — run `python -m jobs demo` or ingest logs, then `python 
 TREND_METRICS = charts.SCORES + ("pass_rate", "regen_rate")
 DIAGNOSIS = {"ideal": "✅ Ideal", "generation": "🟠 Generation problem", "retrieval": "🔵 Retrieval inefficiency",
              "both": "🔴 Retrieval + generation"}
-
-
-@st.cache_data(ttl=60, show_spinner=False)
-def _latest_day(_db, key: str) -> date | None:
-    today = filters.today_utc()
-    docs = cached_aggregates(_db, key, "day", filters.day_start(today - timedelta(days=730)),
-                             filters.day_start(today + timedelta(days=2)), (ALL,))
-    days = [filters.bucket_date(d.get("bucket")) for d in docs]
-    return max((d for d in days if d), default=None)
 
 
 def _per_feature(db, key: str, granularity: str, start: date, end: date) -> dict[str, list[dict]]:
@@ -55,7 +47,7 @@ def render() -> None:
     st.caption("Each feature's scores side by side: where quality is weakest and whether retrieval "
                "or generation is to blame.")
     features = cached_features(db, key)
-    latest = _latest_day(db, key)
+    latest = cached_latest_day(db, key)
     if latest is None:
         st.info(EMPTY, icon="📭")
         return

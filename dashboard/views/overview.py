@@ -14,6 +14,7 @@ from datetime import date, timedelta
 import streamlit as st
 
 from dashboard.common import (
+    cached_latest_day,
     ALL, cached_aggregates, cached_features, cached_thresholds, db_key, db_or_stop, fmt_pct, fmt_score,
     signed_in_or_stop,
 )
@@ -35,16 +36,6 @@ def _alerts(_db, key: str) -> list[dict]:
 @st.cache_data(ttl=60, show_spinner=False)
 def _rules(_db, key: str) -> list[dict]:
     return list_rules(_db)
-
-
-@st.cache_data(ttl=60, show_spinner=False)
-def _latest_day(_db, key: str) -> date | None:
-    """The newest day that has an aggregate (the default period ends there)."""
-    today = filters.today_utc()
-    docs = cached_aggregates(_db, key, "day", filters.day_start(today - timedelta(days=730)),
-                             filters.day_start(today + timedelta(days=2)), (ALL,))
-    days = [filters.bucket_date(d.get("bucket")) for d in docs]
-    return max((d for d in days if d), default=None)
 
 
 # --- numbers --------------------------------------------------------------------------
@@ -130,7 +121,7 @@ def render() -> None:
     st.title("Overview")
     st.caption("Answer quality over time, from the daily and weekly aggregates.")
     features = cached_features(db, key)
-    latest = _latest_day(db, key)
+    latest = cached_latest_day(db, key)
     if latest is None:
         st.info(EMPTY, icon="📭")
         return
