@@ -1,8 +1,8 @@
 """The logged evaluation record (reference 000 "Score Logging"), parsed tolerantly.
 
-`parse_record(raw)` turns one raw payload into either a `ParsedRecord` (the
-document to store) or a `Rejection` (why it cannot be understood). Real logs are
-messy, so:
+`parse_record(raw)` validates one raw payload with the pydantic model
+`LoggedRecord` and turns it into either a `ParsedRecord` (the document to store)
+or a `Rejection` (why it cannot be understood). Real logs are messy, so:
 - numbers given as strings are converted ("0.91" -> 0.91);
 - timestamps may be ISO strings, extended JSON (`{"$date": ...}`), epoch seconds
   or milliseconds, or datetimes; naive ones are taken as UTC;
@@ -24,6 +24,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from dateutil import parser as dateparser
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, ValidationInfo, model_validator
+from pydantic_core import PydanticCustomError
+from typing_extensions import Annotated
 
 METRICS = ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")
 ALL_SCORES = METRICS + ("overall_quality",)
@@ -170,39 +173,142 @@ def _record_id(raw: dict) -> str:
     return content_hash(raw)
 
 
-# --- the record ---------------------------------------------------------------
+# --- the record (pydantic models) -------------------------------------------------
+# The product's record, validated by pydantic with "before" validators that do the
+# tolerant conversions above. A value that cannot be understood raises a
+# PydanticCustomError whose message is the quarantine reason; something usable
+# but odd is noted in the `issues` list passed as validation context.
 
-def _metric(name: str, value: Any, issues: list[str]) -> tuple[dict | None, str | None]:
-    """Parse evaluation.<name>; returns (parsed, rejection reason)."""
+def _issues(info: ValidationInfo) -> list[str]:
+    return (info.context or {}).setdefault("issues", []) if info.context is not None else []
+
+
+def _score(value: Any, info: ValidationInfo) -> float | None:
     if value is None:
-        return None, None
-    if not isinstance(value, dict):  # a bare number is accepted as the score
-        value = {"score": value}
-    out: dict[str, Any] = {}
-    raw_score = value.get("score")
-    if raw_score is None:
-        out["score"] = None
+        return None
+    score = to_number(value)
+    if score is None:
+        name = (info.context or {}).get("metric", "score")
+        raise PydanticCustomError("not_a_number", "{name}.score is not a number ({value})",
+                                  {"name": name, "value": repr(str(value)[:40])})
+    return score
+
+
+class LoggedMetric(BaseModel):
+    """One entry of `evaluation` (score, threshold, passed, reason; anything else is kept)."""
+    model_config = ConfigDict(extra="allow")
+
+    score: Annotated[float | None, BeforeValidator(_score)] = None
+    threshold: Annotated[float | None, BeforeValidator(lambda v: to_number(v))] = None
+    passed: Annotated[bool | None, BeforeValidator(lambda v: to_bool(v))] = None
+    reason: Annotated[str | None, BeforeValidator(lambda v: _text(v))] = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_number(cls, value: Any) -> Any:
+        return value if isinstance(value, dict) else {"score": value}  # a bare number is the score
+
+
+def _metric(name: str, value: Any, issues: list[str]) -> dict | None:
+    """evaluation.<name> as stored: only the keys the product gave, score range-checked."""
+    if value is None:
+        return None
+    context = {"issues": issues, "metric": name}
+    metric = LoggedMetric.model_validate(value, context=context)
+    given = set(value) if isinstance(value, dict) else {"score"}
+    out: dict[str, Any] = {"score": metric.score}
+    out.update({key: getattr(metric, key) for key in ("threshold", "passed", "reason") if key in given})
+    if metric.score is None:
         issues.append(f"{name}: no score")
-    else:
-        score = to_number(raw_score)
-        if score is None:
-            return None, f"{name}.score is not a number ({str(raw_score)[:40]!r})"
-        if not 0.0 <= score <= 1.0:
-            issues.append(f"{name}: score {score:g} outside 0..1, not used")
-            out["score"] = None
-            out["score_out_of_range"] = score
-        else:
-            out["score"] = score
-    if "threshold" in value:
-        out["threshold"] = to_number(value.get("threshold"))
-    if "passed" in value:
-        out["passed"] = to_bool(value.get("passed"))
-    if "reason" in value:
-        out["reason"] = _text(value.get("reason"))
-    for key, extra in value.items():  # keep whatever else the product logged
-        if key not in out and key not in ("score", "threshold", "passed", "reason"):
-            out[key] = extra
-    return out, None
+    elif not 0.0 <= metric.score <= 1.0:
+        issues.append(f"{name}: score {metric.score:g} outside 0..1, not used")
+        out["score"], out["score_out_of_range"] = None, metric.score
+    out.update(metric.model_extra or {})  # keep whatever else the product logged
+    return out
+
+
+def _evaluation(value: Any, info: ValidationInfo) -> dict | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise PydanticCustomError("structure", "unknown structure: evaluation is not an object")
+    issues = _issues(info)
+    evaluation: dict[str, Any] = {}
+    for name in ALL_SCORES:
+        try:
+            parsed = _metric(name, value.get(name), issues)
+        except ValidationError as exc:  # surface the metric's own reason
+            raise PydanticCustomError("metric", exc.errors()[0]["msg"]) from None
+        if parsed is not None:
+            evaluation[name] = parsed
+    for key, extra in value.items():  # other metrics the product logs
+        if key not in evaluation:
+            evaluation[key] = extra
+    return evaluation
+
+
+def _query(value: Any) -> str:
+    text = _text(value)
+    if text is None or not text.strip():
+        raise PydanticCustomError("missing", "missing query")
+    return text
+
+
+def _timestamp(value: Any) -> datetime:
+    if value is None or value == "":
+        raise PydanticCustomError("missing", "missing timestamp")
+    parsed = parse_timestamp(value)
+    if parsed is None:
+        raise PydanticCustomError("timestamp", "unparseable timestamp ({value})", {"value": repr(str(value)[:40])})
+    return parsed
+
+
+def _feature(value: Any, info: ValidationInfo) -> str:
+    text = _text(value)
+    if not text or not text.strip():
+        _issues(info).append("missing feature")
+        return UNKNOWN_FEATURE
+    return text.strip().lower()
+
+
+def _regeneration(value: Any, info: ValidationInfo) -> int | None:
+    number = to_number(value) if value is not None else 0.0
+    if number is None or number < 0:
+        _issues(info).append(f"regeneration_attempts {str(value)[:20]!r} not a count, not used")
+        return None
+    return int(number)
+
+
+def _context_field(value: Any, info: ValidationInfo) -> list[str]:
+    return _context(value, _issues(info))
+
+
+def _answer(value: Any, info: ValidationInfo) -> str | None:
+    text = _text(value)
+    if text is None:
+        _issues(info).append("missing answer")
+    return text
+
+
+OptionalText = Annotated[str | None, BeforeValidator(lambda v: _text(v))]
+
+
+class LoggedRecord(BaseModel):
+    """The record of reference 000 as the product logs it. Field order is check order:
+    the first error (query, then timestamp, then evaluation) is the quarantine reason."""
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    query: Annotated[str, BeforeValidator(_query)] = Field(default=None, validate_default=True)
+    timestamp: Annotated[datetime, BeforeValidator(_timestamp)] = Field(default=None, validate_default=True)
+    evaluation: Annotated[dict[str, Any] | None, BeforeValidator(_evaluation)] = None
+    answer: Annotated[str | None, BeforeValidator(_answer)] = Field(default=None, validate_default=True)
+    feature: Annotated[str, BeforeValidator(_feature)] = Field(default=None, validate_default=True)
+    regeneration_attempts: Annotated[int | None, BeforeValidator(_regeneration)] = Field(
+        default=None, validate_default=True)
+    context: Annotated[list[str], BeforeValidator(_context_field)] = Field(default=None, validate_default=True)
+    session_id: OptionalText = None
+    expected_output: OptionalText = None
+    ground_truth: OptionalText = None
 
 
 def overall_from(scores: dict[str, float | None]) -> float | None:
@@ -239,65 +345,29 @@ def parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: s
     if not isinstance(raw, dict):
         return Rejection(f"unknown structure: expected a JSON object, got {type(raw).__name__}")
     issues: list[str] = []
-    query = _text(raw.get("query"))
-    if query is None or not query.strip():
-        return Rejection("missing query")
-    if "timestamp" not in raw or raw.get("timestamp") in (None, ""):
-        return Rejection("missing timestamp")
-    timestamp = parse_timestamp(raw.get("timestamp"))
-    if timestamp is None:
-        return Rejection(f"unparseable timestamp ({str(raw.get('timestamp'))[:40]!r})")
-
-    evaluation_raw = raw.get("evaluation")
-    evaluation: dict[str, Any] | None = None
-    if evaluation_raw is not None:
-        if not isinstance(evaluation_raw, dict):
-            return Rejection("unknown structure: evaluation is not an object")
-        evaluation = {}
-        for name in ALL_SCORES:
-            parsed, reason = _metric(name, evaluation_raw.get(name), issues)
-            if reason:
-                return Rejection(reason)
-            if parsed is not None:
-                evaluation[name] = parsed
-        for key, extra in evaluation_raw.items():  # other metrics the product logs
-            if key not in evaluation:
-                evaluation[key] = extra
-
-    answer = _text(raw.get("answer"))
-    if answer is None:
-        issues.append("missing answer")
-    feature_raw = _text(raw.get("feature"))
-    feature = feature_raw.strip().lower() if feature_raw and feature_raw.strip() else UNKNOWN_FEATURE
-    if feature == UNKNOWN_FEATURE:
-        issues.append("missing feature")
-
-    regen = raw.get("regeneration_attempts")
-    regen_n = to_number(regen) if regen is not None else 0.0
-    if regen_n is None or regen_n < 0:
-        issues.append(f"regeneration_attempts {str(regen)[:20]!r} not a count, not used")
-        regen_value = None
-    else:
-        regen_value = int(regen_n)
-
+    try:
+        record = LoggedRecord.model_validate(raw, context={"issues": issues})
+    except ValidationError as exc:
+        return Rejection(exc.errors(include_url=False)[0]["msg"])
+    evaluation = record.evaluation
+    feature = record.feature
     doc: dict[str, Any] = {
         "_id": _record_id(raw),
-        "session_id": _text(raw.get("session_id")),
-        "query": query,
-        "answer": answer,
-        "context": _context(raw.get("context"), issues),
-        "regeneration_attempts": regen_value,
-        "timestamp": timestamp,
+        "session_id": record.session_id,
+        "query": record.query,
+        "answer": record.answer,
+        "context": record.context,
+        "regeneration_attempts": record.regeneration_attempts,
+        "timestamp": record.timestamp,
         "feature": feature,
     }
     if evaluation is not None:
         doc["evaluation"] = evaluation
-    for key in ("expected_output", "ground_truth"):
-        if _text(raw.get(key)):
-            doc["expected_output"] = _text(raw.get(key))
-    for key, extra in raw.items():  # keep product fields we do not know, minus ours
-        if key not in doc and key not in ("id", "evaluation", "expected_output", "ground_truth", "eb",
-                                          "triage", "rescored", "ingested_at", "source"):
+    for text in (record.expected_output, record.ground_truth):
+        if text:
+            doc["expected_output"] = text
+    for key, extra in (record.model_extra or {}).items():  # keep product fields we do not know, minus ours
+        if key not in doc and key not in ("id", "eb", "triage", "rescored", "ingested_at", "source"):
             doc[key] = extra
 
     scores = {m: (evaluation or {}).get(m, {}).get("score") for m in ALL_SCORES}
@@ -308,7 +378,7 @@ def parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: s
     else:
         eb = {"scores": {m: None for m in ALL_SCORES}, "score_source": None, "passed": None,
               "failed_metrics": []}
-        if answer is not None:  # present only when true: the sparse index stays small
+        if record.answer is not None:  # present only when true: the sparse index stays small
             eb["needs_scoring"] = True
         issues.append("no scores logged")
     eb["issues"] = issues
