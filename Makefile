@@ -25,8 +25,11 @@ $(STAMP): requirements.txt
 
 install: $(STAMP)
 
+# Debian's chromium for the browser test; the emoji font so the icons in its
+# screenshots render as they do in a user's browser.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	@(command -v chromium >/dev/null 2>&1 && test -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf) || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji)
 
 run: install
 	$(PY) scripts/run_local.py
