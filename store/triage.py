@@ -152,7 +152,13 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
         clauses.append(text)
     if only_failing:
         clauses.append({"eb.passed": False})
-    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+    # One flat document (every clause has its own field): the embedded server's
+    # planner uses the timestamp index for a flat filter but scans the whole
+    # collection for an `$and` (measured: 0.1 s vs 1.6 s at 35k records).
+    flat: dict = {}
+    for clause in clauses:
+        flat.update(clause)
+    return flat
 
 
 def sort_spec(sort: str = "overall_quality", descending: bool = False) -> list[tuple[str, int]]:
@@ -186,8 +192,19 @@ def get_record(db: Database, record_id: str) -> dict | None:
 
 
 def latest_day(db: Database) -> date | None:
-    """The UTC day of the newest record (one indexed read), None when there are none."""
-    doc = db[RECORDS].find_one({}, {"timestamp": 1}, sort=[("timestamp", DESCENDING)])
+    """The UTC day of the newest record, None when there are none."""
+    # The embedded server sorts every match before taking the first, even on the
+    # timestamp index (1.6 s at 35k records for an unfiltered newest-first read),
+    # so look in widening recent windows: usually the first one answers.
+    now = datetime.now(timezone.utc)
+    doc = None
+    for days in (2, 30, 400):
+        window = {"timestamp": {"$gte": now - timedelta(days=days), "$lt": now + timedelta(days=2)}}
+        doc = db[RECORDS].find_one(window, {"timestamp": 1}, sort=[("timestamp", DESCENDING)])
+        if doc:
+            break
+    if doc is None:  # nothing recent (or clocks far off): the one slow read
+        doc = db[RECORDS].find_one({}, {"timestamp": 1}, sort=[("timestamp", DESCENDING)])
     ts = (doc or {}).get("timestamp")
     return ts.astimezone(timezone.utc).date() if isinstance(ts, datetime) else None
 
