@@ -29,6 +29,7 @@ from store.thresholds import get_thresholds
 
 FORMATS = ("auto", "evallog", "beyondchats", "test-results")
 BATCH_SIZE = 1000
+IN_FLIGHT = 2  # batches being written at once (see _Writer)
 
 
 class IngestError(Exception):
@@ -152,9 +153,10 @@ def iter_evallog(path: Path, kind: str) -> Iterator[tuple[Any, str | None]]:
 class _Writer:
     """Parses payloads and writes them in batches; counts what happened.
 
-    One batch is written in a background thread while the next one is parsed
-    (the server, not parsing, is the bottleneck; this hides the parsing). At
-    most one batch is in flight, so memory stays flat.
+    Batches are written by background threads while the next one is parsed
+    (the server, not parsing, is the bottleneck; this hides the parsing). Two
+    batches may be in flight on two connections, so the server receives one
+    while it stores the other; memory stays flat (at most three batches held).
     """
 
     def __init__(self, db: Database, source: str):
@@ -164,8 +166,8 @@ class _Writer:
         self.summary = IngestSummary()
         self.docs: list[dict] = []
         self.bad: list[tuple[Any, str, str]] = []
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-writer")
-        self._pending: Future | None = None
+        self._pool = ThreadPoolExecutor(max_workers=IN_FLIGHT, thread_name_prefix="ingest-writer")
+        self._pending: list[Future] = []
 
     def add(self, payload: Any, error: str | None = None) -> None:
         if error is None:
@@ -185,18 +187,18 @@ class _Writer:
         quarantine(self.db, bad)
         return result
 
-    def _collect(self) -> None:
-        if self._pending is not None:
-            inserted, dupes = self._pending.result()
+    def _collect(self, keep: int = 0) -> None:
+        """Wait for the oldest writes until at most `keep` are still running."""
+        while len(self._pending) > keep:
+            inserted, dupes = self._pending.pop(0).result()
             self.summary.ingested += inserted
             self.summary.duplicates += dupes
-            self._pending = None
 
     def flush(self, final: bool = True) -> None:
         """Write what is buffered; `final=False` leaves the write running in the background."""
-        self._collect()
+        self._collect(keep=IN_FLIGHT - 1)
         if self.docs or self.bad:
-            self._pending = self._pool.submit(self._write, self.docs, self.bad)
+            self._pending.append(self._pool.submit(self._write, self.docs, self.bad))
             self.docs, self.bad = [], []
         if final:
             self._collect()
