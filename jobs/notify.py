@@ -32,7 +32,8 @@ def _link(alert: dict) -> str:
     base = get_settings().dashboard_url.rstrip("/")
     params = f"feature={'all' if feature == '__all__' else feature}&start={_day(link.get('start'))}" \
              f"&end={_day(link.get('end'))}"
-    return f"{base}/alerts?{params}"
+    # the Overview is the app's default page, served at "/": trends for the alert's feature and days
+    return f"{base}/?{params}"
 
 
 def subject(entry: dict) -> str:

@@ -154,6 +154,10 @@ def test_alert_lifecycle_and_delivery(db, channels):
     assert deliver(db, now=NOW + timedelta(minutes=5))["sent"] == 1
     assert len(receiver.posts) == 3 and len(mailbox.messages) == 3
     assert all("text" in p and p["blocks"] for p in receiver.posts)
+    # each message links to the Overview (the app's root page) for the alert's feature and days
+    crit_post = next(p for p in receiver.posts if "Faithfulness" in json.dumps(p))
+    assert f"http://127.0.0.1:8501/?feature=chat&start={T0.date()}&end={(T0 + timedelta(days=2)).date()}" \
+        in json.dumps(crit_post)
     crit_mail = [m for rcpt, m in mailbox.messages if rcpt == ["oncall@example.org"]]
     assert len(crit_mail) == 1 and "CRITICAL" in crit_mail[0]["Subject"]
     assert deliver(db, now=NOW + timedelta(hours=5))["sent"] == 0  # nothing sent twice
