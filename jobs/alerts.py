@@ -159,6 +159,10 @@ def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]] | Non
             quiet = replay or bool(current and current.get("replayed"))
             if fields is not None:
                 if current is not None:
+                    # the link covers the whole incident: from the day it opened to the latest day
+                    opened_from = (current.get("link") or {}).get("start")
+                    if isinstance(opened_from, datetime) and opened_from < fields["link"]["start"]:
+                        fields = {**fields, "link": {**fields["link"], "start": opened_from}}
                     if not replay and current.get("replayed"):  # still open on the latest day: tell people now
                         fields = {**fields, "replayed": False}
                         store_alerts.notify_opened(db, {**current, **fields}, now=now)

@@ -232,6 +232,15 @@ def test_first_run_replays_history_quietly_and_notifies_only_what_is_still_open(
     # notifications: only the open spike (webhook + e-mail), nothing about the past incident
     assert sorted(n["_id"] for n in list_notifications(db)) == [
         f"{spike['_id']}|opened|email", f"{spike['_id']}|opened|webhook"]
+    # a condition that holds on several days keeps one alert whose link spans them all
+    store_raw(db, day_records(8, 10, 0.95, 1, 900))
+    refresh(db)
+    later = evaluate(db, now=latest + timedelta(days=1))
+    assert later["opened"] == 0 and later["still_open"] == 1
+    spike = db[ALERTS].find_one({"_id": spike["_id"]})
+    assert spike["link"]["start"] == T0 + timedelta(days=7) and spike["link"]["end"] == T0 + timedelta(days=8)
+    assert spike["evidence"][-1]["bucket"] == T0 + timedelta(days=8)
+    latest += timedelta(days=1)
     # the next run starts where this one stopped: nothing replayed twice, nothing new
     again = evaluate(db, now=latest + timedelta(minutes=5))
     assert again["replayed_days"] == 0 and again["opened"] == 0 and again["still_open"] == 1
