@@ -41,6 +41,7 @@ def e2e_db(mongo_uri):
     generate_demo(db, days=14, per_day=30, seed=5)
     run_once(db, "aggregate", full=True)
     run_once(db, "alerts")
+    run_once(db, "report")
     yield db, mongo_uri.rstrip("/") + "/" + name
     client.drop_database(name)
     client.close()

@@ -153,3 +153,13 @@ def _main_flows(app_url, e2e_db, page):
     grid = page.locator('[data-testid="stDataFrame"]').last
     assert ADMIN[0] in (grid.text_content() or ""), "the audit entry is not shown"
     shot(page, "06-alerts-thresholds-audit")
+
+    # --- the other pages render with the seeded data ------------------------------------------
+    nav(page, "Features", "Feature × metric")
+    assert page.locator(".js-plotly-plot").count() >= 2  # heatmap, trends, quadrant
+    shot(page, "07-features")
+    nav(page, "Reports", "Evalboard weekly report")
+    shot(page, "08-reports")
+    nav(page, "Data health", "Quarantined payloads")
+    assert page.get_by_text("missing query").count() >= 1  # the demo's malformed records, with reasons
+    shot(page, "09-data-health")
