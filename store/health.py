@@ -19,7 +19,7 @@ from pymongo.errors import PyMongoError
 from store.collections import RECORDS, REJECTED
 from store.errors import ValidationFailed
 from store.records import insert_records
-from store.schema import ParsedRecord, parse_record
+from store.schema import ParsedRecord, parse_record, storable_payload
 from store.thresholds import get_thresholds
 
 QUARANTINED = "quarantined"
@@ -107,6 +107,6 @@ def reingest(db: Database, rejected_id: str, raw: Any, user: str, *, source: str
     now = datetime.now(timezone.utc)
     db[REJECTED].update_one({"_id": entry["_id"]}, {"$set": {
         "status": REINGESTED, "reingested_by": user, "reingested_at": now,
-        "record_id": parsed.doc["_id"], "fixed_raw": raw,
+        "record_id": parsed.doc["_id"], "fixed_raw": storable_payload(raw),
     }})
     return parsed.doc["_id"]

@@ -9,7 +9,7 @@ from pymongo.database import Database
 from pymongo.errors import BulkWriteError
 
 from store.collections import RECORDS, REJECTED
-from store.schema import canonical_json, content_hash
+from store.schema import canonical_json, content_hash, storable_payload
 
 # Every index costs insert time on the embedded server (measured: ~20k docs/s
 # with none, ~4.5k with four, ~2.8k with eight), so only the access paths the
@@ -67,7 +67,7 @@ def quarantine(db: Database, items: Iterable[tuple[Any, str, str]]) -> int:
     ops = []
     for raw, reason, source in items:
         key = content_hash(raw if not isinstance(raw, str) else {"text": raw}, prefix="r_")
-        payload = raw if isinstance(raw, (dict, list)) else {"text": str(raw)[:100_000]}
+        payload = storable_payload(raw) if isinstance(raw, (dict, list)) else {"text": str(raw)[:100_000]}
         if len(canonical_json(payload)) > 1_000_000:  # keep the collection sane
             payload = {"text": canonical_json(payload)[:100_000], "truncated": True}
         ops.append(UpdateOne(

@@ -164,6 +164,52 @@ def _context(value: Any, issues: list[str]) -> list[str]:
     return chunks
 
 
+def safe_keys(value: Any, issues: list[str] | None = None) -> Any:
+    """The value with every dict key that starts with "$" or holds "." rewritten
+    (fullwidth "＄" / "．"), recursively: product fields are kept, but no key from
+    a payload can ever be read as an operator or a path by MongoDB."""
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            key = str(key)
+            if key.startswith("$") or "." in key:
+                if issues is not None and "field names with '$' or '.' were escaped" not in issues:
+                    issues.append("field names with '$' or '.' were escaped")
+                key = ("＄" + key[1:] if key.startswith("$") else key).replace(".", "．")
+            out[key] = safe_keys(item, issues)
+        return out
+    if isinstance(value, list):
+        return [safe_keys(item, issues) for item in value]
+    return value
+
+
+def has_unsafe_keys(value: Any) -> bool:
+    """True when a dict key anywhere in `value` starts with "$" or holds "."."""
+    if isinstance(value, dict):
+        return any(str(k).startswith("$") or "." in str(k) or has_unsafe_keys(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(has_unsafe_keys(v) for v in value)
+    return False
+
+
+def storable_payload(raw: Any) -> Any:
+    """A raw payload as it can be kept verbatim in MongoDB: as is, or, when its keys
+    look like operators or paths (an update would refuse them), as its JSON text."""
+    if has_unsafe_keys(raw):
+        return {"text": canonical_json(raw), "json_text": True}
+    return raw
+
+
+def payload_from_storage(stored: Any) -> Any:
+    """The payload `storable_payload` kept (its JSON text parsed back)."""
+    if isinstance(stored, dict) and stored.get("json_text") and isinstance(stored.get("text"), str):
+        try:
+            return json.loads(stored["text"])
+        except ValueError:
+            return stored
+    return stored
+
+
 def _record_id(raw: dict) -> str:
     value = raw.get("_id", raw.get("id"))
     if isinstance(value, dict) and "$oid" in value:
@@ -368,7 +414,9 @@ def parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: s
             doc["expected_output"] = text
     for key, extra in (record.model_extra or {}).items():  # keep product fields we do not know, minus ours
         if key not in doc and key not in ("id", "eb", "triage", "rescored", "ingested_at", "source"):
-            doc[key] = extra
+            doc.update(safe_keys({key: extra}, issues))
+    if evaluation is not None:
+        doc["evaluation"] = safe_keys(evaluation, issues)
 
     scores = {m: (evaluation or {}).get(m, {}).get("score") for m in ALL_SCORES}
     if scores["overall_quality"] is None and any(scores[m] is not None for m in METRICS):

@@ -16,6 +16,7 @@ from dashboard.common import can, current_user, db_key, db_or_stop, md_escape, r
 from store import health
 from store.errors import ValidationFailed
 from store.job_runs import last_runs, recent_runs
+from store.schema import payload_from_storage
 
 PREFIX = "health"
 PAGE_SIZE = 10
@@ -144,7 +145,7 @@ def _render_entry(db, entry: dict, admin: bool) -> None:
         st.caption(f"First seen {_when(entry.get('first_seen'))} · last seen {_when(entry.get('last_seen'))} · "
                    f"seen {entry.get('seen') or 1}× · id `{entry_id}`")
         st.markdown(f"**Reason:** {md_escape(entry.get('reason'))}")
-        raw = entry.get("raw")
+        raw = payload_from_storage(entry.get("raw"))
         st.json(raw if isinstance(raw, (dict, list)) else {"text": str(raw)}, expanded=1)
         if not admin:
             return

@@ -82,6 +82,27 @@ def test_operator_text_never_becomes_an_operator(db, tmp_path):
     assert {d["feature"] for d in stored} == {"unknown", "chat"}
 
 
+def test_operator_looking_field_names_are_kept_safely(db, tmp_path):
+    """A good record with "$"/"." field names is stored with escaped names; a bad one is
+    quarantined verbatim (as JSON text, which any MongoDB accepts in an update)."""
+    good = record(1, **{"$where": "sleep(1)", "meta": {"a.b": 1}})
+    bad = record(2, timestamp="not-a-date", **{"$set": {"x": 1}})
+    summary = ingest_paths(db, [str(write_jsonl(tmp_path / "k.jsonl", [good, bad]))])
+    assert (summary.ingested, summary.rejected) == (1, 1)
+    stored = db[RECORDS].find_one({"_id": "eval_1"})
+    assert stored["＄where"] == "sleep(1)" and stored["meta"] == {"a．b": 1}
+    entry = db[REJECTED].find_one()
+    assert entry["raw"]["json_text"] is True and "unparseable timestamp" in entry["reason"]
+    from store.schema import payload_from_storage
+    assert payload_from_storage(entry["raw"]) == json.loads(json.dumps(bad))
+    # the fixed payload re-ingests, and the fix is kept the same safe way
+    from store.health import reingest
+    fixed = {**bad, "timestamp": "2026-11-20T10:00:00Z"}
+    assert reingest(db, entry["_id"], fixed, "ops") == "eval_2"
+    assert db[REJECTED].find_one()["fixed_raw"]["json_text"] is True
+    assert db[RECORDS].find_one({"_id": "eval_2"})["＄set"] == {"x": 1}
+
+
 def test_beyondchats_samples_pair_answers_with_questions(db, shared_dir):
     folder = shared_dir / "data" / "beyondchats"
     summary = ingest_paths(db, [str(folder)], "beyondchats")

@@ -153,6 +153,25 @@ def test_operator_looking_text_stays_a_value():
     assert doc["query"] == "$where: sleep(1000)" and doc["feature"] == "$ne"
 
 
+def test_field_names_that_look_like_operators_or_paths_are_escaped_not_dropped():
+    raw = good(**{"$where": "sleep(1000)", "meta": {"a.b": 1, "$gt": [{"$ne": 2}]}})
+    raw["evaluation"]["faithfulness"]["$inc"] = 1
+    parsed = parse(raw)
+    doc = parsed.doc
+    assert doc["＄where"] == "sleep(1000)" and doc["meta"] == {"a．b": 1, "＄gt": [{"＄ne": 2}]}
+    assert doc["evaluation"]["faithfulness"]["＄inc"] == 1 and doc["evaluation"]["faithfulness"]["score"] == 0.95
+
+    def keys(value):
+        if isinstance(value, dict):
+            return set(value) | set().union(*(keys(v) for v in value.values()))
+        if isinstance(value, list):
+            return set().union(*(keys(v) for v in value)) if value else set()
+        return set()
+    assert not any(k.startswith("$") or "." in k for k in keys(doc))
+    assert "field names with '$' or '.' were escaped" in doc["eb"]["issues"]
+    assert "field names with '$' or '.' were escaped" not in parse(good()).doc["eb"]["issues"]
+
+
 def test_to_number():
     assert to_number("85%") == pytest.approx(0.85)
     assert to_number(True) is None
