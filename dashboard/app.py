@@ -64,6 +64,7 @@ navigation = st.navigation({
     ],
     "Operate": [
         st.Page(VIEWS / "health.py", title="Data health", icon="🩺", url_path="health"),
+        st.Page(VIEWS / "users.py", title="Users", icon="👥", url_path="users"),
     ],
 })
 navigation.run()

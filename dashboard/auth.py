@@ -7,7 +7,8 @@ bcrypt-hashed passwords:
     password_hash = "$2b$12$..."
     role = "admin"          # viewer | reviewer | admin
 
-`python -m dashboard.users add NAME --role ROLE` adds one. When the file has no
+`python -m dashboard.users add NAME --role ROLE` adds one (or an admin does, on
+the Users page); at least one admin always remains. When the file has no
 users the app runs in local mode: bound to 127.0.0.1, everyone is the local
 admin, and a banner says that authentication is off.
 """
@@ -73,17 +74,42 @@ def _toml_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _has_admin(users: dict[str, dict]) -> bool:
+    return any(entry.get("role") == "admin" for entry in users.values())
+
+
+def _check_admins_remain(before: dict[str, dict], after: dict[str, dict]) -> None:
+    """Taking away the last admin would leave nobody to manage users in the app: refuse."""
+    if after and _has_admin(before) and not _has_admin(after):
+        raise ValueError("at least one admin must remain")
+
+
 def add_user(name: str, password: str, role: str, path: Path | None = None) -> None:
     """Add or replace a user; the file is rewritten whole."""
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}")
-    if not name or not name.replace("_", "").replace("-", "").replace(".", "").isalnum():
-        raise ValueError("user names are letters, digits, '.', '-' and '_'")
+    if not name or len(name) > 64 or not name.replace("_", "").replace("-", "").replace(".", "").isalnum():
+        raise ValueError("user names are 1-64 letters, digits, '.', '-' and '_'")
     if len(password) < 8:
         raise ValueError("passwords need at least 8 characters")
     path = path or users_path()
-    users = load_users(path)
-    users[name] = {"password_hash": hash_password(password), "role": role}
+    before = load_users(path)
+    users = {**before, name: {"password_hash": hash_password(password), "role": role}}
+    _check_admins_remain(before, users)
+    _write_users(users, path)
+
+
+def remove_user(name: str, path: Path | None = None) -> None:
+    path = path or users_path()
+    before = load_users(path)
+    if name not in before:
+        raise ValueError(f"no user {name[:64]!r}")
+    users = {k: v for k, v in before.items() if k != name}
+    _check_admins_remain(before, users)
+    _write_users(users, path)
+
+
+def _write_users(users: dict[str, dict], path: Path) -> None:
     lines = ["# Evalboard users: managed by `python -m dashboard.users`", ""]
     for user, entry in sorted(users.items()):
         lines += [f"[users.{_toml_string(user)}]",

@@ -67,3 +67,21 @@ def test_a_tampered_file_drops_invalid_entries(tmp_path):
                     '[users.kim]\npassword_hash = "$2b$12$abc"\nrole = "root"\n')
     assert set(load_users(path)) == {"eve"}
     assert check_password("eve", "anything", path) is None  # invalid hash: refused, no crash
+
+
+def test_remove_user_and_an_admin_always_remains(tmp_path):
+    from dashboard.auth import remove_user
+
+    path = tmp_path / "users.toml"
+    add_user("alice", "correct horse", "admin", path)
+    add_user("bob", "battery staple", "reviewer", path)
+    with pytest.raises(ValueError, match="admin must remain"):
+        remove_user("alice", path)
+    with pytest.raises(ValueError, match="admin must remain"):
+        add_user("alice", "correct horse", "viewer", path)  # demoting the last admin
+    with pytest.raises(ValueError, match="no user"):
+        remove_user("mallory", path)
+    remove_user("bob", path)
+    assert set(load_users(path)) == {"alice"}
+    remove_user("alice", path)  # removing everyone goes back to local mode
+    assert not auth_enabled(path)
