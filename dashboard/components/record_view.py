@@ -183,6 +183,11 @@ def _render_scores(record: Mapping, score: Mapping | None, prefix: str) -> None:
     st.markdown("**Logged scores**" + (" (as the product logged them)" if record.get("evaluation") else ""))
     if isinstance(record.get("evaluation"), Mapping):
         score_view.render_metrics(logged_evaluation(record), key=f"{prefix}_logged_{record.get('_id')}")
+    elif isinstance(score, Mapping) and isinstance(score.get("evaluation"), Mapping):
+        who = "the batch scorer" if score.get("by") == "batch-scoring" else safe_md(score.get("by") or "a re-score")
+        st.info(f"No scores were logged for this record; these are Evalboard's, from {who} "
+                f"({safe_md(score.get('mode') or 'fast')} mode).")
+        score_view.render_metrics(score["evaluation"], key=f"{prefix}_own_{record.get('_id')}")
     else:
         st.info("No scores were logged for this record. Re-score it to get them.")
     failed = eb.get("failed_metrics") or []
