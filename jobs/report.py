@@ -321,7 +321,17 @@ def headline(data: dict) -> str:
 
 def render_markdown(data: dict) -> str:
     lines = [f"# Evalboard weekly report: week of {data['week_start']}", "", f"_{md_text(headline(data), 400)}_", ""]
-    lines += ["## Trends (week over week)", "",
+    # what a reader acts on first: the changes beyond normal variation, then what to do
+    flagged = [r for r in data["trends"] if r["flagged"]]
+    lines += ["## Key changes", ""]
+    for r in flagged:
+        feature = "all features" if r["feature"] == ALL else md_text(r["feature"])
+        lines.append(f"- **{feature}, {LABELS[r['metric']]}**: {_fmt(r['metric'], r['value'])} "
+                     f"(previous week {_fmt(r['metric'], r['previous'])}, {_delta(r['metric'], r['change'])})")
+    if not flagged:
+        lines.append("No change beyond normal week-to-week variation.")
+    lines += ["", "## Recommendations", ""] + [f"{i}. {r}" for i, r in enumerate(data["recommendations"], 1)]
+    lines += ["", "## Trends (week over week)", "",
               "Flagged (⚠) when the change is beyond normal week-to-week variation.", "",
               "| Feature | Metric | This week | Previous | Change | |", "|---|---|---:|---:|---:|---|"]
     for r in data["trends"]:
@@ -358,7 +368,6 @@ def render_markdown(data: dict) -> str:
         name = "all features" if feature == ALL else md_text(feature)
         lines.append(f"| {name} | {e['total']} | {e['ok']} | {e['retrieval']} | {e['generation']} | {e['both']} | "
                      f"{e['verdict']} |")
-    lines += ["", "## Recommendations", ""] + [f"{i}. {r}" for i, r in enumerate(data["recommendations"], 1)]
     return "\n".join(lines) + "\n"
 
 

@@ -74,6 +74,8 @@ def test_weekly_report(db, monkeypatch, tmp_path):
     # user text is escaped in both exports
     assert "<script>" not in doc["html"] and "&lt;script&gt;" in doc["html"]
     assert "<table>" in doc["html"] and "## Recommendations" in doc["markdown"]
+    md = doc["markdown"]  # key changes and recommendations come before the detail tables
+    assert md.index("## Key changes") < md.index("## Recommendations") < md.index("## Trends")
     assert list_reports(db)[0]["headline"] == doc["headline"] and "pass rate" in doc["headline"]
     # re-running replaces, never duplicates
     run_report(db, week=report_week.isoformat())
