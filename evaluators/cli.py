@@ -12,6 +12,7 @@ import sys
 import time
 
 CONTRACT_KEYS = ("mode", "evaluation", "hallucination_score", "latency_ms")
+UNDECIDED = 0.5  # hallucination_score written for answers without claims (see README)
 
 
 def _parse(line: str):
@@ -58,6 +59,11 @@ def run(args) -> int:
                         out = {"id": obj.get("id"), "error": res["error"]}
                     else:
                         out = {"id": obj.get("id"), **{k: res[k] for k in CONTRACT_KEYS}}
+                        if out["hallucination_score"] is None:
+                            # the contract promises a number: an answer with no checkable claim
+                            # (a bare "yes", an empty answer) is undecided, said in its own field
+                            out["hallucination_score"] = UNDECIDED
+                            out["hallucination_note"] = "no checkable claims in the answer: undecided (0.5)"
                         if args.details:
                             out.update({k: res[k] for k in res if k not in out})
                 if "error" in out:

