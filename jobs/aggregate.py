@@ -1,10 +1,13 @@
 """Aggregate refresh: daily and weekly buckets per feature and for all features.
 
-Incremental by default: the buckets touched by records ingested since the last
+Incremental by default: the days touched by records ingested since the last
 watermark (`ingested_at`, read through its index) plus the days that batch
-scoring marked dirty are recomputed; nothing else is read. A full rebuild runs
-with `--full`, on the first run, or when a threshold change asked for one.
-The pipelines themselves live in store/aggregates.py and run inside MongoDB.
+scoring marked dirty are recomputed from their records; their weeks are then
+re-derived from the per-day documents in `aggregates_daily_values` (the week's
+other days are not re-read). A full rebuild runs with `--full`, on the first
+run, when a threshold change asked for one, or when `aggregates_daily_values`
+was built by another version or for another time zone (or not at all).
+The pipeline itself lives in store/aggregates.py and runs inside MongoDB.
 """
 from __future__ import annotations
 
@@ -36,13 +39,15 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None) -> di
     watermark = state.get("watermark")
     dirty = [d for d in state.get("dirty_days") or [] if isinstance(d, str)]
     requested = bool(state.get("full_rebuild_requested"))
-    if full or requested or watermark is None:
-        daily = agg.rebuild_ranges(db, "day", None, thresholds, tz, now)
-        weekly = agg.rebuild_ranges(db, "week", None, thresholds, tz, now)
-        set_state(db, AGGREGATE, watermark=now, full_rebuild_requested=False, last_full_at=now)
+    values_ok = state.get("daily_values") == {"version": agg.DAILY_VALUES_VERSION, "tz": tz}
+    if full or requested or watermark is None or not values_ok:
+        built = agg.rebuild(db, None, thresholds, tz, now)
+        set_state(db, AGGREGATE, watermark=now, full_rebuild_requested=False, last_full_at=now,
+                  daily_values={"version": agg.DAILY_VALUES_VERSION, "tz": tz})
         clear_dirty_days(db, dirty)
-        reason = "asked" if full else ("thresholds changed" if requested else "first run")
-        return {"mode": "full", "reason": reason, "daily_buckets": daily, "weekly_buckets": weekly}
+        reason = ("asked" if full else "thresholds changed" if requested else "first run" if watermark is None
+                  else "per-day values missing or outdated")
+        return {"mode": "full", "reason": reason, "daily_buckets": built["daily"], "weekly_buckets": built["weekly"]}
     if watermark.tzinfo is None:
         watermark = watermark.replace(tzinfo=timezone.utc)
     days = set(agg.touched_days(db, watermark - OVERLAP, now + timedelta(days=3650), tz))
@@ -52,8 +57,8 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None) -> di
         except ValueError:
             pass
     days_sorted = sorted(days)
-    daily = agg.rebuild_ranges(db, "day", agg.merge_ranges(days_sorted, "day", tz), thresholds, tz, now)
-    weekly = agg.rebuild_ranges(db, "week", agg.merge_ranges(days_sorted, "week", tz), thresholds, tz, now)
+    built = agg.rebuild(db, days_sorted, thresholds, tz, now)
     set_state(db, AGGREGATE, watermark=now)
     clear_dirty_days(db, dirty)
-    return {"mode": "incremental", "days": len(days_sorted), "daily_buckets": daily, "weekly_buckets": weekly}
+    return {"mode": "incremental", "days": len(days_sorted), "daily_buckets": built["daily"],
+            "weekly_buckets": built["weekly"]}

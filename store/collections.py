@@ -3,6 +3,7 @@ RECORDS = "records"              # the product's logged evaluations (+ Evalboard
 REJECTED = "rejected"            # quarantined payloads with their reason
 AGG_DAILY = "aggregates_daily"
 AGG_WEEKLY = "aggregates_weekly"
+AGG_DAILY_VALUES = "aggregates_daily_values"  # per (day, feature): mergeable sums + sorted scores (jobs only)
 ALERT_RULES = "alert_rules"      # alert rules and per-feature thresholds
 RULE_AUDIT = "rule_audit"        # every change to rules/thresholds: who, when, old, new
 ALERTS = "alerts"

@@ -1,7 +1,9 @@
 """Small pieces of job state in `evalboard_state`: watermarks, flags, dirty days, leases.
 
 Documents:
-- `{_id: "aggregate", watermark, full_rebuild_requested, dirty_days: [YYYY-MM-DD], ...}`
+- `{_id: "aggregate", watermark, full_rebuild_requested, dirty_days: [YYYY-MM-DD],
+  daily_values: {version, tz} (what aggregates_daily_values was built with; a mismatch
+  makes the next refresh a full rebuild), ...}`
 - `{_id: "lease:<name>", owner, expires_at, acquired_at, renewed_at}`
 """
 from __future__ import annotations

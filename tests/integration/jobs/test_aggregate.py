@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 from jobs.aggregate import refresh
 from jobs.runner import run_once
 from store.aggregates import get_aggregates, list_features
-from store.collections import AGG_DAILY, AGG_WEEKLY, RECORDS
+from store.collections import AGG_DAILY, AGG_DAILY_VALUES, AGG_WEEKLY, RECORDS
 from store.schema import ALL_SCORES, METRICS
 from store.thresholds import get_thresholds, set_thresholds
 
@@ -178,5 +178,121 @@ def test_buckets_follow_the_configured_timezone(db, messy, monkeypatch):
     reset_settings()
     messy(n=250, days=9, seed=11)
     refresh(db, full=True)
+    check_all(db, "Asia/Kolkata")
+    reset_settings()
+
+
+def values_docs(db) -> dict[str, dict]:
+    return {d["_id"]: d for d in db[AGG_DAILY_VALUES].find()}
+
+
+def test_daily_values_hold_sorted_scores_and_match_the_daily_buckets(db, messy):
+    messy(n=400, days=9, seed=5)
+    refresh(db, full=True)
+    parts = values_docs(db)
+    assert set(parts) == {d["_id"] for d in db[AGG_DAILY].find()}
+    for key, part in parts.items():
+        daily = db[AGG_DAILY].find_one({"_id": key})
+        assert part["bucket"] == daily["bucket"] and part["count"] == daily["count"]
+        for m in ALL_SCORES:
+            vals = part["metrics"][m]["values"]
+            assert vals == sorted(vals) and len(vals) == part["metrics"][m]["n"] == daily["metrics"][m]["n"]
+            assert all(isinstance(v, float) and 0 <= v <= 1 for v in vals)
+    # the dashboard's collections stay free of the raw values
+    assert all("values" not in d["metrics"][m] for d in db[AGG_DAILY].find() for m in ALL_SCORES)
+    assert all("values" not in d["metrics"][m] for d in db[AGG_WEEKLY].find() for m in ALL_SCORES)
+
+
+def test_late_day_mid_week_reads_only_that_day(db, messy):
+    """A late Saturday in a full week: its week is re-derived from the per-day documents, not re-read."""
+    wm_now = datetime.now(timezone.utc)
+    messy(n=500, days=14, now=wm_now - timedelta(hours=1))
+    refresh(db, full=True, now=wm_now)
+    parts_before = {k: d["computed_at"] for k, d in values_docs(db).items()}
+    weekly_before = {d["_id"]: d["computed_at"] for d in db[AGG_WEEKLY].find()}
+    import random
+    rng = random.Random(7)
+    later = wm_now + timedelta(minutes=5)
+    # Saturday of the first week, one record for a feature the week had not seen
+    store_raw(db, [raw_record(rng, 20_000 + i, 5) for i in range(40)]
+              + [raw_record(rng, 20_100, 5, feature="late-feature")], now=later)
+    result = refresh(db, now=later + timedelta(minutes=1))
+    assert result["mode"] == "incremental" and result["days"] == 1
+    saturday, monday = (T0 + timedelta(days=5)).date().isoformat(), T0.date().isoformat()
+    parts_after = {k: d["computed_at"] for k, d in values_docs(db).items()}
+    # only Saturday's per-day documents were recomputed from records
+    assert {k for k in parts_after if parts_after[k] != parts_before.get(k)} == {
+        k for k in parts_after if k.startswith(saturday)}
+    # the first week's buckets were rewritten, the second week's were not
+    weekly_after = {d["_id"]: d["computed_at"] for d in db[AGG_WEEKLY].find()}
+    touched = {k for k in weekly_after if weekly_after[k] != weekly_before.get(k)}
+    assert touched and all(k.startswith(monday) for k in touched) and f"{monday}|late-feature" in touched
+    check_all(db)
+    snapshot = {d["_id"]: {k: v for k, v in d.items() if k != "computed_at"} for d in db[AGG_WEEKLY].find()}
+    refresh(db, full=True, now=later + timedelta(minutes=10))
+    assert same(snapshot, {d["_id"]: {k: v for k, v in d.items() if k != "computed_at"}
+                           for d in db[AGG_WEEKLY].find()})
+
+
+def test_dirty_days_and_vanished_records_update_weeks(db, messy):
+    """Re-scored records (dirty days) and records gone from a day: daily and weekly buckets follow."""
+    from store.state import mark_dirty_days
+
+    wm_now = datetime.now(timezone.utc)
+    messy(n=300, days=7, now=wm_now - timedelta(hours=1))
+    refresh(db, full=True, now=wm_now)
+    day3 = (T0 + timedelta(days=3)).date().isoformat()
+    lo, hi = T0 + timedelta(days=3), T0 + timedelta(days=4)
+    # re-scoring changes scores without a new ingested_at
+    db[RECORDS].update_many({"timestamp": {"$gte": lo, "$lt": hi}, "feature": "chat"},
+                            {"$set": {"eb.scores.faithfulness": 0.05, "eb.passed": False}})
+    # every "viability" record of that day disappears
+    db[RECORDS].delete_many({"timestamp": {"$gte": lo, "$lt": hi}, "feature": "viability"})
+    mark_dirty_days(db, [day3, "not-a-day"])
+    result = refresh(db, now=wm_now + timedelta(minutes=5))
+    assert result["mode"] == "incremental" and result["days"] == 1
+    assert db[AGG_DAILY].find_one({"_id": f"{day3}|viability"}) is None
+    assert db[AGG_DAILY_VALUES].find_one({"_id": f"{day3}|viability"}) is None
+    check_all(db)
+    # the whole feature gone from the week: its weekly bucket goes too
+    db[RECORDS].delete_many({"feature": "viability"})
+    mark_dirty_days(db, [(T0 + timedelta(days=d)).date().isoformat() for d in range(7)])
+    refresh(db, now=wm_now + timedelta(minutes=10))
+    assert db[AGG_WEEKLY].find_one({"_id": f"{T0.date()}|viability"}) is None
+    check_all(db)
+
+
+def test_missing_or_outdated_daily_values_force_a_full_rebuild(db, messy):
+    wm_now = datetime.now(timezone.utc)
+    messy(n=200, days=8, now=wm_now - timedelta(hours=1))
+    refresh(db, full=True, now=wm_now)
+    # as left by the version before aggregates_daily_values existed
+    db[AGG_DAILY_VALUES].drop()
+    db["evalboard_state"].update_one({"_id": "aggregate"}, {"$unset": {"daily_values": ""}})
+    import random
+    store_raw(db, [raw_record(random.Random(1), 30_000, 4)], now=wm_now + timedelta(minutes=1))
+    result = refresh(db, now=wm_now + timedelta(minutes=2))
+    assert result["mode"] == "full" and result["reason"] == "per-day values missing or outdated"
+    check_all(db)
+    assert refresh(db, now=wm_now + timedelta(minutes=3))["mode"] == "incremental"
+
+
+def test_incremental_in_another_timezone(db, messy, monkeypatch):
+    from settings import reset_settings
+
+    monkeypatch.setenv("EVALBOARD_TIMEZONE", "America/New_York")
+    reset_settings()
+    wm_now = datetime.now(timezone.utc)
+    messy(n=300, days=10, seed=13, now=wm_now - timedelta(hours=1))
+    refresh(db, full=True, now=wm_now)
+    import random
+    rng = random.Random(17)
+    store_raw(db, [raw_record(rng, 40_000 + i, 4) for i in range(30)], now=wm_now + timedelta(minutes=1))
+    assert refresh(db, now=wm_now + timedelta(minutes=2))["mode"] == "incremental"
+    check_all(db, "America/New_York")
+    # a time-zone change rebuilds everything in the new zone
+    monkeypatch.setenv("EVALBOARD_TIMEZONE", "Asia/Kolkata")
+    reset_settings()
+    assert refresh(db, now=wm_now + timedelta(minutes=3))["mode"] == "full"
     check_all(db, "Asia/Kolkata")
     reset_settings()
