@@ -208,3 +208,79 @@ def test_only_if_empty_and_cli(db, capsys):
     assert main(["demo", "--days", "2", "--per-day", "5", "--if-empty"]) == 0
     assert "skipped" in capsys.readouterr().out
     assert db[RECORDS].count_documents({}) == count
+
+
+def test_default_rules_catch_the_demo_incidents_and_notify(demo, monkeypatch):
+    """Demo data -> aggregates -> the three default rules: the faithfulness drop and the
+    regeneration spike become alerts on their own days (replayed quietly, resolved when they
+    ended); what is open on the last day is delivered to a real webhook receiver and SMTP server."""
+    import json
+    import socket
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from aiosmtpd.controller import Controller
+
+    from jobs.aggregate import refresh
+    from jobs.alerts import evaluate
+    from jobs.notify import deliver
+    from settings import reset_settings
+    from store.collections import ALERTS, NOTIFICATIONS
+
+    db, _ = demo
+    posts, mails = [], []
+
+    class Hook(BaseHTTPRequestHandler):
+        def do_POST(self):  # noqa: N802
+            posts.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    class Mailbox:
+        async def handle_DATA(self, server, session, envelope):  # noqa: N802
+            mails.append(envelope.rcpt_tos)
+            return "250 OK"
+
+    hook = ThreadingHTTPServer(("127.0.0.1", 0), Hook)
+    threading.Thread(target=hook.serve_forever, daemon=True).start()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        smtp_port = s.getsockname()[1]
+    smtp = Controller(Mailbox(), hostname="127.0.0.1", port=smtp_port)
+    smtp.start()
+    monkeypatch.setenv("EVALBOARD_WEBHOOK_URL", f"http://127.0.0.1:{hook.server_address[1]}/hook")
+    monkeypatch.setenv("EVALBOARD_SMTP_HOST", "127.0.0.1")
+    monkeypatch.setenv("EVALBOARD_SMTP_PORT", str(smtp_port))
+    reset_settings()
+    try:
+        refresh(db, full=True, now=END)
+        first = evaluate(db, now=END)
+        incidents = {i.key: i for i in plan_incidents(DAYS, END)}
+
+        def alerts(rule, feature):
+            return list(db[ALERTS].find({"rule_id": rule, "feature": feature}))
+
+        drop = incidents["faithfulness_drop"]
+        [crit] = [a for a in alerts("rule:faithfulness", "viability")
+                  if drop.start <= a["link"]["start"].date() <= drop.end]
+        assert crit["severity"] == "critical" and crit["state"] == "resolved" and crit["replayed"] is True
+        assert crit["link"]["end"].date() == drop.end  # one alert for the whole incident, not one per day
+        assert crit["resolved_at"].date() == drop.end + timedelta(days=2)  # judged at the end of the next day
+        spike = incidents["regeneration_spike"]
+        assert any(spike.start <= a["link"]["start"].date() <= spike.end for a in alerts("rule:regen_rate", "__all__"))
+        assert not alerts("rule:faithfulness", "chat")  # chat was never hit
+        # only alerts still open on the last day notify, and each once
+        open_now = list(db[ALERTS].find({"state": "open"}))
+        assert open_now  # the "open now" regression of the last days
+        assert {n["alert_id"] for n in db[NOTIFICATIONS].find()} == {a["_id"] for a in open_now}
+        result = deliver(db, now=END)
+        assert result["failed"] == 0 and len(posts) == len(open_now) and len(mails) == len(open_now)
+        again = evaluate(db, now=END + timedelta(minutes=5))
+        assert again["opened"] == 0 and db[ALERTS].count_documents({}) == first["opened"]
+    finally:
+        smtp.stop()
+        hook.shutdown()
+        reset_settings()
