@@ -25,7 +25,7 @@ from pymongo.database import Database
 from settings import get_settings
 from store.aggregates import local_day
 from store.collections import RECORDS
-from store.schema import ALL_SCORES, effective_block
+from store.schema import ALL_SCORES, effective_block, failing_update
 from store.state import mark_dirty_days
 from store.thresholds import get_thresholds
 
@@ -45,6 +45,8 @@ PROJECTION = {"query": 1, "answer": 1, "context": 1, "expected_output": 1, "feat
 def ensure_indexes(db: Database) -> None:
     from store.records import ensure_indexes as ensure_record_indexes
     ensure_record_indexes(db)  # includes the sparse eb.needs_scoring / eb.rescore_requested indexes
+    from store.records import backfill_failing_at
+    backfill_failing_at(db)  # once per database (records from before eb.failing_at)
 
 
 def _pending(db: Database, n: int) -> list[dict]:
@@ -131,6 +133,9 @@ def score_pending(db: Database, now: datetime | None = None, *, batch_size: int 
                 scores = {m: (rescored["evaluation"].get(m) or {}).get("score") for m in ALL_SCORES}
                 block = effective_block(scores, doc.get("feature") or "unknown", thresholds, "rescored")
                 update["$set"].update({f"eb.{k}": v for k, v in block.items()})
+                marker = failing_update(block["passed"], doc.get("timestamp"))
+                update["$set"].update(marker.get("$set", {}))
+                update["$unset"].update(marker.get("$unset", {}))
                 update["$set"]["eb.changed_at"] = at
                 update["$unset"]["eb.needs_scoring"] = ""
                 if isinstance(doc.get("timestamp"), datetime):

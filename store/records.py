@@ -22,6 +22,8 @@ RECORD_INDEXES = [
     IndexModel([("triage.status", ASCENDING)], name="triage_status", sparse=True),
     IndexModel([("eb.needs_scoring", ASCENDING)], name="needs_scoring", sparse=True),
     IndexModel([("eb.rescore_requested", ASCENDING)], name="rescore_requested", sparse=True),
+    # failing records only (eb.failing_at = timestamp while eb.passed is false): Triage's default list
+    IndexModel([("eb.failing_at", DESCENDING)], name="failing_at", sparse=True),
 ]
 REJECTED_INDEXES = [IndexModel([("last_seen", DESCENDING)], name="last_seen")]
 
@@ -30,6 +32,19 @@ def ensure_indexes(db: Database) -> None:
     """Create the indexes the dashboard and jobs rely on (idempotent)."""
     db[RECORDS].create_indexes(RECORD_INDEXES)
     db[REJECTED].create_indexes(REJECTED_INDEXES)
+
+
+def backfill_failing_at(db: Database) -> int:
+    """Once per database: give failing records stored before `eb.failing_at` existed their marker."""
+    from store.collections import STATE
+    if db[STATE].find_one({"_id": "failing_at_backfill"}):
+        return 0
+    changed = db[RECORDS].update_many(
+        {"eb.passed": False, "eb.failing_at": {"$exists": False}},
+        [{"$set": {"eb.failing_at": "$timestamp"}}]).modified_count
+    db[STATE].update_one({"_id": "failing_at_backfill"}, {"$set": {"at": datetime.now(timezone.utc),
+                                                                   "records": changed}}, upsert=True)
+    return changed
 
 
 def insert_records(db: Database, docs: list[dict[str, Any]], *, stamp: bool = False) -> tuple[int, int]:

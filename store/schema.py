@@ -386,6 +386,16 @@ def effective_block(scores: dict[str, float | None], feature: str, thresholds, s
     }
 
 
+def failing_update(passed: bool | None, timestamp: Any) -> dict:
+    """The update of `eb.failing_at`: the record's timestamp while it fails, absent otherwise.
+
+    It feeds a sparse index that holds failing records only, so the Triage list of a
+    period's failing records reads those and nothing else (see store/records.py)."""
+    if passed is False and isinstance(timestamp, datetime):
+        return {"$set": {"eb.failing_at": timestamp}}
+    return {"$unset": {"eb.failing_at": ""}}
+
+
 def parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: str = "",
                  now: datetime | None = None) -> ParsedRecord | Rejection:
     if not isinstance(raw, dict):
@@ -429,6 +439,8 @@ def parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: s
         if record.answer is not None:  # present only when true: the sparse index stays small
             eb["needs_scoring"] = True
         issues.append("no scores logged")
+    if eb.get("passed") is False:  # present only while failing: the sparse index stays small
+        eb["failing_at"] = record.timestamp
     eb["issues"] = issues
     doc["eb"] = eb
     doc["source"] = source

@@ -78,6 +78,7 @@ def pass_fail_update(thresholds: dict[str, dict[str, float]], feature: str) -> l
         {"$set": {"eb.failed_metrics": failed, "_eb_present": present}},
         {"$set": {"eb.passed": {"$cond": [{"$gt": ["$_eb_present", 0]},
                                           {"$eq": [{"$size": "$eb.failed_metrics"}, 0]}, None]}}},
+        {"$set": {"eb.failing_at": {"$cond": [{"$eq": ["$eb.passed", False]}, "$timestamp", "$$REMOVE"]}}},
         {"$unset": "_eb_present"},
     ]
 

@@ -26,7 +26,7 @@ from pymongo.database import Database
 
 from store.collections import RECORDS
 from store.errors import ValidationFailed
-from store.schema import ALL_SCORES, effective_block
+from store.schema import ALL_SCORES, effective_block, failing_update
 
 STATUSES = ("new", "investigating", "fixed", "wont_fix")
 STATUS_LABELS = {"new": "New", "investigating": "Investigating", "fixed": "Fixed", "wont_fix": "Won't fix"}
@@ -123,10 +123,12 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
     feature: a feature name (None/"__all__" = any); metric: records whose `eb.failed_metrics`
     holds it; status: new|investigating|fixed|wont_fix; score_min/max: bounds on
     `eb.scores.overall_quality` (inclusive); search: literal text in the query;
-    only_failing: `eb.passed` is false.
+    only_failing: `eb.passed` is false (read through `eb.failing_at`, see store/schema.failing_update).
     """
     lower, upper = date_bounds(start, end, now=now)
-    clauses: list[dict] = [{"timestamp": {"$gte": lower, "$lt": upper}}]
+    # failing records only: the same date range on eb.failing_at (their timestamp), whose
+    # sparse index holds failing records and nothing else
+    clauses: list[dict] = [{"eb.failing_at" if only_failing else "timestamp": {"$gte": lower, "$lt": upper}}]
     if feature not in (None, "", "__all__"):
         if not isinstance(feature, str) or not _FEATURE_RE.match(feature):
             raise ValidationFailed("unknown feature")
@@ -150,8 +152,6 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
     text = search_clause(search)
     if text:
         clauses.append(text)
-    if only_failing:
-        clauses.append({"eb.passed": False})
     # One flat document (every clause has its own field): the embedded server's
     # planner uses the timestamp index for a flat filter but scans the whole
     # collection for an `$and` (measured: 0.1 s vs 1.6 s at 35k records).
@@ -355,6 +355,9 @@ def save_rescore(db: Database, record_id: str, result: dict, user: str, *,
             update["$set"][f"eb.{key}"] = value
         update["$set"]["eb.changed_at"] = rescored["at"]
         update["$unset"] = {"eb.needs_scoring": ""}
+        marker = failing_update(block["passed"], record.get("timestamp"))
+        update["$set"].update(marker.get("$set", {}))
+        update["$unset"].update(marker.get("$unset", {}))
         # the record's effective scores changed without a new ingested_at: tell the
         # incremental aggregate which day to recompute (before the write, as jobs/score does)
         if isinstance(record.get("timestamp"), datetime):

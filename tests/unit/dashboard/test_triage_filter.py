@@ -61,10 +61,13 @@ def test_all_filters_combine_into_one_flat_filter():
     assert {"eb.failed_metrics": "faithfulness"} in cs
     assert {"triage.status": "fixed"} in cs
     assert {"eb.scores.overall_quality": {"$gte": 0.2, "$lte": 0.6}} in cs
-    assert {"eb.passed": False} in cs
+    # failing only: the date range is on eb.failing_at (set only on failing records), not timestamp
+    assert {"eb.failing_at": {"$gte": datetime(2026, 11, 1, tzinfo=timezone.utc),
+                              "$lt": datetime(2026, 11, 8, tzinfo=timezone.utc)}} in cs
+    assert "timestamp" not in f and "eb.passed" not in f
     assert search_of(f) == {"$regex": "Section\\ 138", "$options": "i"}
     assert operators(f) <= {"$gte", "$lt", "$lte", "$regex", "$options"}
-    assert len(cs) == 7
+    assert len(cs) == 6
 
 
 def test_status_new_includes_records_without_a_status():

@@ -90,6 +90,6 @@ def test_notification_texts():
 
 def test_pass_fail_update_is_a_pipeline_of_portable_stages():
     stages = pass_fail_update({"chat": {"faithfulness": 0.8, "overall_quality": 0.75}, "default": {}}, "chat")
-    assert [next(iter(s)) for s in stages] == ["$set", "$set", "$unset"]
+    assert [next(iter(s)) for s in stages] == ["$set", "$set", "$set", "$unset"]
     text = str(stages)
     assert "$getField" not in text and "$function" not in text
