@@ -119,6 +119,13 @@ def cached_latest_day(_db, key: str):
     return bucket_date(latest_daily_bucket(_db))
 
 
+def show_flash(prefix: str) -> None:
+    """Show (once) the success message a page stored before its st.rerun()."""
+    flash = st.session_state.pop(f"{prefix}_flash", None)
+    if flash:
+        st.success(flash, icon="✅")
+
+
 def signed_in_or_stop() -> None:
     """Stop a page when sign-in is required and nobody is signed in.
 

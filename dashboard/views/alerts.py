@@ -17,6 +17,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard.common import (
+    show_flash,
     ALL, cached_features, cached_thresholds, can, current_user, db_key, db_or_stop, md_escape, require,
     signed_in_or_stop,
 )
@@ -105,9 +106,7 @@ def render() -> None:
     key = db_key(db)
     st.title("Alerts")
     st.caption("Quality alerts raised by the rules below: acknowledge, investigate, resolve.")
-    flash = st.session_state.pop(f"{PREFIX}_flash", None)
-    if flash:
-        st.success(flash, icon="✅")
+    show_flash(PREFIX)
     alerts = _alerts(db, key)
     notifications = _notifications(db, key)
     _render_counts(alerts, notifications)

@@ -95,7 +95,6 @@ def _render_heatmaps(summaries: dict[str, dict], thresholds: dict) -> None:
         st.caption("Colour = distance to that feature's threshold; ✗ = below it. Records per feature: " + ", ".join(
             f"{f} {summaries[f]['count']:,}" for f in rows))
     with rates_tab:
-        cols = ("pass_rate",) + charts.SCORES
         z = [[summaries[f]["pass_rate"]] + [summaries[f]["pass_rates"].get(m) for m in charts.SCORES]
              for f in rows]
         charts.show(charts.heatmap_figure(rows, ("all metrics",) + charts.SCORES, z,

@@ -12,7 +12,9 @@ from datetime import datetime
 import pandas as pd
 import streamlit as st
 
-from dashboard.common import can, current_user, db_key, db_or_stop, md_escape, require, signed_in_or_stop
+from dashboard.common import (
+    can, current_user, db_key, db_or_stop, md_escape, require, show_flash, signed_in_or_stop,
+)
 from store import health
 from store.errors import ValidationFailed
 from store.job_runs import last_runs, recent_runs
@@ -52,9 +54,7 @@ def render() -> None:
     key = db_key(db)
     st.title("Data health")
     st.caption("Database, incoming records, quarantined payloads and the background jobs.")
-    flash = st.session_state.pop(f"{PREFIX}_flash", None)
-    if flash:
-        st.success(flash, icon="✅")
+    show_flash(PREFIX)
     _render_database(db, key)
     counts = _counts(db, key)
     _render_counts(counts)

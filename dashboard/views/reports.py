@@ -9,7 +9,7 @@ from datetime import date, datetime, timedelta
 
 import streamlit as st
 
-from dashboard.common import db_key, db_or_stop, md_escape, require, signed_in_or_stop
+from dashboard.common import db_key, db_or_stop, md_escape, require, signed_in_or_stop, show_flash
 from dashboard.components import filters
 from store.reports import get_report, list_reports
 
@@ -38,9 +38,7 @@ def render() -> None:
     st.title("Reports")
     st.caption("Weekly quality reports: trends, lowest-scoring queries, failure patterns, recommendations.")
     reports = _reports(db, key)
-    flash = st.session_state.pop(f"{PREFIX}_flash", None)
-    if flash:
-        st.success(flash, icon="✅")
+    show_flash(PREFIX)
     _render_build(db)
     if not reports:
         st.info("No reports yet — the report job writes one each week, or build one above "

@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard.auth import ROLES, add_user, load_users, remove_user, users_path
-from dashboard.common import current_user, db_or_stop, md_escape, require, signed_in_or_stop
+from dashboard.common import current_user, db_or_stop, md_escape, require, signed_in_or_stop, show_flash
 from store.errors import ValidationFailed
 from store.thresholds import write_audit
 
@@ -26,9 +26,7 @@ def render() -> None:
     st.title("Users")
     st.caption("Who may sign in, and what each role may do. " +
                " · ".join(f"**{role}**: {ROLE_HELP[role]}" for role in ROLES))
-    flash = st.session_state.pop(f"{PREFIX}_flash", None)
-    if flash:
-        st.success(flash, icon="✅")
+    show_flash(PREFIX)
     if not require("admin", "manage users"):
         return
     users = load_users()

@@ -3,33 +3,17 @@ against the real embedded server, with records built through the real parser,
 and the real embedding model for scoring."""
 from __future__ import annotations
 
-import itertools
 import os
 import random
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[3]
-APP = str(REPO / "dashboard" / "app.py")
-_names = itertools.count()
+from .conftest import APP, REPO, _names, point_app_at  # noqa: E402
 
 METACHAR_QUERY = "What does s. 138 (NI Act) say about [cheques]*? $100+ ^fine|jail"
 ODD_ID = "odd-record-1"
 HTML_ID = "html-record-1"
-
-
-def _point_app_at(uri: str | None) -> None:
-    from settings import reset_settings
-    from store.client import reset_client
-
-    if uri is None:
-        os.environ.pop("MONGODB_URI", None)
-    else:
-        os.environ["MONGODB_URI"] = uri
-    reset_settings()
-    reset_client()
 
 
 def _raw_records(now: datetime) -> list[dict]:
@@ -81,7 +65,7 @@ def inv_db(mongo_uri, tmp_path_factory):
     previous = os.environ.get("MONGODB_URI")
     previous_users = os.environ.get("EVALBOARD_USERS_FILE")
     os.environ["EVALBOARD_USERS_FILE"] = str(tmp_path_factory.mktemp("users") / "none.toml")  # local mode
-    _point_app_at(mongo_uri.rstrip("/") + "/" + name)
+    point_app_at(mongo_uri.rstrip("/") + "/" + name)
     client = make_client(mongo_uri)
     db = client[name]
     ensure_indexes(db)
@@ -96,7 +80,7 @@ def inv_db(mongo_uri, tmp_path_factory):
     yield db
     client.drop_database(name)
     client.close()
-    _point_app_at(previous)
+    point_app_at(previous)
     if previous_users is None:
         os.environ.pop("EVALBOARD_USERS_FILE", None)
     else:
