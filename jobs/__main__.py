@@ -5,26 +5,46 @@ import argparse
 import logging
 import sys
 
+from pymongo.errors import PyMongoError
+
 from store.client import DatabaseUnavailable, patient_db, ping
 
+# Ingest only inserts (no long aggregations): a lost database should end it within
+# seconds, not after the patient client's two minutes of server selection.
+INGEST_TIMEOUT_MS = 5000
 
-def _db():
-    db = patient_db()
+
+def _db(timeout_ms: int | None = None):
+    if timeout_ms is None:
+        db = patient_db()
+    else:
+        from settings import DEFAULT_DB_NAME, get_settings
+        from store.client import _uri, make_client
+        db = make_client(_uri(), timeout_ms=timeout_ms)[get_settings().db_name or DEFAULT_DB_NAME]
     ping(db)
     return db
 
 
 def cmd_ingest(args) -> int:
+    """Exit 0 with the summary whatever the records hold; 2 when the input cannot be
+    read at all, 3 when the database is gone (one line on stderr, no traceback)."""
     from jobs.ingest import IngestError, ingest_paths
 
     try:
-        summary = ingest_paths(_db(), args.paths, args.format, ground_truth=args.ground_truth,
+        summary = ingest_paths(_db(INGEST_TIMEOUT_MS), args.paths, args.format, ground_truth=args.ground_truth,
                                feature=args.feature)
-    except IngestError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (IngestError, OSError) as exc:
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 2
+    except PyMongoError as exc:
+        print(f"error: database unavailable: {exc.__class__.__name__}: {_one_line(exc)}", file=sys.stderr)
+        return 3
     print(summary.line())
     return 0
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:500]
 
 
 def cmd_demo(args) -> int:
@@ -83,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except DatabaseUnavailable as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 3
 
 
