@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterable
 
+from bson.codec_options import DatetimeConversion
 from pymongo import ASCENDING, DESCENDING, IndexModel, UpdateOne
 from pymongo.database import Database
 from pymongo.errors import (BulkWriteError, ConnectionFailure, DuplicateKeyError, NetworkTimeout,
@@ -202,6 +203,15 @@ def quarantine(db: Database, items: Iterable[tuple]) -> int:
                 fields = {**{k: v for k, v in fields.items() if k != "existing"}, "raw": storable_payload(text)}
                 new += db[REJECTED].bulk_write([op(key, fields)]).upserted_count
         return new
+
+
+def records_for_reading(db: Database):
+    """The records collection read so that no stored value can fail the read of a batch:
+    dates outside Python's range come back as DatetimeMS, invalid UTF-8 as U+FFFD
+    (for the jobs that read records the product may have written directly)."""
+    options = db[RECORDS].codec_options.with_options(
+        datetime_conversion=DatetimeConversion.DATETIME_AUTO, unicode_decode_error_handler="replace")
+    return db[RECORDS].with_options(codec_options=options)
 
 
 def get_record(db: Database, record_id: str) -> dict | None:
