@@ -107,6 +107,7 @@ def write_records(db: Database, items: list[tuple[dict[str, Any], Any]], *, stam
         # stamp at write time, not parse time: the aggregate job's watermark on
         # ingested_at then only has to allow for the length of one insert
         written_at = datetime.now(timezone.utc)
+        written_at = written_at.replace(microsecond=written_at.microsecond // 1000 * 1000)  # as BSON keeps it
         for doc, _raw in unique.values():
             doc["ingested_at"] = written_at
     docs = [doc for doc, _raw in unique.values()]
@@ -151,15 +152,14 @@ def _sort_duplicates(db: Database, items: list[tuple[dict, Any]], out: WriteOutc
                      written_at: datetime | None) -> None:
     """Duplicates (same content), conflicts (different content), or our own write of this
     batch seen again after a retry (same `ingested_at` stamp: counted as inserted)."""
-    stored = {}
-    if compare or written_at is not None:
-        for doc in db[RECORDS].find({"_id": {"$in": [doc["_id"] for doc, _raw in items]}}):
-            stored[doc["_id"]] = doc
+    stored = {doc["_id"]: doc for doc in db[RECORDS].find({"_id": {"$in": [doc["_id"] for doc, _raw in items]}})}
     for doc, raw in items:
         existing = stored.get(doc["_id"])
-        if existing is not None and written_at is not None and existing.get("ingested_at") == written_at:
+        if existing is None:  # the duplicate key was in another unique index: the server refused this one
+            out.refused.append((raw, "refused by the database: duplicate key in a unique index other than _id", {}))
+        elif written_at is not None and existing.get("ingested_at") == written_at:
             out.inserted += 1
-        elif compare and existing is not None and product_content(existing) != product_content(doc):
+        elif compare and product_content(existing) != product_content(doc):
             out.refused.append((raw, _conflict_reason(doc["_id"]), {"existing": storable_payload(
                 {k: v for k, v in existing.items() if k not in OWN_FIELDS})}))
         else:
