@@ -16,7 +16,7 @@ from jobs.adopt import adopt_logged_records
 from jobs.ingest import ingest_paths
 from store.collections import RECORDS, REJECTED
 from store.errors import ValidationFailed
-from store.records import ensure_indexes, write_records
+from store.records import ensure_indexes
 from store.schema import payload_from_storage
 
 REPO = Path(__file__).resolve().parents[3]
@@ -182,6 +182,7 @@ def test_sentinel_feature_names_are_refused(db, tmp_path, feature):
 def test_a_batch_the_server_refuses_is_retried_record_by_record(db):
     """Documents that reach the writer unchecked: the batch fails as a whole (the driver
     cannot encode one), then each record is written alone and only the offender is refused."""
+    from store.records import write_records
     ensure_indexes(db)
     docs = [{"_id": f"w{i}", "query": "q", "n": i} for i in range(5)]
     docs[2]["n"] = 2 ** 70
@@ -193,6 +194,7 @@ def test_a_batch_the_server_refuses_is_retried_record_by_record(db):
 
 def test_write_errors_the_server_reports_are_the_offenders_alone(db):
     """A unique index other than _id refuses one record of the batch: only that one is refused."""
+    from store.records import write_records
     ensure_indexes(db)
     db[RECORDS].create_index("session_id", unique=True, name="test_unique_session")
     docs = [{"_id": f"w{i}", "session_id": "same" if i in (1, 3) else f"s{i}"} for i in range(5)]

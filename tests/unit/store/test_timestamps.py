@@ -6,12 +6,12 @@ import pytest
 
 from store.schema import Rejection, parse_record
 from store.thresholds import DEFAULT_THRESHOLDS
-from store.timestamps import BadTimestamp, read_timestamp
 
 UTC = timezone.utc
 
 
 def read(value):
+    from store.timestamps import read_timestamp
     issues: list[str] = []
     return read_timestamp(value, issues), issues
 
@@ -65,6 +65,7 @@ def test_readable_timestamps_and_their_notes(value, expected, note):
     (True, "unparseable timestamp"),
 ])
 def test_unusable_timestamps_are_refused_with_a_reason(value, reason):
+    from store.timestamps import BadTimestamp
     with pytest.raises(BadTimestamp, match=reason):
         read(value)
 
