@@ -81,6 +81,18 @@ def product_content(doc: dict) -> str:
     return canonical_json({k: v for k, v in doc.items() if k not in OWN_FIELDS})
 
 
+def same_content(a: dict, b: dict) -> bool:
+    """Two versions of a record say the same. Compared as stored, and else once more after
+    both pass through the parser again: a record exported from Evalboard (where an unusable
+    value was stored as null) re-reads as the same record, not as a conflict."""
+    if product_content(a) == product_content(b):
+        return True
+    from store.schema import ParsedRecord, parse_record
+    again = [parse_record({k: v for k, v in doc.items() if k not in OWN_FIELDS}, {}) for doc in (a, b)]
+    return all(isinstance(p, ParsedRecord) for p in again) and \
+        product_content(again[0].doc) == product_content(again[1].doc)
+
+
 def write_records(db: Database, items: list[tuple[dict[str, Any], Any]], *, stamp: bool = False,
                   compare: bool = True) -> WriteOutcome:
     """Insert parsed records; `items` are (doc, raw payload). Never lets one record fail the others:
@@ -98,7 +110,7 @@ def write_records(db: Database, items: list[tuple[dict[str, Any], Any]], *, stam
         first = unique.get(doc["_id"])
         if first is None:
             unique[doc["_id"]] = (doc, raw)
-        elif compare and product_content(first[0]) != product_content(doc):
+        elif compare and not same_content(first[0], doc):
             out.refused.append((raw, _conflict_reason(doc["_id"]), {"existing": storable_payload(
                 {k: v for k, v in first[0].items() if k not in OWN_FIELDS})}))
         else:
@@ -159,7 +171,7 @@ def _sort_duplicates(db: Database, items: list[tuple[dict, Any]], out: WriteOutc
             out.refused.append((raw, "refused by the database: duplicate key in a unique index other than _id", {}))
         elif written_at is not None and existing.get("ingested_at") == written_at:
             out.inserted += 1
-        elif compare and product_content(existing) != product_content(doc):
+        elif compare and not same_content(existing, doc):
             out.refused.append((raw, _conflict_reason(doc["_id"]), {"existing": storable_payload(
                 {k: v for k, v in existing.items() if k not in OWN_FIELDS})}))
         else:
