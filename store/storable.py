@@ -59,18 +59,16 @@ def text_digest(text: str) -> str:
 
 
 def _nesting_deeper_than(value: Any, limit: int) -> bool:
-    stack = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            items = item.values()
-        elif isinstance(item, (list, tuple)):
-            items = item
-        else:
-            continue
+    """True when a dict or list sits `limit` levels down (level by level, without recursion)."""
+    containers = (dict, list, tuple)
+    level = [value] if isinstance(value, containers) else []
+    depth = 0
+    while level:
         if depth >= limit:
             return True
-        stack.extend((child, depth + 1) for child in items)
+        level = [child for item in level for child in (item.values() if isinstance(item, dict) else item)
+                 if isinstance(child, containers)]
+        depth += 1
     return False
 
 
