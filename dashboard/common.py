@@ -7,7 +7,8 @@ import threading
 
 import streamlit as st
 
-from dashboard.auth import LOCAL_USER, User, auth_enabled
+from dashboard import access
+from dashboard.auth import AccessError, User, access_mode
 from store.client import DatabaseUnavailable, get_db, ping
 
 ALL = "__all__"  # the aggregate "feature" that means every feature
@@ -34,10 +35,8 @@ def db_or_stop():
 
 
 def current_user() -> User:
-    if not auth_enabled():
-        return User(LOCAL_USER, "admin")
-    user = st.session_state.get("auth_user")
-    return user if isinstance(user, User) else User("anonymous", "none")
+    """The user of this run, with the role the users file gives now (see dashboard/access.py)."""
+    return access.current_user()
 
 
 def can(role: str) -> bool:
@@ -131,7 +130,12 @@ def signed_in_or_stop() -> None:
 
     app.py shows the login before any page is routed; each view checks again
     so that a view script run on its own can never show data unsigned."""
-    if auth_enabled() and not isinstance(st.session_state.get("auth_user"), User):
+    try:
+        mode = access_mode(access.bind_address())
+    except AccessError as exc:
+        access.show_access_error(exc)
+        st.stop()
+    if mode == "users" and current_user() == access.ANONYMOUS:
         st.error("Please sign in first.")
         st.markdown("[Go to the sign-in page](/)")
         st.stop()
