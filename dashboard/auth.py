@@ -118,6 +118,7 @@ def access_mode(bind_address: str | None, path: Path | None = None) -> str:
     path = path or users_path()
     if path.exists():
         load_users(path)  # raises UsersFileError when it cannot be used
+        _owner_only(path)
         return "users"
     if (bind_address or "").strip().strip("[]").lower() in LOOPBACK_ADDRESSES:
         return "local"
@@ -125,6 +126,17 @@ def access_mode(bind_address: str | None, path: Path | None = None) -> str:
         f"no users file ({path}) and the dashboard is bound to {bind_address or 'all interfaces'}: "
         "local mode (no sign-in) is only for 127.0.0.1. Add an admin with "
         "`python -m dashboard.users add NAME --role admin`, or bind to 127.0.0.1.")
+
+
+def _owner_only(path: Path) -> None:
+    """A users file left readable by others (written by hand, or by an older version) is
+    made 0600 the next time the dashboard looks at it, when this process owns it."""
+    try:
+        st = path.stat()
+        if st.st_mode & 0o077 and st.st_uid == os.getuid():
+            os.chmod(path, 0o600)
+    except OSError:
+        pass
 
 
 # --- passwords ----------------------------------------------------------------------------

@@ -79,7 +79,15 @@ class RedactSecrets(logging.Filter):
         return True
 
 
-for _name in ("jobs", "jobs.notify", "jobs.runner", "httpx", "httpcore", "smtplib"):
+def install_log_redaction() -> None:
+    """Redact secrets in every record the root logger's handlers write (call after logging is set up)."""
+    for handler in logging.getLogger().handlers:
+        if not any(isinstance(f, RedactSecrets) for f in handler.filters):
+            handler.addFilter(RedactSecrets())
+
+
+# records of these loggers are redacted wherever they go, even before install_log_redaction()
+for _name in ("jobs", "jobs.notify", "httpx", "httpcore"):
     logging.getLogger(_name).addFilter(RedactSecrets())
 
 

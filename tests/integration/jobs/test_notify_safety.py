@@ -255,3 +255,26 @@ def test_webhook_secrets_never_reach_the_outbox_or_the_log(db, monkeypatch, capl
         assert "HTTP 500" in logged and SECRET not in logged and "s3cr3t" not in logged
     finally:
         receiver.close()
+
+
+def test_the_notify_command_logs_no_secret(db, monkeypatch):
+    """`python -m jobs run-once notify` in a child process: its whole log is free of the webhook token."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    receiver = EchoReceiver()
+    try:
+        url = f"http://127.0.0.1:{receiver.server.server_address[1]}/hooks/{SECRET}"
+        use(monkeypatch, webhook=url)
+        enqueue(db, alert(), "opened", now=NOW)
+        env = {**os.environ, "EVALBOARD_WEBHOOK_URL": url}
+        proc = subprocess.run([sys.executable, "-m", "jobs", "run-once", "notify"], env=env, timeout=120,
+                              cwd=Path(__file__).resolve().parents[3], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        out = proc.stdout + proc.stderr
+        assert "HTTP 500" in out and SECRET not in out and "s3cr3t" not in out
+        assert receiver.failures == 1
+    finally:
+        receiver.close()

@@ -56,6 +56,9 @@ def test_the_users_file_is_readable_by_its_owner_only(tmp_path):
     add_user("bob", "battery staple", "viewer", path)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    os.chmod(path, 0o644)  # loosened by hand: the dashboard's next look tightens it
+    assert access_mode("0.0.0.0", path) == "users"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
 def test_unknown_users_cost_one_bcrypt_check_like_known_ones(tmp_path, monkeypatch):
