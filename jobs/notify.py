@@ -21,6 +21,7 @@ import logging
 import re
 import smtplib
 import socket
+import ssl
 import threading
 from datetime import datetime, timezone
 from email.message import EmailMessage
@@ -185,7 +186,7 @@ def send_email(to: str, subject_line: str, body: str) -> None:
     try:
         smtp.connect(s.smtp_host, s.smtp_port)
         if s.smtp_starttls:
-            smtp.starttls()
+            smtp.starttls(context=ssl.create_default_context())  # verifies the server certificate
         if s.smtp_user:
             smtp.login(s.smtp_user, s.smtp_password.get_secret_value() if s.smtp_password else "")
         smtp.send_message(message)
