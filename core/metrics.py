@@ -8,7 +8,7 @@ the rule editor, reports, exports) reads the list through `names()` /
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Mapping
 
 from core.features import DEFAULT_FEATURE

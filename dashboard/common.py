@@ -10,7 +10,7 @@ import streamlit as st
 from dashboard.auth import LOCAL_USER, User, auth_enabled
 from store.client import DatabaseUnavailable, get_db, ping
 
-from core.features import ALL_FEATURES as ALL  # noqa: E402  the aggregate "feature" that means every feature
+from core.features import ALL_FEATURES as ALL  # noqa: F401  (re-exported: the aggregate "feature" that means every feature)
 
 
 @st.cache_resource(show_spinner=False)

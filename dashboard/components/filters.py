@@ -14,7 +14,7 @@ user's later choices stick.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
 from typing import Iterable, Sequence
 
 import streamlit as st
