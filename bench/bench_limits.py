@@ -10,14 +10,10 @@ from __future__ import annotations
 
 import random
 import resource
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from evaluators import limits, score_one  # noqa: E402
-from evaluators.embeddings import warm_up  # noqa: E402
+from evaluators import limits, score_one
+from evaluators.embeddings import warm_up
 
 WORDS = ("the court held that the contract was void because the clause limited liability for negligence "
          "section murder punishment imprisonment fine notice party supplier customer within days").split()

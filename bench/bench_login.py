@@ -8,14 +8,11 @@ user names cannot be found by timing the sign-in.
 from __future__ import annotations
 
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from dashboard.auth import add_user, check_password  # noqa: E402
+from dashboard.auth import add_user, check_password
 
 
 def median_s(name: str, path: Path, n: int = 7) -> float:

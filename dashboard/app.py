@@ -1,21 +1,18 @@
 """Evalboard dashboard: navigation only (each page lives in dashboard/views/)."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 # pandas and plotly are imported here, before the model warm-up thread starts:
 # that thread imports pandas too, and plotly looks pandas up in sys.modules without
 # the import lock, so a page could otherwise see a half-initialised pandas.
-import pandas  # noqa: E402,F401
-import plotly.graph_objects  # noqa: E402,F401
-import streamlit as st  # noqa: E402
+from pathlib import Path
 
-from dashboard.access import gate, sign_out  # noqa: E402
-from dashboard.common import model_warmer  # noqa: E402
-from dashboard.errors import run_guarded  # noqa: E402
+import pandas  # noqa: F401
+import plotly.graph_objects  # noqa: F401
+import streamlit as st
+
+from dashboard.access import gate, sign_out
+from dashboard.common import model_warmer
+from dashboard.errors import run_guarded
 
 st.set_page_config(page_title="Evalboard", page_icon="📊", layout="wide")
 model_warmer()

@@ -29,6 +29,7 @@ from urllib.parse import urlencode
 
 from pymongo.database import Database
 
+from core.features import ALL_FEATURES
 from jobs.webhook import post_json
 from settings import get_settings
 from store import outbox
@@ -111,9 +112,9 @@ def _day(value) -> str:
 
 def _link(alert: dict) -> str:
     link = alert.get("link") or {}
-    feature = link.get("feature") or "__all__"
+    feature = link.get("feature") or ALL_FEATURES
     base = get_settings().dashboard_url.rstrip("/")
-    params = urlencode({"feature": "all" if feature == "__all__" else str(feature),
+    params = urlencode({"feature": "all" if feature == ALL_FEATURES else str(feature),
                         "start": _day(link.get("start")), "end": _day(link.get("end"))})
     # the Overview is the app's default page, served at "/": trends for the alert's feature and days
     return f"{base}/?{params}"
@@ -122,7 +123,7 @@ def _link(alert: dict) -> str:
 def subject(entry: dict) -> str:
     alert = entry.get("payload") or {}
     state = "RESOLVED" if entry.get("transition") == "resolved" else str(alert.get("severity") or "alert").upper()
-    where = "all features" if alert.get("feature") == "__all__" else alert.get("feature")
+    where = "all features" if alert.get("feature") == ALL_FEATURES else alert.get("feature")
     return f"[Evalboard] {state}: {alert.get('rule_name') or alert.get('metric')} ({where})"
 
 
@@ -219,7 +220,6 @@ def send(entry: dict, target: str) -> None:
 
 def deliver(db: Database, now: datetime | None = None, max_items: int = 200) -> dict:
     """Send every due outbox entry once; returns counts."""
-    outbox.ensure_indexes(db)
     sent = retrying = failed = 0
     for _ in range(max_items):
         at = now or datetime.now(timezone.utc)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.common import cached_thresholds, db_key, db_or_stop, signed_in_or_stop
+from dashboard import data
+from dashboard.common import db_key, db_or_stop, signed_in_or_stop
 from dashboard.components import score_view
 from dashboard.components.record_view import MODE_HELP, MODES, judge, model_loading
 from dashboard.components.paste import parse_json_text, split_paragraphs
@@ -170,7 +171,7 @@ def _score(db, result_key: str, query: str, answer: str, contexts: list[str], ex
     try:
         with st.spinner("Model loading… then scoring" if model_loading() else "Scoring…"):
             result = score_one(query, answer, contexts, expected_output=expected, feature=feature, mode=mode,
-                               thresholds=cached_thresholds(db, db_key(db)), judge=judge(),
+                               thresholds=data.thresholds(db, db_key(db)), judge=judge(),
                                fallback_to_fast=fallback)
     except JudgeNotConfigured:
         st.error("The LLM judge is not configured; use fast mode.")
