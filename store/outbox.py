@@ -57,6 +57,18 @@ def stored_target(channel_type: str, target: str) -> str:
     return redact_url(target) if channel_type == "webhook" else target
 
 
+def redact_stored_targets(db: Database) -> int:
+    """Backfill: webhook entries written before targets were redacted get their URL redacted."""
+    changed = 0
+    query = {"channel_type": "webhook", "target": {"$regex": "^https?://"}}
+    for doc in db[NOTIFICATIONS].find(query, {"target": 1}):
+        redacted = redact_url(doc["target"])
+        if redacted != doc["target"]:
+            changed += db[NOTIFICATIONS].update_one({"_id": doc["_id"], "target": doc["target"]},
+                                                    {"$set": {"target": redacted}}).modified_count
+    return changed
+
+
 def channel_targets(channel: str) -> list[tuple[str, str]]:
     """[(channel_type, target)] configured now for an alert channel ("qa" | "ai" | "critical").
     The targets are the real ones (a webhook URL with its secret): never store them as they are."""

@@ -278,3 +278,17 @@ def test_the_notify_command_logs_no_secret(db, monkeypatch):
         assert receiver.failures == 1
     finally:
         receiver.close()
+
+
+def test_migrate_redacts_webhook_urls_stored_before_targets_were_redacted(db):
+    from store.migrate import migrate
+
+    db[NOTIFICATIONS].insert_many([
+        {"_id": "old|opened|webhook", "channel_type": "webhook", "status": "sent",
+         "target": f"https://hooks.slack.example:8443/services/{SECRET}?token=abc"},
+        {"_id": "old|opened|email", "channel_type": "email", "status": "sent", "target": "qa@example.org"},
+    ])
+    assert migrate(db)["webhook_targets_redacted"] == 1
+    assert db[NOTIFICATIONS].find_one({"_id": "old|opened|webhook"})["target"] == "https://hooks.slack.example:8443/…"
+    assert db[NOTIFICATIONS].find_one({"_id": "old|opened|email"})["target"] == "qa@example.org"
+    assert migrate(db)["webhook_targets_redacted"] == 0
