@@ -110,12 +110,16 @@ def enqueue(db: Database, alert: dict, transition: str, *, now: datetime | None 
         return exc.details.get("nInserted", 0)
 
 
-def claim_due(db: Database, *, now: datetime | None = None) -> dict | None:
+def claim_due(db: Database, *, now: datetime | None = None, skip_types: list[str] | None = None) -> dict | None:
     """Take the next due pending entry (it will not be due again for CLAIM_S seconds);
-    its `claim_token` is what mark_sent / mark_failed_attempt need to record the outcome."""
+    its `claim_token` is what mark_sent / mark_failed_attempt need to record the outcome.
+    `skip_types`: channel types not to take now (ones that timed out in this run)."""
     now = now or _now()
+    query: dict = {"status": "pending", "next_attempt_at": {"$lte": now}}
+    if skip_types:
+        query["channel_type"] = {"$nin": [str(t) for t in skip_types]}
     return db[NOTIFICATIONS].find_one_and_update(
-        {"status": "pending", "next_attempt_at": {"$lte": now}},
+        query,
         {"$set": {"next_attempt_at": now + timedelta(seconds=CLAIM_S), "claimed_at": now,
                   "claim_token": uuid.uuid4().hex}},
         sort=[("next_attempt_at", ASCENDING)], return_document=ReturnDocument.AFTER)

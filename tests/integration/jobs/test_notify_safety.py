@@ -292,3 +292,19 @@ def test_migrate_redacts_webhook_urls_stored_before_targets_were_redacted(db):
     assert db[NOTIFICATIONS].find_one({"_id": "old|opened|webhook"})["target"] == "https://hooks.slack.example:8443/…"
     assert db[NOTIFICATIONS].find_one({"_id": "old|opened|email"})["target"] == "qa@example.org"
     assert migrate(db)["webhook_targets_redacted"] == 0
+
+
+def test_a_slow_webhook_costs_a_run_one_deadline_not_one_per_waiting_entry(db, monkeypatch, mailbox):
+    box, port = mailbox
+    trickler = Trickler(b"HTTP/1.1 200 OK\r\n" + b"X-Slow: " + b"x" * 200, every_s=0.5, read_request=True)
+    try:
+        use(monkeypatch, webhook=f"http://127.0.0.1:{trickler.port}/hooks/{SECRET}", smtp_port=port, deadline=2)
+        for i in range(3):
+            enqueue(db, alert(f"alert-{i}"), "opened", now=NOW)
+        result = deliver(db, now=NOW)
+        assert trickler.connections == 1  # the first webhook ran into the deadline; the others were not tried
+        assert result == {"sent": 3, "retrying": 1, "failed": 0} and len(box.messages) == 3  # e-mail went on
+        waiting = list(db[NOTIFICATIONS].find({"channel_type": "webhook", "attempts": 0}))
+        assert len(waiting) == 2 and all(w["status"] == "pending" and w["next_attempt_at"] == NOW for w in waiting)
+    finally:
+        trickler.close()
