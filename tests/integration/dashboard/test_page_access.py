@@ -209,3 +209,22 @@ def test_the_users_cli_keeps_an_admin_and_reports_errors_in_one_line(tmp_path):
     proc = cli("list")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.startswith("error: the users file") and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_the_last_admin_cannot_demote_or_remove_herself_on_the_page(make_app, users_file):
+    add_user("ada", "ada-password", "admin", users_file)
+    add_user("vic", "vic-password", "viewer", users_file)
+    at = sign_in(make_app().run(), "ada", "ada-password")
+    at.switch_page("views/users.py").run()
+    at.text_input(key="users_name").set_value("ada")
+    at.selectbox(key="users_role").set_value("reviewer")
+    at.text_input(key="users_password").set_value("ada-password")
+    at.text_input(key="users_again").set_value("ada-password")
+    at.button(key="FormSubmitter:users_add-Save user").click().run()
+    assert "admin must remain" in texts(at.error)
+    at.selectbox(key="users_remove_name").set_value("ada")
+    at.checkbox(key="users_remove_sure").check()
+    at.button(key="FormSubmitter:users_remove-Remove user").click().run()
+    assert "admin must remain" in texts(at.error)
+    assert load_users(users_file)["ada"]["role"] == "admin" and set(load_users(users_file)) == {"ada", "vic"}
+    assert "Signed in as **ada** (admin)" in texts(at.sidebar.caption)
