@@ -23,12 +23,7 @@ from store.errors import ValidationFailed
 from store.scores import save_rescore
 from store.triage import STATUS_LABELS, STATUSES, update_triage
 
-MODES = ("fast", "balanced", "thorough")
-MODE_HELP = {
-    "fast": "local model only (about a second)",
-    "balanced": "local, plus the LLM judge on borderline metrics",
-    "thorough": "the LLM judge on every metric (slower, costs tokens)",
-}
+from core.modes import MODE_HELP, MODES  # noqa: E402,F401  (re-exported for the Playground)
 
 
 @st.cache_resource(show_spinner=False)
