@@ -21,7 +21,6 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 WORDS = ("court section penalty murder imprisonment fine offence accused evidence trial judge appeal contract "
          "clause party breach notice payment cheque bank account liability damages tenant landlord lease "

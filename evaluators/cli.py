@@ -11,6 +11,8 @@ import json
 import sys
 import time
 
+from . import limits
+
 CONTRACT_KEYS = ("mode", "evaluation", "hallucination_score", "latency_ms")
 UNDECIDED = 0.5  # hallucination_score written for answers without claims (see README)
 
@@ -22,6 +24,9 @@ def _parse(line: str):
         return None, f"invalid JSON: {exc.msg} at column {exc.colno}"
     if not isinstance(obj, dict):
         return None, "line is not a JSON object"
+    too_large = limits.record_problem(obj)  # refused before scoring: bounded work per line
+    if too_large:
+        return None, too_large
     return obj, None
 
 

@@ -7,6 +7,7 @@ import sys
 
 from pymongo.errors import PyMongoError
 
+from core.jobs import JOB_NAMES
 from store.client import DatabaseUnavailable, patient_db, ping
 
 # Ingest only inserts (no long aggregations): a lost database should end it within
@@ -15,6 +16,10 @@ INGEST_TIMEOUT_MS = 5000
 
 
 def _db(timeout_ms: int | None = None):
+    """The database, pinged and migrated (indexes, default rules, backfills: idempotent).
+    `timeout_ms`: server selection gives up after this long (default: the patient client's)."""
+    from store.migrate import migrate
+
     if timeout_ms is None:
         db = patient_db()
     else:
@@ -22,6 +27,7 @@ def _db(timeout_ms: int | None = None):
         from store.client import _uri, make_client
         db = make_client(_uri(), timeout_ms=timeout_ms)[get_settings().db_name or DEFAULT_DB_NAME]
     ping(db)
+    migrate(db)
     return db
 
 
@@ -63,6 +69,28 @@ def cmd_run_once(args) -> int:
     return 0 if ok else 1
 
 
+def cmd_tick(args) -> int:
+    """One ordered tick under the lease: what a cron job or a Kubernetes CronJob calls."""
+    import os
+    import socket
+
+    from jobs.runner import run_tick
+    from jobs.scheduler import LEASE
+    from store.state import acquire_lease, release_lease
+
+    db = _db()
+    owner = f"tick:{socket.gethostname()}:{os.getpid()}"
+    if not acquire_lease(db, LEASE, owner, args.lease_s):
+        print("tick: skipped, another worker holds the lease")
+        return 0
+    try:
+        done = run_tick(db, worker=owner, still_leading=lambda: acquire_lease(db, LEASE, owner, args.lease_s))
+    finally:
+        release_lease(db, LEASE, owner)
+    print("tick: " + " ".join(f"{job}={'ok' if ok else 'error'}" for job, ok in done.items()))
+    return 0 if all(done.values()) else 1
+
+
 def cmd_scheduler(args) -> int:
     from jobs.scheduler import run_scheduler
 
@@ -89,10 +117,14 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("run-once", help="run one job now")
-    p.add_argument("job", choices=["adopt", "score", "aggregate", "alerts", "notify", "report"])
+    p.add_argument("job", choices=list(JOB_NAMES))
     p.add_argument("--full", action="store_true", help="aggregate: rebuild every bucket")
     p.add_argument("--week", help="report: the week (any date in it, YYYY-MM-DD)")
     p.set_defaults(func=cmd_run_once)
+
+    p = sub.add_parser("tick", help="run one ordered tick of the jobs under the lease (for cron)")
+    p.add_argument("--lease-s", type=float, default=600.0, help="how long the lease is held between jobs")
+    p.set_defaults(func=cmd_tick)
 
     p = sub.add_parser("scheduler", help="run the scheduler (the Procfile worker)")
     p.set_defaults(func=cmd_scheduler)
@@ -100,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s",
                         stream=sys.stderr)
+    from jobs.notify import install_log_redaction
+    install_log_redaction()  # no webhook token, SMTP password or API key in any log line
     try:
         return args.func(args)
     except DatabaseUnavailable as exc:

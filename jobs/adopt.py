@@ -28,8 +28,9 @@ from pymongo.database import Database
 from pymongo.errors import ConnectionFailure
 
 from store.collections import RECORDS
+from core import metrics
 from store.records import quarantine, records_for_reading
-from store.schema import ALL_SCORES, ParsedRecord, Rejection, parse_record, safe_reason
+from store.schema import ParsedRecord, Rejection, parse_record, safe_reason
 from store.thresholds import get_thresholds
 
 SOURCE = "mongodb"
@@ -42,7 +43,7 @@ def _converted_fields(raw: dict, doc: dict) -> dict:
         if field in raw and raw[field] != doc.get(field):
             changes[field] = (doc.get(field), raw[field])
     evaluation = raw.get("evaluation") if isinstance(raw.get("evaluation"), dict) else {}
-    for metric in ALL_SCORES:
+    for metric in metrics.score_names():
         old = evaluation.get(metric)
         new = (doc.get("evaluation") or {}).get(metric)
         if isinstance(old, dict) and isinstance(new, dict) and old.get("score") != new.get("score") \

@@ -31,7 +31,7 @@ from typing import Any, Iterator
 from pymongo.database import Database
 
 from jobs.json_items import decode_utf8, iter_array_items, loads_record
-from store.records import ensure_indexes, quarantine, write_records
+from store.records import quarantine, write_records
 from store.schema import ParsedRecord, content_hash, parse_record
 from store.thresholds import get_thresholds
 
@@ -374,7 +374,6 @@ def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_tr
             if kind not in expected[fmt] and kind != "ground-truth":
                 raise IngestError(f"{path}: looks like {kind}, not {fmt}")
 
-    ensure_indexes(db)
     total = IngestSummary()
     for path, kind in kinds.items():
         if kind.startswith("evallog"):
