@@ -5,7 +5,9 @@ from datetime import datetime, timezone
 import pytest
 
 from store.schema import Rejection, parse_record
-from store.thresholds import DEFAULT_THRESHOLDS
+from core.metrics import default_thresholds
+
+DEFAULT_THRESHOLDS = default_thresholds()
 
 UTC = timezone.utc
 
