@@ -5,9 +5,9 @@ import argparse
 import logging
 import sys
 
-from pymongo.errors import PyMongoError
 
 from core.jobs import JOB_NAMES
+from store.errors import DatabaseError
 from store.client import DatabaseUnavailable, patient_db, ping
 
 # Ingest only inserts (no long aggregations): a lost database should end it within
@@ -20,12 +20,7 @@ def _db(timeout_ms: int | None = None):
     `timeout_ms`: server selection gives up after this long (default: the patient client's)."""
     from store.migrate import migrate
 
-    if timeout_ms is None:
-        db = patient_db()
-    else:
-        from settings import DEFAULT_DB_NAME, get_settings
-        from store.client import _uri, make_client
-        db = make_client(_uri(), timeout_ms=timeout_ms)[get_settings().db_name or DEFAULT_DB_NAME]
+    db = patient_db() if timeout_ms is None else patient_db(timeout_ms)
     ping(db)
     migrate(db)
     return db
@@ -42,7 +37,7 @@ def cmd_ingest(args) -> int:
     except (IngestError, OSError) as exc:
         print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 2
-    except PyMongoError as exc:
+    except DatabaseError as exc:
         print(f"error: database unavailable: {exc.__class__.__name__}: {_one_line(exc)}", file=sys.stderr)
         return 3
     print(summary.line())

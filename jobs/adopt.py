@@ -23,13 +23,10 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from pymongo import UpdateOne
 from pymongo.database import Database
-from pymongo.errors import ConnectionFailure
 
-from store.collections import RECORDS
 from core import metrics
-from store.records import quarantine, records_for_reading
+from store.records import apply_updates, quarantine, unadopted
 from store.schema import ParsedRecord, Rejection, parse_record, safe_reason
 from store.thresholds import get_thresholds
 
@@ -75,14 +72,10 @@ def adopt_logged_records(db: Database, batch_size: int = 1000, max_batches: int 
     marking the server refuses too (e.g. at the 16 MB limit) is quarantined and left
     out of the rest of this run, so it can never block the others."""
     thresholds = get_thresholds(db)
-    records = records_for_reading(db)
     adopted = rejected = 0
     stuck: list[Any] = []  # ids the server would not let us mark in this run
     for _ in range(max_batches):
-        query: dict = {"ingested_at": None}
-        if stuck:
-            query["_id"] = {"$nin": stuck}
-        raws = list(records.find(query).limit(batch_size))
+        raws = unadopted(db, batch_size, stuck)
         if not raws:
             break
         now = datetime.now(timezone.utc)
@@ -113,38 +106,22 @@ def adopt_logged_records(db: Database, batch_size: int = 1000, max_batches: int 
 
 
 def _write(db: Database, ops: list[tuple[dict, dict, str | None]], now: datetime):
-    """Apply the updates; when the batch is refused, one by one, and a refused adoption
-    becomes a rejection. Returns (applied ops, [(raw, reason) the server refused outright])."""
-    if not ops:
-        return [], []
-    try:
-        db[RECORDS].bulk_write([UpdateOne({"_id": raw["_id"]}, update) for raw, update, _r in ops], ordered=False)
-        return ops, []
-    except ConnectionFailure:
-        raise
-    except Exception:  # noqa: BLE001 - find the offenders
-        pass
-    done, refused = [], []
+    """Apply the updates (store.records.apply_updates retries a refused batch one by one); a refused
+    adoption becomes a rejection. Returns (applied ops, [(raw, reason) the server refused outright])."""
+    refused = apply_updates(db, [(raw["_id"], update) for raw, update, _r in ops])
+    done, lost = [], []
     for raw, update, reason in ops:
-        try:
-            db[RECORDS].update_one({"_id": raw["_id"]}, update)
+        error = refused.get(raw["_id"])
+        if error is None:
             done.append((raw, update, reason))
             continue
-        except ConnectionFailure:
-            raise
-        except Exception as exc:  # noqa: BLE001
-            error = f"{exc.__class__.__name__}: {exc}"
         if reason is None:  # the adoption was refused: mark the document rejected instead
             reason = safe_reason(f"refused by the database: {error}")
-            try:
-                update = _reject_update(reason, now)
-                db[RECORDS].update_one({"_id": raw["_id"]}, update)
+            update = _reject_update(reason, now)
+            error = apply_updates(db, [(raw["_id"], update)]).get(raw["_id"])
+            if error is None:
                 quarantine(db, [(raw, reason, SOURCE)])
                 done.append((raw, update, reason))
                 continue
-            except ConnectionFailure:
-                raise
-            except Exception as exc:  # noqa: BLE001
-                error = f"{exc.__class__.__name__}: {exc}"
-        refused.append((raw, safe_reason(f"could not be marked as adopted or rejected: {error}")))
-    return done, refused
+        lost.append((raw, safe_reason(f"could not be marked as adopted or rejected: {error}")))
+    return done, lost

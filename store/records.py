@@ -228,3 +228,35 @@ def records_for_reading(db: Database):
 
 def get_record(db: Database, record_id: str) -> dict | None:
     return db[RECORDS].find_one({"_id": str(record_id)})
+
+
+def unadopted(db: Database, limit: int, skip: list[Any] | None = None) -> list[dict]:
+    """Records the product wrote straight into MongoDB that have no Evalboard fields yet."""
+    query: dict = {"ingested_at": None}
+    if skip:
+        query["_id"] = {"$nin": list(skip)}
+    return list(records_for_reading(db).find(query).limit(int(limit)))
+
+
+def apply_updates(db: Database, updates: list[tuple[Any, dict]]) -> dict[Any, str]:
+    """Apply each (record id, update); when the server refuses the batch, one by one.
+
+    Returns {id: the server's reason} for the updates it refused; a lost connection raises."""
+    if not updates:
+        return {}
+    try:
+        db[RECORDS].bulk_write([UpdateOne({"_id": rid}, update) for rid, update in updates], ordered=False)
+        return {}
+    except ConnectionFailure:
+        raise
+    except Exception:  # noqa: BLE001 - find the offenders
+        pass
+    refused: dict[Any, str] = {}
+    for rid, update in updates:
+        try:
+            db[RECORDS].update_one({"_id": rid}, update)
+        except ConnectionFailure:
+            raise
+        except Exception as exc:  # noqa: BLE001 - this record alone
+            refused[rid] = f"{exc.__class__.__name__}: {exc}"
+    return refused
