@@ -42,6 +42,9 @@ from .types import Score
 
 SUPPORT_THRESHOLD = 0.5
 RELEVANCE_THRESHOLD = 0.5
+# A record without retrieved context (no chunk with text) cannot be scored for faithfulness, contextual
+# precision or contextual recall: those are None with this reason, never a silent value.
+NO_CONTEXT = "no retrieved context"
 
 
 def _clip(x: float) -> float:
@@ -65,11 +68,18 @@ class Evidence:
     months: set
     source_tokens: list[set] = field(default_factory=list)
     index: dict = field(default_factory=dict)  # 4-char prefix -> stems, for T.match_in
+    acronyms: dict = field(default_factory=dict)  # acronym key -> stem ("NI" -> "ni"), see T.acronyms
+    expansions: dict = field(default_factory=dict)  # initials -> stems of the spelled-out words
 
     @classmethod
     def build(cls, parts: Sequence[str], vec: Callable[[str], np.ndarray]) -> "Evidence":
         sents, src, toks, nums, mons, per = [], [], set(), set(), set(), []
+        acr, exp = {}, {}
         for i, part in enumerate(parts):
+            for k, v in T.acronyms(part).items():
+                acr.setdefault(k, v)
+            for k, v in T.expansions(part).items():
+                exp.setdefault(k, set()).update(v)
             ptoks = set(T.content_tokens(part))
             per.append(ptoks)
             toks |= ptoks
@@ -79,11 +89,29 @@ class Evidence:
                 sents.append(s)
                 src.append(i)
         vecs = np.stack([vec(s) for s in sents]) if sents else np.zeros((0, 384), dtype=np.float32)
-        return cls(sents, src, vecs, toks, nums, mons, per, T.prefix_index(toks))
+        return cls(sents, src, vecs, toks, nums, mons, per, T.prefix_index(toks), acr, exp)
 
     def find(self, tok: str) -> str | None:
         """The evidence stem `tok` matches (itself, or an inflected/derived form), else None."""
         return T.match_in(tok, self.tokens, self.index)
+
+
+def acronym_aliases(text: str, ev: Evidence) -> dict[str, str]:
+    """Claim stem -> evidence stem, for words the claim writes as an acronym where the evidence spells it
+    out ("NI" -> "negoti" for "Negotiable Instruments"), or spells out where the evidence has the
+    acronym ("reserve", "bank", "india" -> "rbi")."""
+    out: dict[str, str] = {}
+    for key, st in T.acronyms(text).items():
+        if key.startswith("~") or ev.find(st):
+            continue
+        spelled = ev.expansions.get(key) or ev.expansions.get(T._sorted_key(key))
+        if spelled:
+            out[st] = min(spelled)
+    for key, stems in T.expansions(text, lower_case_too=False).items():
+        acr = ev.acronyms.get(key)
+        if acr:
+            out.update({x: acr for x in stems if not ev.find(x)})
+    return out
 
 
 def answer_units(answer: str) -> list[str]:
@@ -186,7 +214,8 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     # stemmer missed it ("Korea"/"Korean", "Canada"/"Canadian"); question words remembered as such
     raw = list(dict.fromkeys(T.content_tokens(text)))
     in_q = {t for t in raw if t in p.q_tokens}
-    toks = list(dict.fromkeys((ev.find(t) or _number_word_in(t, ev) or t) for t in raw))
+    alias = acronym_aliases(text, ev)
+    toks = list(dict.fromkeys((alias.get(t) or ev.find(t) or _number_word_in(t, ev) or t) for t in raw))
     q_alias = {(ev.find(t) or t) for t in in_q}
     ctoks = set(toks)
     # global coverage: words the question already contains are neutral
@@ -248,14 +277,16 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
         parts = [x for x in e.split() if len(x) >= 2 and x not in T.STOPWORDS] or e.split()
         if not all(x in p.q_tokens for x in parts):
             ents.append((e, parts))
-    missing_ents = [e for e, parts in ents if not all(ev.find(x) or x in p.q_tokens for x in parts)]
+    ev_acronyms = set(ev.acronyms.values())  # "IT", "US": acronyms that read as stopwords in lower case
+    missing_ents = [e for e, parts in ents
+                    if not all(ev.find(x) or x in p.q_tokens or x in alias or x in ev_acronyms for x in parts)]
     if missing_ents:
         score *= 0.4 ** len(missing_ents)
         whys.append("entity not in context: " + ", ".join(_surface(text, e) for e in missing_ents))
     # specific words the claim adds (not the question's) that the context lacks: the support keeps
     # 1 - 0.5 x (their weight / weight of all its added words); a claim made only of such words keeps
     # at most half its support (borderline at best), however similar its vector
-    u_new, u_missing, unsupported_words = unsupported_words_of(text, ev, p)
+    u_new, u_missing, unsupported_words = unsupported_words_of(text, ev, p, alias)
     if u_missing:
         score *= 1.0 - UNSUPPORTED_WORDS_PENALTY * (u_missing / u_new)
         if not missing_ents and not missing_nums:
@@ -296,7 +327,8 @@ RARE_WORD_WEIGHT, COMMON_WORD_WEIGHT = 1.0, 0.5
 UNSUPPORTED_WORDS_PENALTY = 0.5  # support x (1 - 0.5 x share of the claim's added word weight that is specific and absent)
 
 
-def unsupported_words_of(text: str, ev: Evidence, p: Prepared) -> tuple[float, float, list[str]]:
+def unsupported_words_of(text: str, ev: Evidence, p: Prepared, alias: dict | None = None
+                         ) -> tuple[float, float, list[str]]:
     """(weight of the claim's content words that are not the question's, weight of the specific ones
     found in neither the evidence nor the question, their surface forms). Weights: see above."""
     new_w = miss_w = 0.0
@@ -309,7 +341,7 @@ def unsupported_words_of(text: str, ev: Evidence, p: Prepared) -> tuple[float, f
             ok = st in ev.tokens or bool(T.numbers(surface) & (ev.numbers | p.q_numbers))
         else:
             w = RARE_WORD_WEIGHT if (caps or not T.is_common(surface)) else COMMON_WORD_WEIGHT
-            ok = ev.find(st) is not None or T.match_in(st, p.q_tokens, p.q_index) is not None or (
+            ok = ev.find(st) is not None or st in (alias or {}) or T.match_in(st, p.q_tokens, p.q_index) is not None or (
                 st in T._NUMBER_WORDS and float(T._NUMBER_WORDS[st]) in ev.numbers)
         new_w += w
         if not ok and w == RARE_WORD_WEIGHT:
@@ -330,7 +362,7 @@ def _short(s: str, n: int = 90) -> str:
 
 def _surface(text: str, stemmed: str) -> str:
     for w in text.replace(",", " ").split():
-        w2 = w.strip(".,;:()[]\"'")
+        w2 = w.strip(".,;:()[]\"'?!")
         if w2 and (T.stem(w2) == stemmed or " ".join(T.stem(x) for x in w2.split("-") if x) == stemmed):
             return w2
     return stemmed
@@ -338,12 +370,11 @@ def _surface(text: str, stemmed: str) -> str:
 
 # --------------------------------------------------------------------------- metrics
 def faithfulness(p: Prepared) -> Score:
-    """supported claims / claims. None when the answer has no claims or there is no context."""
+    """supported claims / claims. None when there is no retrieved context (NO_CONTEXT) or no claim."""
+    if not p.ctx.sentences:
+        return Score(None, NO_CONTEXT, {"claims": [], "unsupported_claims": []})
     if not p.claims:
         return Score(None, "no claims", {"claims": [], "unsupported_claims": []})
-    if not p.ctx.sentences:
-        return Score(None, "no context to check the claims against",
-                     {"claims": [], "unsupported_claims": []})
     claims = p.claim_support()
     n_sup = sum(1 for c in claims if c["supported"])
     value = n_sup / len(claims)
@@ -378,6 +409,19 @@ def _aspect_weights(p: Prepared) -> dict[str, float]:
     return w
 
 
+def _typos_answered(p: Prepared, weights: dict[str, float], a_tokens: set) -> set:
+    """Question words that are misspellings of a word the answer uses ("circle" for "cycle"): the
+    question word is in neither the answer nor the context, and the answer has a close spelling."""
+    out = set()
+    for a in weights:
+        if a in a_tokens or a in p.ctx.tokens:
+            continue
+        fix = T.misspelling_of(a, a_tokens)
+        if fix is not None:
+            out.add(a)
+    return out
+
+
 def _coverage(weights: dict[str, float], tokens: set) -> float | None:
     total = sum(weights.values())
     if not total:
@@ -401,6 +445,23 @@ def short_answer_responsiveness(p: Prepared) -> float | None:
     return share * _clip((float(qs[top[0]]) - 0.2) / 0.4)
 
 
+def on_topic_share(p: Prepared, units: list[str], vecs: np.ndarray, sims: np.ndarray) -> float:
+    """Share of the answer's units that are on the question's topic: similar to the question, or naming
+    one of its aspects (1.0 each); near the topic or elaborating on the answer's most on-topic unit (0.5: "Medications
+    cost Rs 1,45,000 more" after "An IVF cycle costs Rs 3,00,000"); pleasantries and the rest count 0."""
+    aspects = set(p.aspects)
+    anchor = vecs[int(np.argmax(sims))]
+    credit = []
+    for unit, v, sim in zip(units, vecs, sims):
+        if T.is_pleasantry(unit):
+            credit.append(0.0)
+        elif sim >= 0.3 or aspects & set(T.content_tokens(unit)):
+            credit.append(1.0)
+        else:
+            credit.append(0.5 if (float(v @ anchor) >= 0.3 or sim >= 0.25) else 0.0)
+    return float(np.mean(credit))
+
+
 def answer_relevancy(p: Prepared) -> Score:
     """Does the answer address the question: similarity of the answer and its sentences to the
     question, coverage of the question's aspects, share of on-topic sentences."""
@@ -417,9 +478,10 @@ def answer_relevancy(p: Prepared) -> Score:
     sim_c = _clip((0.5 * sim_max + 0.5 * sim_all - 0.2) / 0.4)
     weights = _aspect_weights(p)
     a_tokens = set(T.content_tokens(p.answer))
+    a_tokens = a_tokens | _typos_answered(p, weights, a_tokens)
     cov = _coverage(weights, a_tokens)
     missing = [a for a in weights if a not in a_tokens]
-    on_topic = float(np.mean([1.0 if s >= 0.3 and not T.is_pleasantry(t) else 0.0 for s, t in zip(sims, sents)]))
+    on_topic = on_topic_share(p, sents, vecs, sims)
     # similarity says "same topic"; aspect coverage says "this question, not a neighbouring one"
     topical = 0.5 * sim_c + 0.5 * on_topic
     value = topical if cov is None else topical * (0.4 + 0.6 * cov)
@@ -503,8 +565,8 @@ def average_precision(flags: Sequence[bool]) -> float | None:
 
 
 def contextual_precision(p: Prepared, rel: list[dict] | None = None) -> Score:
-    if not p.context:
-        return Score(None, "no context retrieved", {"chunk_relevance": []})
+    if not p.ctx.sentences:
+        return Score(None, NO_CONTEXT, {"chunk_relevance": []})
     rel = rel if rel is not None else chunk_relevance(p)
     flags = [r["relevant"] for r in rel]
     ap = average_precision(flags)
@@ -514,20 +576,20 @@ def contextual_precision(p: Prepared, rel: list[dict] | None = None) -> Score:
     elif n_rel == len(flags):
         reason = f"All {len(flags)} retrieved chunks are relevant."
     else:
-        irrelevant = [str(r["index"]) for r in rel if not r["relevant"]]
+        irrelevant = [str(r["index"] + 1) for r in rel if not r["relevant"]]  # numbered from 1, as the UI shows chunks
         reason = (f"{n_rel} of {len(flags)} chunks relevant (irrelevant: #{', #'.join(irrelevant)})"
                   + ("; relevant chunks are ranked first." if ap == 1.0 else "; some relevant chunks rank low."))
     return Score(ap, reason, {"chunk_relevance": rel, "share_relevant": n_rel / len(flags)})
 
 
 def contextual_recall(p: Prepared) -> Score:
+    if not p.ctx.sentences:
+        return Score(None, NO_CONTEXT, {"claims": []})
     if not p.expected:
         return Score(None, "no expected answer given", {})
     exp_claims = list(T.split_claims(p.expected))
     if not exp_claims:
         return Score(None, "expected answer has no claims", {})
-    if not p.ctx.sentences:
-        return Score(0.0, "no context retrieved", {"claims": []})
     recs = [support(c, p.ctx, p) for c in exp_claims]
     n = sum(1 for r in recs if r["supported"])
     value = n / len(recs)
@@ -547,6 +609,7 @@ def completeness(p: Prepared) -> Score:
     if not p.answer.strip():
         return Score(0.0, "empty answer", {})
     a_tokens = set(T.content_tokens(p.answer))
+    a_tokens = a_tokens | _typos_answered(p, weights, a_tokens)
     cov = _coverage(weights, a_tokens) or 0.0
     missing = [_surface(p.query, a) for a in weights if a not in a_tokens]
     used = None

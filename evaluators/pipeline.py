@@ -128,8 +128,8 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
                 continue
             if m in ("faithfulness",) and not p.claims:
                 continue
-            if m in ("contextual_precision",) and not p.context:
-                continue
+            if m != "answer_relevancy" and not p.ctx.sentences:
+                continue  # no retrieved context: the context metrics stay None (L.NO_CONTEXT), judged or not
             if mode == "thorough" or (s.value is not None and abs(s.value - th[m]) <= BALANCED_MARGIN):
                 todo.append(m)
         for m in todo:

@@ -113,15 +113,32 @@ def test_contextual_precision_and_recall_reference_examples(model):
 
 def test_degenerate_inputs_have_documented_results(model):
     r = evaluators.score_one("What is IVF?", "", [])
-    assert ev(r, "faithfulness") is None and r["evaluation"]["faithfulness"]["reason"] == "no claims"
+    assert ev(r, "faithfulness") is None and r["evaluation"]["faithfulness"]["reason"] == "no retrieved context"
     assert ev(r, "contextual_precision") is None and r["hallucination_score"] is None
+    no_claims = evaluators.score_one("What is IVF?", "", ["IVF is in vitro fertilisation."])
+    assert ev(no_claims, "faithfulness") is None
+    assert no_claims["evaluation"]["faithfulness"]["reason"] == "no claims"
     assert r["evaluation"]["overall_quality"]["score"] is None
     assert r["evaluation"]["overall_quality"]["passed"] is None
     r3 = evaluators.score_one("?", "???", ["", " "])
     assert ev(r3, "answer_relevancy") is None and ev(r3, "faithfulness") is None
     assert r3["evaluation"]["answer_relevancy"]["reason"] == "answer has no content words"
     r2 = evaluators.score_one("What is IVF?", "IVF is in vitro fertilisation.", [])
-    assert ev(r2, "faithfulness") is None and "no context" in r2["evaluation"]["faithfulness"]["reason"]
+    assert ev(r2, "faithfulness") is None and r2["evaluation"]["faithfulness"]["reason"] == "no retrieved context"
+
+
+def test_no_retrieved_context_is_unscorable_for_the_context_metrics(model):
+    """Issue 9: a record without context must not look perfect on relevancy alone; the context metrics
+    are None with one reason (the verdict rule lives in the catalog), never a silent value."""
+    for ctx in ([], ["", "   "]):
+        r = evaluators.score_one("What is the punishment for murder?", "Murder is punishable with death.", ctx,
+                                 expected_output="Death or imprisonment for life.")
+        for metric in ("faithfulness", "contextual_precision", "contextual_recall"):
+            assert ev(r, metric) is None, (ctx, metric)
+            assert r["evaluation"][metric]["reason"] == "no retrieved context"
+            assert r["evaluation"][metric]["passed"] is None
+        assert r["hallucination_score"] is None
+        assert ev(r, "answer_relevancy") > 0.7  # relevancy is still scored, on its own
 
 
 def test_full_output_shape_extras_and_overall(model):
