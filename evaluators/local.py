@@ -251,8 +251,14 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
         score *= 0.15 ** len(missing_nums)
         shown = ", ".join(_fmt_num(n) for n in sorted(missing_nums, key=lambda x: (isinstance(x, tuple), str(x))))
         whys.append(f"number/date/amount mismatch: {shown} not in context")
-    # a number is "with this fact" when it sits in the best sentence or one sharing a third of the claim's words
-    local_idx = {best} | {i for i in range(len(ev.sentences)) if overl[i] >= 0.34}
+    # a number is "with this fact" when it sits in the best sentence, a sentence sharing a third (or three)
+    # of the claim's words, or the short first sentence of the best sentence's chunk (a heading:
+    # "Section 187 BNSS - Procedure when investigation cannot be completed in twenty-four hours.")
+    words_only = {t for t in ctoks if not t[:1].isdigit()}
+    head = next(i for i in range(len(ev.sentences)) if ev.source[i] == ev.source[best])
+    local_idx = {best} | {i for i in range(len(ev.sentences)) if overl[i] >= 0.34 or len(words_only & sent_toks[i]) >= 3}
+    if len(ev.sentences[head].split()) <= 15:
+        local_idx.add(head)
     local_nums = set().union(*(T.numbers(ev.sentences[i]) for i in local_idx))
     displaced = [n for n in claim_nums if n in ev.numbers and n not in local_nums]
     if displaced and not missing_nums:
@@ -267,7 +273,10 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     # negations within the stretch of the sentence the claim's words cover count ("X, also known as Y,
     # was not Z" does not negate "Y")
     if len(ctoks) >= 3 and base >= 0.55 and overl[best] >= 0.6 and sims[best] >= 0.6:
-        if (T.negation_count(text) % 2) != (T.negation_count_near(ev.sentences[best], ctoks) % 2):
+        claim_neg = T.negation_count(text) % 2
+        # a flip only when neither the negations near the claim's words nor all of them agree with it
+        if claim_neg != T.negation_count_near(ev.sentences[best], ctoks) % 2 \
+                and claim_neg != T.negation_count(ev.sentences[best]) % 2:
             score *= 0.2
             whys.append(f"negation flip: context says \"{_short(ev.sentences[best])}\"")
     # capitalised entities; parts that are stopwords or single letters ("Rent-A-Car", "Do-hyang") are
@@ -333,12 +342,14 @@ def unsupported_words_of(text: str, ev: Evidence, p: Prepared, alias: dict | Non
     found in neither the evidence nor the question, their surface forms). Weights: see above."""
     new_w = miss_w = 0.0
     missing: list[str] = []
+    claim_missing_nums = T.numbers(text) - ev.numbers - p.q_numbers
     for surface, st, caps in T.content_words(text):
         if st in p.q_tokens:
             continue  # restating the question adds nothing
         if st[:1].isdigit():
             w = RARE_WORD_WEIGHT
-            ok = st in ev.tokens or bool(T.numbers(surface) & (ev.numbers | p.q_numbers))
+            # digits of an amount the number check already matched ("20" of "Rs 20 lakh") are supported
+            ok = st in ev.tokens or bool(T.numbers(surface) & (ev.numbers | p.q_numbers)) or not claim_missing_nums
         else:
             w = RARE_WORD_WEIGHT if (caps or not T.is_common(surface)) else COMMON_WORD_WEIGHT
             ok = ev.find(st) is not None or st in (alias or {}) or T.match_in(st, p.q_tokens, p.q_index) is not None or (

@@ -108,6 +108,9 @@ def clean(text: str) -> str:
     return re.sub(r"[ \t\r\f\v]+", " ", text).strip()
 
 
+_LIST_MARKER_RE = re.compile(r"^(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]$")  # "2." / "b)" / "iv." left over by the split
+
+
 @lru_cache(maxsize=8192)
 def split_sentences(text: str, max_words: int = 60) -> tuple[str, ...]:
     """Sentences of `text` (citations kept). Over-long sentences are cut into windows of `max_words` words."""
@@ -119,7 +122,7 @@ def split_sentences(text: str, max_words: int = 60) -> tuple[str, ...]:
     out: list[str] = []
     for part in _SENT_SPLIT_RE.split(protected):
         part = (part or "").replace("\u2024", ".").strip(" -*\u2022\t")
-        if not part:
+        if not part or _LIST_MARKER_RE.match(part):
             continue
         words = part.split()
         if len(words) <= max_words:
@@ -145,6 +148,20 @@ def is_pleasantry(sentence: str) -> bool:
     return bool(_NONFACTUAL_RE.match(s)) and not numbers(s) and not entities(s)
 
 
+# "The passages do not say whether ...", "so I can't confirm that": about the sources, not a fact
+_META_RE = re.compile(
+    r"^(?:the |these |this |those )?(?:passages?|context|documents?|sources?|excerpts?|text|policy|they|it)\s+"
+    r"(?:do|does|did)\s*(?:not|n't)\s+(?:say|mention|state|specify|include|cover|give|provide|indicate|address|"
+    r"explain|list|contain)\b|\bi (?:can ?not|can't|am unable to|could not|couldn't) (?:confirm|tell|answer|say|find)\b",
+    re.IGNORECASE)
+
+
+def is_meta_statement(sentence: str) -> bool:
+    """A statement about what the sources do not say (a refusal), carrying no figure of its own."""
+    s = sentence.strip().replace("\u2019", "'")
+    return bool(_META_RE.search(s)) and not numbers(s)
+
+
 def is_refusal(text: str) -> bool:
     return bool(_REFUSAL_RE.search(text or ""))
 
@@ -160,7 +177,7 @@ def split_claims(answer: str) -> tuple[str, ...]:
             left, right = s.split(": ", 1)
             if right.strip() and (is_pleasantry(left) or len(content_tokens(left)) <= 1):
                 s = right.strip()
-        if s.endswith("?") or s.endswith(":") or is_pleasantry(s):
+        if s.endswith("?") or s.endswith(":") or is_pleasantry(s) or is_meta_statement(s):
             continue
         parts = [p.strip(" ,;") for p in _CLAIM_SPLIT_RE.split(s) if p and p.strip(" ,;")]
         if len(parts) > 1 and all(len(content_tokens(p)) >= 3 for p in parts):
@@ -281,9 +298,24 @@ def months(text: str) -> frozenset:
                      if w[0].isupper() and w.lower() in MONTHS)
 
 
+# "not exceeding 20 lakh", "no more than 4", "not less than one year": a bound on a quantity, not a denial
+_BOUND_RE = re.compile(r"\b(?:not|no|n't)\s+(?:be\s+)?(?:exceed\w*|more|less|later|earlier|fewer|beyond|over|under|"
+                       r"above|below)\b", re.IGNORECASE)
+# words that deny without a "not": "excludes X" says what "does not include X" says
+_IMPLICIT_NEGATIONS = frozenset("exclude excludes excluded excluding except prohibited prohibits barred".split())
+
+
+def _negation_words(text: str) -> list[str]:
+    t = _BOUND_RE.sub(" ", (text or "").lower().replace("\u2019", "'"))
+    return re.findall(r"[a-z]+(?:'[a-z]+)?", t)
+
+
+def is_negation_word(w: str) -> bool:
+    return w in NEGATIONS or w.endswith("n't") or w in _IMPLICIT_NEGATIONS
+
+
 def negation_count(text: str) -> int:
-    words = re.findall(r"[a-z]+(?:'[a-z]+)?", (text or "").lower().replace("\u2019", "'"))
-    return sum(1 for w in words if w in NEGATIONS or w.endswith("n't"))
+    return sum(1 for w in _negation_words(text) if is_negation_word(w))
 
 
 _CURRENCY = frozenset("rs inr usd eur gbp am pm".split())
@@ -406,13 +438,13 @@ def negation_count_near(sentence: str, anchors: set, scope: int = 3) -> int:
     among the next `scope` content words ("was not valid", "no more than 4 doses"). A negation
     elsewhere in a long sentence ("..., with no more than 4 doses" for a claim about the dose)
     does not negate the claim's words. All of the sentence's negations when no anchor occurs in it."""
-    words = [m.group(0).lower().replace("\u2019", "'") for m in _TOKEN_POS_RE.finditer(sentence or "")]
-    stems = [None if (w in STOPWORDS or w in NEGATIONS) else stem(w.replace(",", "")) for w in words]
+    words = [m.group(0).lower() for m in _TOKEN_POS_RE.finditer(_BOUND_RE.sub(" ", (sentence or "").replace("\u2019", "'")))]
+    stems = [None if (w in STOPWORDS or is_negation_word(w)) else stem(w.replace(",", "")) for w in words]
     if not any(st in anchors for st in stems if st):
         return negation_count(sentence)
     n = 0
     for i, w in enumerate(words):
-        if w in NEGATIONS or w.endswith("n't"):
+        if is_negation_word(w):
             nxt = [st for st in stems[i + 1:] if st][:scope]
             n += any(st in anchors for st in nxt)
     return n
