@@ -302,7 +302,8 @@ def months(text: str) -> frozenset:
 _BOUND_RE = re.compile(r"\b(?:not|no|n't)\s+(?:be\s+)?(?:exceed\w*|more|less|later|earlier|fewer|beyond|over|under|"
                        r"above|below)\b", re.IGNORECASE)
 # words that deny without a "not": "excludes X" says what "does not include X" says
-_IMPLICIT_NEGATIONS = frozenset("exclude excludes excluded excluding except prohibited prohibits barred".split())
+_IMPLICIT_NEGATIONS = frozenset("exclude excludes excluded excluding except prohibited prohibits barred fail fails failed "
+                                 "failing refuse refuses refused".split())  # "fails to pay" = "does not pay"
 
 
 def _negation_words(text: str) -> list[str]:

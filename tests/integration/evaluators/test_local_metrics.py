@@ -44,16 +44,21 @@ def test_faithfulness_negation_entity_and_paraphrase(model):
     ent = evaluators.score_one(q, "The Supreme Court of Kerala decides murder cases under Section 103.", MURDER_CTX)
     assert ev(ent, "faithfulness") == 0.0
     assert "entity not in context" in ent["evaluation"]["faithfulness"]["unsupported_claims"][0]["why"]
+    para_ctx = ["The Consolidated Appropriations Act of 2023 required states to begin the process of redetermining "
+                "Medicaid eligibility for its members, which New York State (NYS) began in April 2023."]
     para = evaluators.score_one(
         "When did NYS begin redetermining Medicaid eligibility?",
         "New York State started the Medicaid eligibility redetermination process in April 2023. "
-        "It will finish in May 2025.",
-        ["The Consolidated Appropriations Act of 2023 required states to begin the process of redetermining "
-         "Medicaid eligibility for its members, which New York State (NYS) began in April 2023."])
+        "It will finish in May 2025.", para_ctx)
     claims = para["details"]["faithfulness"]["claims"]
     assert [c["supported"] for c in claims] == [True, False]
     assert ev(para, "faithfulness") == 0.5
-    assert 0.3 < para["hallucination_score"] < 0.8
+    # one of two claims carries a date the context lacks: flagged (the learned score weighs an absent
+    # number/date strongly), though a single-claim answer made only of that date would score higher still
+    assert para["hallucination_score"] > 0.5
+    only_bad = evaluators.score_one("When did NYS begin redetermining Medicaid eligibility?",
+                                    "It will finish in May 2025.", para_ctx)
+    assert only_bad["hallucination_score"] > para["hallucination_score"]
 
 
 def test_number_taken_from_another_fact_is_flagged(model):
