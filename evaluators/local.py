@@ -463,11 +463,11 @@ def hallucination_signals(p: Prepared, claims: list[dict]) -> dict[str, float]:
 # support threshold (support signals at SUPPORT_THRESHOLD) with nothing flagged scores 0.5, the midpoint
 # faithfulness uses.
 HALLUCINATION_WEIGHTS: dict[str, float] = {
-    "claim_support": -3.9313,
-    "unsupported_share": 0.3465,
-    "min_lexical_local": -0.4821,
-    "missing_number": 2.3822,
-    "missing_entity": 2.1394,
+    "claim_support": -3.9643,
+    "unsupported_share": 0.4634,
+    "min_lexical_local": -0.4839,
+    "missing_number": 2.3487,
+    "missing_entity": 2.0963,
 }
 _AT_THRESHOLD = {"claim_support", "mean_support", "min_support", "min_similarity", "mean_similarity", "min_lexical_local"}
 HALLUCINATION_BIAS = -sum(w * SUPPORT_THRESHOLD for k, w in HALLUCINATION_WEIGHTS.items() if k in _AT_THRESHOLD)
