@@ -21,8 +21,8 @@ from statistics import median
 from typing import Iterable, Sequence
 
 MIN_PAIRS = 3
-BASELINE_DAYS = 7
-MIN_BASELINE_DAYS = 3
+BASELINE_DAYS = 14
+MIN_BASELINE_DAYS = 5
 VERDICT = "__verdict__"  # the record-level verdict (core.verdict.verdict), pooled like a metric
 FAST, JUDGE = "fast", "judge"  # what re-scored a sampled record: the local scorer or Evalboard's own judge
 
@@ -118,18 +118,6 @@ def change(value: float | None, history: Sequence[float | None]) -> float | None
     if value is None or len(known) < MIN_BASELINE_DAYS:
         return None
     return round(value - median(known), 6)
-
-
-def with_changes(series: Sequence[dict]) -> list[dict]:
-    """Each figure dict of a day series (oldest first) with `<stat>_change` added, the baseline
-    being the days before it in the series."""
-    out = []
-    for i, day in enumerate(series):
-        row = dict(day)
-        for name in STATISTICS:
-            row[name + CHANGE_SUFFIX] = change(day.get(name), [d.get(name) for d in series[:i]])
-        out.append(row)
-    return out
 
 
 def is_marked(row: dict) -> list[str]:

@@ -215,9 +215,11 @@ def _version() -> str:
 
 
 def run_agreement(db: Database, now: datetime | None = None, *, full: bool = False, days: int | None = None,
-                  per_feature: int | None = None, max_items: int | None = None,
+                  per_feature: int | None = None, max_items: int | None = None, features: Iterable[str] | None = None,
                   scorer: Scorer | None = None, kind: str | None = None) -> dict:
-    """Sample, score and figure the recent completed days (see the module docstring); idempotent."""
+    """Sample, score and figure the recent completed days (see the module docstring); idempotent.
+
+    `features`: sample only these (default: every feature of the day)."""
     from jobs.score import scoring_item
 
     settings = get_settings()
@@ -242,6 +244,8 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
         day_text = day.isoformat()
         start, end = bucket_range(day, DAY, tz)
         chosen = select_sample(store.day_candidates(db, start, end), day_text, per_feature)
+        if features is not None:
+            chosen = {f: docs for f, docs in chosen.items() if f in set(features)}
         todo = [d["_id"] for docs in chosen.values() for d in docs if not already_sampled(d, day_text, kind)]
         counts["days"] += 1
         scored_here = 0

@@ -27,7 +27,7 @@ How a record is made:
    regeneration spike on every feature (~6 weeks ago, 2 days), a bad retrieval
    week for chat and clauses (~9 weeks ago), and a faithfulness regression in
    arguments over the last 2 days (still open); and, in ranges of 12 days or more, a judge drift:
-   from 6 days before the end on, the product's judge logs chat faithfulness 0.12 higher for the
+   from 6 days before the end on, the product's judge logs chat faithfulness 0.15 higher for the
    same answers (the judge-agreement sample catches it; the logged trend alone looks like a gain).
 5. A few malformed payloads (rejected: no query, bad timestamp, non-numeric
    score, evaluation not an object; kept: numeric strings, naive timestamps, an
@@ -118,7 +118,7 @@ _NOMINAL_DAYS = 90
 # The product's judge turns lenient on chat faithfulness from JUDGE_DRIFT_DAYS_AGO days before the
 # end on: the answers (and what an independent scorer sees) do not change, the logged score goes up.
 JUDGE_DRIFT = ("judge_drift", "chat judge turned lenient on faithfulness (logged scores only)", ("chat",),
-               (("faithfulness", 0.12),))
+               (("faithfulness", 0.15),))
 JUDGE_DRIFT_DAYS_AGO = 6
 
 

@@ -7,7 +7,9 @@ bad comparison... is refused with a message) and every change is audited
 - regeneration rate > 20% -> AI team (warning);
 - faithfulness mean < 0.7 on 3 consecutive days -> critical.
 They apply to "__all__" (all features together). A rule's `feature` may also be
-one feature, or "*" = every feature separately (one alert per feature).
+one feature, or "*" = every feature separately (one alert per feature). The judge
+agreement rules (statistic from core.agreement: a correlation, mean difference or
+flip rate, or its change against the baseline) read agreement_daily instead.
 
 Alert lifecycle: open -> acknowledged -> resolved. One active (open or
 acknowledged) alert per (rule, feature); `_id` = "<rule_id>|<feature>|<day the
@@ -51,6 +53,22 @@ DEFAULT_RULES = [
     {"_id": "rule:faithfulness", "name": "Faithfulness below 0.7 for 3 days", "metric": "faithfulness",
      "statistic": "mean", "comparison": "lt", "threshold": 0.70, "window_days": 3, "feature": EACH,
      "severity": "critical", "channel": "critical", "enabled": True},
+    # Judge agreement (agreement_daily, jobs/agreement.py): the logged judge against an independent
+    # re-score of a daily sample. Judges and local scorers never agree perfectly, so the enabled
+    # rules watch moves away from each feature's own baseline; the absolute ones are seeded off
+    # (turn them on once the usual level of your judge and scorer is known).
+    {"_id": "rule:judge_leniency", "name": "Faithfulness: logged judge more lenient than usual for 2 days",
+     "metric": "faithfulness", "statistic": "mean_diff_change", "comparison": "gt", "threshold": 0.05,
+     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30},
+    {"_id": "rule:judge_flip_change", "name": "Faithfulness flip rate up 15 points on its baseline for 2 days",
+     "metric": "faithfulness", "statistic": "flip_rate_change", "comparison": "gt", "threshold": 0.15,
+     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30},
+    {"_id": "rule:judge_flip", "name": "Faithfulness flip rate above 15% for 2 days", "metric": "faithfulness",
+     "statistic": "flip_rate", "comparison": "gt", "threshold": 0.15, "window_days": 2, "feature": EACH,
+     "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30},
+    {"_id": "rule:judge_correlation", "name": "Faithfulness correlation with the independent scorer below 0.5",
+     "metric": "faithfulness", "statistic": "spearman", "comparison": "lt", "threshold": 0.5, "window_days": 1,
+     "feature": EACH, "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30},
 ]
 
 

@@ -51,10 +51,12 @@ def test_degenerate_samples_have_defined_results():
 
 
 def test_change_against_the_baseline_median():
-    assert ag.change(0.4, [0.1, 0.2]) is None  # fewer than MIN_BASELINE_DAYS days
-    assert ag.change(0.4, [0.1, None, 0.3, 0.2]) == pytest.approx(0.2)
-    history = [0.9] * 10 + [0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1]  # only the last BASELINE_DAYS count
+    assert ag.change(0.4, [0.1, 0.2, 0.3, 0.2]) is None  # fewer than MIN_BASELINE_DAYS days
+    assert ag.change(0.4, [0.1, None, 0.3, 0.2, 0.25, 0.2]) == pytest.approx(0.2)
+    history = [0.9] * 10 + [0.1] * ag.BASELINE_DAYS  # only the last BASELINE_DAYS count
     assert ag.change(0.1, history) == pytest.approx(0.0)
+    # a short incident inside the baseline does not move the median
+    assert ag.change(0.9, [0.9] * 10 + [0.1] * 4) == pytest.approx(0.0)
     assert ag.is_marked({"flip_rate": 0.3, "flip_rate_change": 0.12, "spearman_change": -0.05}) == ["flip_rate"]
     assert set(ag.statistic_names()) == {"spearman", "mean_diff", "flip_rate", "spearman_change",
                                          "mean_diff_change", "flip_rate_change"}
