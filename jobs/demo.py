@@ -27,8 +27,9 @@ How a record is made:
    regeneration spike on every feature (~6 weeks ago, 2 days), a bad retrieval
    week for chat and clauses (~9 weeks ago), and a faithfulness regression in
    arguments over the last 2 days (still open); and, in ranges of 12 days or more, a judge drift:
-   from 6 days before the end on, the product's judge logs chat faithfulness 0.15 higher for the
-   same answers (the judge-agreement sample catches it; the logged trend alone looks like a gain).
+   from 6 days before the end on, the product's judge logs chat faithfulness up to 0.15 higher for
+   the same passing answers (the judge-agreement sample catches it; the logged trend alone looks
+   like a gain, the pass rate does not move).
 5. A few malformed payloads (rejected: no query, bad timestamp, non-numeric
    score, evaluation not an object; kept: numeric strings, naive timestamps, an
    unknown feature, no regeneration count, an out-of-range score).
@@ -116,7 +117,8 @@ _RECENT = ("recent_regression", "arguments faithfulness regression (open now)", 
            (("faithfulness", -0.08),), 0.0)
 _NOMINAL_DAYS = 90
 # The product's judge turns lenient on chat faithfulness from JUDGE_DRIFT_DAYS_AGO days before the
-# end on: the answers (and what an independent scorer sees) do not change, the logged score goes up.
+# end on: the answers (and what an independent scorer sees) do not change, the logged score of a
+# passing answer goes up (pass/fail stays, so only the agreement sample can tell).
 JUDGE_DRIFT = ("judge_drift", "chat judge turned lenient on faithfulness (logged scores only)", ("chat",),
                (("faithfulness", 0.15),))
 JUDGE_DRIFT_DAYS_AGO = 6
@@ -400,7 +402,9 @@ def _record(rng: random.Random, ts: datetime, feature: str, session_id: str, dri
     limits = metrics.default_thresholds()[feature]
     template = rng.choice(_BY_FEATURE[feature])
     answer, context, reasons = _build_content(rng, template, scores, limits)  # the answer as it really is
-    if judge_shifts:  # a lenient judge logs higher scores for the same answers
+    if judge_shifts and _passes(scores, overall, limits):
+        # a lenient judge logs higher scores for the same answers; it inflates the passing ones (a
+        # failing answer still fails), so the pass rate and the other incidents' alerts stay as they were
         scores = {m: round(_clip(v + judge_shifts.get(m, 0.0)), 2) for m, v in scores.items()}
         overall = _overall(scores)
     evaluation: dict[str, Any] = {
