@@ -42,10 +42,12 @@ def bucket_value(doc: dict, rule: dict) -> float | None:
 def _fmt(metric: str, statistic: str, value: float | None) -> str:
     if value is None:
         return "—"
-    if store_alerts.is_agreement_statistic(statistic):
+    if store_alerts.is_agreement_statistic(statistic):  # changes are signed; flip rates are shares
+        change = statistic.endswith(agreement.CHANGE_SUFFIX)
         stat = agreement.base_statistic(statistic)
-        return f"{value:.1%}" if stat and stat.percent else f"{value:+.3f}" if statistic.endswith("_change") \
-            else f"{value:.3f}"
+        if stat and stat.percent:
+            return f"{value:+.1%}" if change else f"{value:.1%}"
+        return f"{value:+.3f}" if change else f"{value:.3f}"
     return f"{value:.1%}" if metric in RATES or statistic == "rate" else f"{value:.3f}"
 
 

@@ -96,3 +96,16 @@ def test_the_figures_agree_with_pandas_on_the_sampled_records(db, sampled):
     week = db[AGREEMENT_WEEKLY].find_one({"feature": "__all__"})
     assert week["metrics"]["faithfulness"]["n"] == len(frame)
     assert week["metrics"]["faithfulness"]["flip_rate"] == pytest.approx(frame.flip.mean(), abs=1e-6)
+
+
+def test_the_weekly_report_has_the_agreement_section(db, sampled):
+    from jobs.report import run_report
+    from store.reports import get_report
+    run_report(db, week=T0.date().isoformat(), now=NOW)
+    markdown = get_report(db, T0.date())["markdown"]
+    section = markdown.split("## Judge agreement", 1)[1]
+    week = db[AGREEMENT_WEEKLY].find_one({"feature": "__all__"})
+    faith = week["metrics"]["faithfulness"]
+    row = next(line for line in section.splitlines() if line.startswith("| all features |"))
+    assert f"| all features | {faith['n']} | " in row
+    assert f"{faith['flip_rate']:.1%} (—)" in row  # no sample the week before
