@@ -31,14 +31,15 @@ FAST, JUDGE = "fast", "judge"  # what re-scored a sampled record: the local scor
 class Statistic:
     name: str
     label: str
+    short: str
     percent: bool
     change_mark: float  # a move at least this large against the baseline marks a change on the page
 
 
 STATISTICS: dict[str, Statistic] = {s.name: s for s in (
-    Statistic("spearman", "Spearman correlation", False, 0.2),
-    Statistic("mean_diff", "Mean difference (logged − independent)", False, 0.05),
-    Statistic("flip_rate", "Pass/fail flip rate", True, 0.10),
+    Statistic("spearman", "Spearman correlation", "Correlation", False, 0.2),
+    Statistic("mean_diff", "Mean difference (logged − independent)", "Logged − independent", False, 0.05),
+    Statistic("flip_rate", "Pass/fail flip rate", "Flip rate", True, 0.10),
 )}
 CHANGE_SUFFIX = "_change"
 

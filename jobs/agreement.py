@@ -238,34 +238,38 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
     if scorer is None:
         kind, scorer = _default_scorer(thresholds)
     kind = kind or ag.FAST
-    have = {d.get("day") for d in store.get_agreement(db, DAY, bucket_start(window[-1], DAY, tz),
-                                                      bucket_start(window[0], DAY, tz), [ALL])}
+    # days already figured, with how many records they had then: an unchanged count skips the day's read
+    have = {d.get("day"): d.get("records") for d in store.get_agreement(
+        db, DAY, bucket_start(window[-1], DAY, tz), bucket_start(window[0], DAY, tz), [ALL])}
+    seen: dict[date, int | None] = {}
     for day in window:
         day_text = day.isoformat()
         start, end = bucket_range(day, DAY, tz)
-        chosen = select_sample(store.day_candidates(db, start, end), day_text, per_feature)
+        counts["days"] += 1
+        if not full and day_text in have and have[day_text] == store.count_day(db, start, end):
+            continue  # sampled and figured, and no record arrived since
+        candidates = store.day_candidates(db, start, end)
+        seen[day] = len(candidates)
+        chosen = select_sample(candidates, day_text, per_feature)
         if features is not None:
             chosen = {f: docs for f, docs in chosen.items() if f in set(features)}
         todo = [d["_id"] for docs in chosen.values() for d in docs if not already_sampled(d, day_text, kind)]
-        counts["days"] += 1
-        scored_here = 0
-        for i in range(0, len(todo), BATCH_SIZE):
-            if budget <= 0:
-                counts["waiting"] += len(todo) - i
-                break
-            batch_ids = todo[i:i + min(BATCH_SIZE, budget)]
-            docs = store.records_for_scoring(db, batch_ids, SCORING_PROJECTION)
+        take = todo[:max(budget, 0)]
+        budget -= len(take)
+        scored_here = failed_here = 0
+        for i in range(0, len(take), BATCH_SIZE):
+            docs = store.records_for_scoring(db, take[i:i + BATCH_SIZE], SCORING_PROJECTION)
             results = {r.get("id"): r for r in scorer([scoring_item(d) for d in docs])}
             written = write_score_results(db, docs, results, by=BY, evaluator_version=version,
                                           thresholds=thresholds, now=now, mark={"day": day_text, "kind": kind})
-            counts["scored"] += written["scored"]
-            counts["failed"] += written["failed"]
             scored_here += written["scored"]
-            budget -= len(batch_ids)
-            if len(batch_ids) < BATCH_SIZE and i + len(batch_ids) < len(todo):
-                counts["waiting"] += len(todo) - i - len(batch_ids)
-                break
-        if full or scored_here or day_text not in have:
+            failed_here += written["failed"]
+        counts["scored"] += scored_here
+        counts["failed"] += failed_here
+        counts["waiting"] += len(todo) - len(take)
+        if len(take) < len(todo) or failed_here:
+            seen[day] = None  # not complete: the next run reads the day again
+        if full or scored_here or day_text not in have or have[day_text] != seen[day]:
             to_figure.append(day)
     for day in sorted(to_figure):  # oldest first: a day's baseline is the days before it
         day_text = day.isoformat()
@@ -274,7 +278,8 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
         if sampled:
             before = store.get_agreement(db, DAY, bucket_start(day - timedelta(days=ag.BASELINE_DAYS), DAY, tz),
                                          start - timedelta(seconds=1))
-            store.write_daily(db, add_changes(day_figures(sampled, thresholds, day_text, start, now), before))
+            docs = add_changes(day_figures(sampled, thresholds, day_text, start, now), before)
+            store.write_daily(db, [{**d, "records": seen[day]} for d in docs])
             figured.add(day)
     counts["figured_days"] = len(figured)
     for week in sorted({week_start(d) for d in figured}):

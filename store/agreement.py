@@ -6,7 +6,8 @@ figures (written by jobs/agreement.py, read by the alert rules and the
 "Judge agreement" page), one document per (bucket, feature) plus "__all__":
 ```
 {_id: "<YYYY-MM-DD>|<feature>", bucket (UTC instant of the local midnight; weeks start Monday), feature,
- day, count (sampled records with an independent score), kinds: {fast|judge: n},
+ day, count (sampled records with an independent score), records (records the day held when
+ sampled: a later run with the same count skips the day), kinds: {fast|judge: n},
  metrics: {<score>|"__verdict__": {n, spearman, mean_diff, mean_abs_diff, flip_rate, n_verdicts}},
  top: [{_id, metric, logged, independent, diff}] (the pairs that disagree most),
  values: {<score>|"__verdict__": [[logged, independent, logged_pass, independent_pass], ...]},
@@ -47,6 +48,11 @@ def ensure_indexes(db: Database) -> None:
 def day_candidates(db: Database, start: datetime, end: datetime) -> list[dict]:
     """Every record logged in [start, end) with the fields sampling decides on (timestamp index)."""
     return list(db[RECORDS].find({"timestamp": {"$gte": start, "$lt": end}}, CANDIDATE_PROJECTION))
+
+
+def count_day(db: Database, start: datetime, end: datetime) -> int:
+    """How many records [start, end) holds (the timestamp index alone)."""
+    return db[RECORDS].count_documents({"timestamp": {"$gte": start, "$lt": end}})
 
 
 def records_for_scoring(db: Database, ids: Iterable[Any], projection: dict) -> list[dict]:

@@ -136,7 +136,7 @@ def _render_trends(docs: list[dict], metric: str, granularity: str, rules: dict[
         fig = charts.trend_figure(metric if metric != ag.VERDICT else metrics.OVERALL, buckets, values,
                                   threshold=rules.get(name), threshold_label="alert", incidents=marked,
                                   bucket_days=7 if granularity == "week" else 1, percent=stat.percent,
-                                  title=f"{ag.label(name)} · {_choice_label(metric)}")
+                                  title=f"{stat.short} · {_choice_label(metric)}")
         with col:
             charts.show(fig, key=f"{PREFIX}_trend_{name}")
     if changes:

@@ -109,3 +109,16 @@ def test_the_weekly_report_has_the_agreement_section(db, sampled):
     row = next(line for line in section.splitlines() if line.startswith("| all features |"))
     assert f"| all features | {faith['n']} | " in row
     assert f"{faith['flip_rate']:.1%} (—)" in row  # no sample the week before
+
+
+def test_a_capped_run_leaves_the_rest_for_the_next_and_a_late_record_reopens_its_day(db, messy):
+    messy(n=120, days=3)
+    first = run_agreement(db, now=NOW, days=3, per_feature=PER_FEATURE, max_items=5)
+    assert first["scored"] == 5 and first["waiting"] > 0
+    rest = run_agreement(db, now=NOW, days=3, per_feature=PER_FEATURE, max_items=10_000)
+    assert rest["scored"] == first["waiting"] and rest["waiting"] == 0
+    assert run_agreement(db, now=NOW, days=3, per_feature=PER_FEATURE, max_items=10_000)["figured_days"] == 0
+    # a record arriving late for day 0 makes that day (only) be read and figured again
+    messy(n=1, days=1, seed=99, start=5000)
+    late = run_agreement(db, now=NOW, days=3, per_feature=PER_FEATURE, max_items=10_000)
+    assert late["figured_days"] == 1 and late["days"] == 3
