@@ -40,8 +40,8 @@ from core import metrics
 from core.features import ALL_FEATURES as ALL
 from core.features import UNKNOWN_FEATURE
 from core.timebuckets import WEEK, bucket_range, local_day
-from jobs.agreement import report_section as agreement_section
-from jobs.agreement import weekly_summary as agreement_summary
+from jobs.agreement_report import report_section as agreement_section
+from jobs.agreement_report import weekly_summary as agreement_summary
 from settings import get_settings
 from store import analytics
 from store.reports import claim_report_request, finish_report_request, get_report, save_report
