@@ -33,6 +33,9 @@ MAX_FAILURES = 3
 # Two plain equality queries, each served by its sparse index: the embedded
 # server's planner scans the whole collection for an $or.
 PENDING_QUERIES = ({"eb.needs_scoring": True}, {"eb.rescore_requested": True})
+# A sample score replaces only nothing or an earlier sample score, never a person's Re-score
+# (checked in the write itself, so a Re-score saved meanwhile wins).
+SAMPLE_MAY_REPLACE = {"$or": [{"rescored": {"$exists": False}}, {"rescored.sample": {"$exists": True}}]}
 SCORING_PROJECTION = {"query": 1, "answer": 1, "context": 1, "expected_output": 1, "feature": 1, "timestamp": 1,
                       "eb.scoring_failures": 1, "eb.score_source": 1, "eb.needs_scoring": 1}
 
@@ -85,8 +88,10 @@ def rescored_block(result: Mapping, *, by: str, evaluator_version: str, at: date
 
 
 def _result_update(doc: Mapping, result: Mapping, *, by: str, evaluator_version: str, thresholds: Mapping,
-                   at: datetime) -> tuple[dict, str | None]:
+                   at: datetime, mark: Mapping | None = None) -> tuple[dict, str | None]:
     rescored = rescored_block(result, by=by, evaluator_version=evaluator_version, at=at)
+    if mark:
+        rescored["sample"] = plain(dict(mark))
     update: dict[str, Any] = {"$set": {"rescored": rescored},
                               "$unset": {"eb.needs_scoring": "", "eb.rescore_requested": "",
                                          "eb.scoring_error": ""}}
@@ -118,28 +123,33 @@ def _failure_update(doc: Mapping, error: Any) -> dict:
 
 
 def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[Any, Mapping], *, by: str,
-                        evaluator_version: str, thresholds: Mapping, now: datetime | None = None) -> dict:
-    """Write each doc's result (keyed by _id); a missing or failed result counts a scoring failure."""
+                        evaluator_version: str, thresholds: Mapping, now: datetime | None = None,
+                        mark: Mapping | None = None) -> dict:
+    """Write each doc's result (keyed by _id); a missing or failed result counts a scoring failure.
+
+    `mark`: kept as `rescored.sample` (the judge-agreement sample: {day, kind}, jobs/agreement.py)."""
     at = now or datetime.now(timezone.utc)
     ops, days = [], set()
     scored = failed = 0
     for doc in docs:
         result = results.get(doc["_id"]) or {"error": "no result from the scorer"}
         if result.get("error") or not isinstance(result.get("evaluation"), dict):
-            ops.append((doc["_id"], UpdateOne({"_id": doc["_id"]}, _failure_update(doc, result.get("error")))))
+            if not mark:  # a failed sample scoring is only counted: the record itself waits for nothing
+                ops.append((doc["_id"], UpdateOne({"_id": doc["_id"]}, _failure_update(doc, result.get("error")))))
             failed += 1
             continue
         try:
             update, day = _result_update(doc, result, by=by, evaluator_version=evaluator_version,
-                                         thresholds=thresholds, at=at)
+                                         thresholds=thresholds, at=at, mark=mark)
         except Exception as exc:  # noqa: BLE001 - this record alone: it gives up rather than loop
-            ops.append((doc["_id"], UpdateOne({"_id": doc["_id"]},
-                                              _give_up(f"unusable result: {exc.__class__.__name__}: {exc}"))))
+            if not mark:
+                ops.append((doc["_id"], UpdateOne({"_id": doc["_id"]},
+                                                  _give_up(f"unusable result: {exc.__class__.__name__}: {exc}"))))
             failed += 1
             continue
         if day:
             days.add(day)
-        ops.append((doc["_id"], UpdateOne({"_id": doc["_id"]}, update)))
+        ops.append((doc["_id"], UpdateOne({"_id": doc["_id"], **(SAMPLE_MAY_REPLACE if mark else {})}, update)))
         scored += 1
     mark_dirty_days(db, days)
     _write_each(db, ops)
