@@ -40,6 +40,19 @@ def request_full_rebuild(db: Database, reason: str = "") -> None:
                          upsert=True)
 
 
+WAKE = "wake"
+
+
+def request_tick(db: Database, reason: str = "") -> None:
+    """Ask the worker for a tick now (a threshold edit, a report request): it polls every few seconds."""
+    db[STATE].update_one({"_id": WAKE}, {"$set": {"requested_at": _now(), "reason": reason}}, upsert=True)
+
+
+def take_tick_request(db: Database) -> dict | None:
+    """The pending wake-up request, removed (atomic: one worker takes it), or None."""
+    return db[STATE].find_one_and_delete({"_id": WAKE})
+
+
 def mark_dirty_days(db: Database, days: Iterable[str]) -> None:
     """Days (local YYYY-MM-DD) whose records changed without a new `ingested_at` (re-scoring)."""
     days = sorted({d for d in days if d})

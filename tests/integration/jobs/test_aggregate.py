@@ -6,6 +6,7 @@ import os
 from datetime import datetime, timedelta, timezone
 
 import numpy as np
+import pytest
 import pandas as pd
 from zoneinfo import ZoneInfo
 
@@ -14,6 +15,7 @@ from jobs.runner import run_once
 from store.aggregates import get_aggregates, list_features
 from store.collections import AGG_DAILY, AGG_DAILY_VALUES, AGG_WEEKLY, RECORDS
 from core import metrics
+from store.errors import ValidationFailed
 from store.thresholds import get_thresholds, set_thresholds
 
 from .conftest import T0, raw_record, store_raw  # noqa: F401
@@ -159,14 +161,33 @@ def test_incremental_late_records_and_idempotency(db, messy):
     assert same(snapshot, snap(db))
 
 
-def test_threshold_change_recomputes_pass_fail_and_rebuilds(db, messy):
+def test_threshold_change_previews_flips_and_refreshes_only_the_changed_days(db, messy):
+    from core.verdict import verdict
+    from store.state import get_state
+    from store.thresholds import preview_change
+
     messy(n=300, days=5)
     refresh(db, full=True)
+    new = {**get_thresholds(db)["chat"], "faithfulness": 0.95}
+    chat = list(db[RECORDS].find({"feature": "chat", "eb.scores": {"$type": "object"}, "eb.rejected": None}))
+    flips = sum(1 for r in chat if verdict("chat", r["eb"]["scores"], {"chat": new}).passed != r["eb"]["passed"])
+    assert flips > 0
+    preview = preview_change(db, "chat", {"faithfulness": 0.95}, days=30, now=T0 + timedelta(days=10))
+    assert preview["flips"] == flips and preview["to_pass"] == 0 and preview["to_fail"] == flips
+    assert preview_change(db, "chat", {"faithfulness": 0.95}, days=1, now=T0 + timedelta(days=10))["flips"] == 0
+    with pytest.raises(ValidationFailed):
+        preview_change(db, "chat", {"faithfulness": 2}, now=T0)
+    changed_days = {str(r["timestamp"].date()) for r in chat
+                    if verdict("chat", r["eb"]["scores"], {"chat": new}).failed_metrics != r["eb"]["failed_metrics"]}
+
     set_thresholds(db, "chat", {"faithfulness": 0.95}, "alice")
-    chat = db[RECORDS].find_one({"feature": "chat", "eb.scores.faithfulness": {"$gte": 0.8, "$lt": 0.95}})
-    assert chat["eb"]["passed"] is False and "faithfulness" in chat["eb"]["failed_metrics"]
+    one = db[RECORDS].find_one({"feature": "chat", "eb.scores.faithfulness": {"$gte": 0.8, "$lt": 0.95}})
+    assert one["eb"]["passed"] is False and "faithfulness" in one["eb"]["failed_metrics"]
+    state = get_state(db, "aggregate")
+    assert set(state["dirty_days"]) == changed_days and not state.get("full_rebuild_requested")
+    assert get_state(db, "wake").get("requested_at")  # the worker is asked for a tick now
     result = refresh(db)
-    assert result["mode"] == "full" and result["reason"] == "thresholds changed"
+    assert result["mode"] == "incremental" and result["days"] == len(changed_days)
     check_all(db)
 
 
