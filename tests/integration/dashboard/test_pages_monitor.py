@@ -216,11 +216,21 @@ def test_threshold_editor_refuses_invalid_and_audits_valid(make_app, seeded_db):
     assert seeded_db["alert_rules"].find_one({"_id": "threshold:chat"}) == before_doc
     assert len(list_audit(seeded_db, limit=1000)) == before_audit
 
+    from store.thresholds import preview_change
+
+    expected = preview_change(seeded_db, "chat", {**get_thresholds(seeded_db)["chat"], "faithfulness": 0.82})
     at.number_input(key="alerts_thr_chat_faithfulness").set_value(0.82)
     at.button(key="alerts_thr_save").click().run()
     assert not at.exception
     assert not any("Not saved" in e.value for e in at.error), texts(at.error)
+    # first the preview: how many of the last 7 days' records would flip; nothing saved yet
+    assert any(f"{expected['flips']} records in the last 7 days would flip" in w.value for w in at.warning), \
+        texts(at.warning)
+    assert len(list_audit(seeded_db, limit=1000)) == before_audit
+    at.button(key="alerts_thr_confirm").click().run()
+    assert not at.exception
     assert any("Saved chat thresholds" in s.value for s in at.success)
+    assert seeded_db["evalboard_state"].find_one({"_id": "wake"})  # the worker is asked to refresh now
     assert get_thresholds(seeded_db)["chat"]["faithfulness"] == pytest.approx(0.82)
     audit = list_audit(seeded_db, limit=1000)
     assert len(audit) == before_audit + 1
