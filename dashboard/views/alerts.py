@@ -459,7 +459,7 @@ def _render_channels(db) -> None:
                 st.markdown(f"✅ **{name}** — configured: "
                             + ", ".join(md_escape(_redact_target(t)) for t in ch["targets"]))
             else:
-                st.markdown(f"⚪ **{name}** — not configured ({md_escape(ch['missing'])})")
+                st.markdown(f"⚪ **{name}** — not configured (`{ch['missing']}`)")
             st.caption(f"Last delivery: {_when(ch.get('last_sent_at')) if ch.get('last_sent_at') else 'never'}"
                        + (f" · {ch['pending']} waiting" if ch.get("pending") else ""))
             if ch.get("last_error"):
