@@ -19,17 +19,84 @@ def _db():
     return db
 
 
-def cmd_ingest(args) -> int:
-    from jobs.ingest import IngestError, ingest_paths
+FEATURELESS = {"beyondchats-conversation": ("BeyondChats", "chat"), "test-results": ("test-results", "test-results")}
+SHOW_REJECTED = 5
 
+
+def _count_lines(paths) -> int | None:
+    """Records to expect in JSON Lines files (for the bar's total); None when another format is involved."""
+    total = 0
+    for path in paths:
+        if not str(path).endswith((".jsonl", ".ndjson")):
+            return None
+        with open(path, "rb") as fh:
+            total += sum(1 for line in fh if line.strip())
+    return total
+
+
+def _feature_notice(kinds: dict, feature: str | None) -> str | None:
+    """The loud line for files that carry no feature of their own (BeyondChats, test results)."""
+    found = {FEATURELESS[k] for k in kinds.values() if k in FEATURELESS}
+    if not found:
+        return None
+    if feature:
+        return f"feature: {feature} (from --feature) for the " + " and ".join(n for n, _ in sorted(found)) + " records"
+    return ("NOTE: " + "; ".join(f"{name} files carry no feature: their records are stored as feature '{default}'"
+                                 for name, default in sorted(found))
+            + ". Pass --feature NAME to file them under another feature.")
+
+
+def cmd_ingest(args) -> int:
+    """Ingest with a progress bar, then say what happened: counts, dates, scoring backlog, first rejects."""
+    from datetime import datetime, timedelta, timezone
+
+    from core.features import is_feature_name
+    from core.timebuckets import local_day, today
+    from jobs.ingest import IngestError, classify, expand_paths, ingest_paths
+    from jobs.progress import watch
+    from store.ingest_report import count_ingested_since, ingest_outcome
+
+    if args.feature is not None and not is_feature_name(args.feature):
+        print(f"error: --feature {args.feature!r} is not a feature name (lower-case letters, digits, - or _)",
+              file=sys.stderr)
+        return 2
     try:
-        summary = ingest_paths(_db(), args.paths, args.format, ground_truth=args.ground_truth,
-                               feature=args.feature)
+        files = expand_paths(args.paths)
+        kinds = {path: classify(path) for path in files}
     except IngestError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    notice = _feature_notice(kinds, args.feature)
+    if notice:
+        print(notice, file=sys.stderr if notice.startswith("NOTE") else sys.stdout)
+    db = _db()
+    since = datetime.now(timezone.utc) - timedelta(seconds=1)
+    try:
+        summary = watch("ingest", lambda: ingest_paths(db, args.paths, args.format, ground_truth=args.ground_truth,
+                                                       feature=args.feature),
+                        done=lambda: count_ingested_since(db, since), total=_count_lines(files))
+    except IngestError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    outcome = ingest_outcome(db, since, rejected_limit=SHOW_REJECTED)
+    if outcome["first"] is not None:
+        first, last = local_day(outcome["first"]), local_day(outcome["last"])
+        print(f"dates: {first} to {last} · features: "
+              + ", ".join(f"{f} {n:,}" for f, n in outcome["features"].items()))
+        age = (today() - last).days
+        if age > 30:
+            print(f"note: the newest of these records is {age} days old: the dashboard opens on the latest "
+                  f"days; choose {first} to {last} in its period filter to see them", file=sys.stderr)
+    waiting = outcome["waiting_for_scores"]
+    print(f"waiting for scores: {waiting:,}"
+          + (" (the worker's score job scores them; now: python -m jobs run-once score)" if waiting else ""))
+    for item in outcome["rejected"]:
+        print(f"rejected: {item['source']}: {item['reason']}", file=sys.stderr)
+    if outcome["rejected_total"] > len(outcome["rejected"]):
+        print(f"rejected: … {outcome['rejected_total'] - len(outcome['rejected'])} more (all are kept on the "
+              "Data health page)", file=sys.stderr)
     print(summary.line())
-    return 0
+    return 1 if summary.rejected and not summary.ingested and not summary.duplicates else 0
 
 
 def cmd_demo(args) -> int:
@@ -41,10 +108,40 @@ def cmd_demo(args) -> int:
     return 0
 
 
+def _job_progress(db, job: str, full: bool):
+    """(done, total, unit) counters for the long jobs' progress line, or None for the quick ones."""
+    from datetime import datetime, timedelta, timezone
+
+    from core import jobs as names
+    from store import job_progress
+    from store.ingest_report import count_waiting_for_scores
+
+    start = datetime.now(timezone.utc) - timedelta(seconds=1)
+    if job == names.SCORE:
+        from jobs.score import MAX_ITEMS_PER_RUN
+        waiting = count_waiting_for_scores(db)
+        total = min(waiting, MAX_ITEMS_PER_RUN)
+        return (lambda: max(0, waiting - count_waiting_for_scores(db))), total, "records"
+    if job == names.AGGREGATE and full:
+        before = job_progress.count_daily_buckets(db)
+        return (lambda: job_progress.count_daily_buckets(db, start)), before or None, "daily buckets"
+    if job == names.REPORT:
+        return (lambda: job_progress.count_reports(db, start)), 1, "reports"
+    return None
+
+
 def cmd_run_once(args) -> int:
+    from jobs.progress import watch
     from jobs.runner import run_once
 
-    ok = run_once(_db(), args.job, full=args.full, week=args.week)
+    db = _db()
+    counters = _job_progress(db, args.job, args.full)
+    if counters is None:
+        ok = run_once(db, args.job, full=args.full, week=args.week)
+    else:
+        done, total, unit = counters
+        ok = watch(args.job, lambda: run_once(db, args.job, full=args.full, week=args.week), done=done,
+                   total=total, unit=unit)
     return 0 if ok else 1
 
 
@@ -85,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("paths", nargs="+", help="files or folders")
     p.add_argument("--format", default="auto", choices=["auto", "evallog", "beyondchats", "test-results"])
     p.add_argument("--ground-truth", help="ground-truth JSON for test-results files (reference 003)")
-    p.add_argument("--feature", help="feature to record for formats that carry none")
+    p.add_argument("--feature", help="feature to record for formats that carry none (BeyondChats, test "
+                   "results; without it they become 'chat' / 'test-results', and the command says so)")
     p.set_defaults(func=cmd_ingest)
 
     p = sub.add_parser("demo", help="fill the database with realistic demo records")
