@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboard.auth import auth_enabled, check_password
 from dashboard.common import current_user, model_warmer
+from dashboard.components.build_notice import render_build_notice
 
 st.set_page_config(page_title="Evalboard", page_icon="📊", layout="wide")
 model_warmer()
@@ -64,4 +65,5 @@ navigation = st.navigation({
         st.Page(VIEWS / "users.py", title="Users", icon="👥", url_path="users"),
     ],
 })
+render_build_notice()  # a fresh start: say what the worker is still building
 navigation.run()

@@ -100,10 +100,17 @@ def cmd_ingest(args) -> int:
 
 
 def cmd_demo(args) -> int:
+    """Demo records; while they load, the pages say so (store.state setup flag)."""
     from jobs.demo import generate_demo
+    from store.state import set_setup
 
-    summary = generate_demo(_db(), days=args.days, per_day=args.per_day, seed=args.seed,
-                            only_if_empty=args.if_empty)
+    db = _db()
+    set_setup(db, demo_loading=True)
+    try:
+        summary = generate_demo(db, days=args.days, per_day=args.per_day, seed=args.seed,
+                                only_if_empty=args.if_empty)
+    finally:
+        set_setup(db, demo_loading=False)
     print(summary)
     return 0
 
