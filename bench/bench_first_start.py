@@ -70,7 +70,8 @@ def main() -> int:
                 marks["page"] = now
             if "page" in marks:
                 try:
-                    db = db or make_client(f"mongodb://127.0.0.1:{port}/")["evalboard"]
+                    if db is None:
+                        db = make_client(f"mongodb://127.0.0.1:{port}/")["evalboard"]
                     status = build_status(db)
                     if status["records"] and not status["demo_loading"] and "demo" not in marks:
                         marks["demo"] = now

@@ -260,8 +260,10 @@ def test_build_report_now_is_queued_for_the_worker_and_read_when_done(make_app, 
 
     seeded_db["reports"].delete_many({})
     seeded_db["report_requests"].delete_many({})
+    seeded_db["evalboard_state"].delete_one({"_id": "wake"})
     at = open_page(make_app(), "views/reports.py")
     at.button(key="reports_build").click().run(timeout=60)
+    assert seeded_db["evalboard_state"].find_one({"_id": "wake"})  # the worker is woken for it at once
     assert not at.exception, [e.value for e in at.exception]
     # the page only queued it: nothing was built in the dashboard's process
     assert seeded_db["reports"].count_documents({}) == 0
