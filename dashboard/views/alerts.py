@@ -324,10 +324,10 @@ def _render_threshold_confirm(db, pending: dict, pending_key: str) -> None:
                 return
             st.session_state.pop(pending_key, None)
             data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
-            st.session_state[f"{PREFIX}_flash"] = (
-                f"Saved {feature} thresholds: {what}. Pass/fail is recomputed; the worker refreshes only "
-                "the days that changed, so the charts follow within seconds.")
-            st.rerun()
+            # shown here, without a rerun: a rerun would switch back to the first tab
+            st.success(f"Saved {feature} thresholds: {what}. Pass/fail is recomputed; the worker refreshes only "
+                       "the days that changed, so the charts follow within seconds.", icon="✅")
+            return
         if cancel.button("Cancel", key=f"{PREFIX}_thr_cancel", width="stretch"):
             st.session_state.pop(pending_key, None)
             st.rerun()
@@ -471,9 +471,8 @@ def _render_channels(db) -> None:
         queued = enqueue_test(db, current_user().name)
         request_tick(db, "test notification")
         data.invalidate(data.ALERTS)
-        st.session_state[f"{PREFIX}_flash"] = (f"Test message queued for {queued} channel target(s); "
-                                               "the worker sends it within seconds.")
-        st.rerun()
+        st.success(f"Test message queued for {queued} channel target(s); the worker sends it within seconds "
+                   "(its delivery shows here and under Delivery status).", icon="📨")
 
 
 def _render_notifications(db, notifications: list[dict]) -> None:
