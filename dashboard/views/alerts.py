@@ -186,6 +186,13 @@ def _render_drivers(alert: dict) -> None:
     st.markdown("**Driven by** " + " · ".join(
         f"{md_escape(r['feature'])} **{float(r.get('share') or 0):.0%}**"
         + (f" ({_value(metric, r.get('value'))})" if r.get("value") is not None else "") for r in rows[:6]))
+    link = alert.get("link") or {}
+    start, end = _day(link.get("start")), _day(link.get("end"))
+    if TRIAGE_PAGE.is_file() and start:
+        row = st.container(horizontal=True, gap="small")
+        for r in rows[:3]:  # straight to the records of the features that weigh most
+            row.page_link("views/triage.py", label=f"{r['feature']}: failing records", icon="🔎",
+                          query_params={"feature": r["feature"], "start": start, "end": end or start})
 
 
 def _render_ack_details(alert: dict) -> None:

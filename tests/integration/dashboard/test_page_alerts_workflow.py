@@ -33,6 +33,8 @@ def test_all_features_alert_shows_drivers_and_acknowledge_takes_comment_assignee
     at = open_page(make_app(), "views/alerts.py")
     shown = texts(at.markdown)
     assert "Driven by" in shown and "clauses **61%**" in shown and "arguments **25%**" in shown
+    labels = [link.proto.label for link in at.get("page_link")]
+    assert "clauses: failing records" in labels and "arguments: failing records" in labels
     at.text_area(key="alerts_ack_comment_wf-alert-1").input("clauses retriever lost its index")
     at.text_input(key="alerts_ack_assignee_wf-alert-1").input("erin")
     at.selectbox(key="alerts_ack_snooze_wf-alert-1").set_value("1d")
