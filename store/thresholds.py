@@ -15,6 +15,7 @@ from pymongo.database import Database
 from core import metrics as catalog
 from core.features import DEFAULT_FEATURE, FEATURE_NAME_RE, SENTINELS
 from core.timebuckets import local_day
+from core.verdict import limits_for
 from store.collections import ALERT_RULES, RECORDS, RULE_AUDIT
 from store.errors import ValidationFailed
 from store.verdict_expr import LIMITS_FIELD, failed_metrics_expr, passed_expr, verdict_update
@@ -60,27 +61,46 @@ def write_audit(db: Database, *, user: str, action: str, target: str, old: Any, 
                                "target": target, "old": old, "new": new})
 
 
-def _feature_match(feature: str, thresholds: dict) -> dict:
-    """The scored records whose pass/fail follows `feature`'s thresholds ("default": features without their own)."""
+def crossing(old: dict, new: dict) -> dict | None:
+    """Records whose verdict can change between two sets of limits: a changed metric's score in
+    [lower limit, higher limit) (a score fails when below its limit). None: every record (a metric
+    without an old limit)."""
+    ranges = []
+    for m, value in new.items():
+        before = old.get(m)
+        if before is None:
+            return None
+        if abs(float(before) - float(value)) > 1e-12:
+            ranges.append({f"eb.scores.{m}": {"$gte": min(before, value), "$lt": max(before, value)}})
+    return {"$or": ranges} if ranges else {"_id": {"$in": []}}
+
+
+def _feature_match(feature: str, thresholds: dict, narrow: dict | None = None) -> dict:
+    """The scored records whose pass/fail follows `feature`'s thresholds ("default": features without their own),
+    narrowed by `narrow` (see `crossing`)."""
     if feature == DEFAULT_FEATURE:
         match: dict = {"feature": {"$nin": [f for f in thresholds if f != DEFAULT_FEATURE]}}
     else:
         match = {"feature": feature}
     match["eb.scores"] = {"$type": "object"}
     match["eb.rejected"] = None
+    if narrow:
+        match = {"$and": [match, narrow]}
     return match
 
 
-def recompute_pass_fail(db: Database, feature: str, thresholds: dict | None = None) -> int:
-    """Re-flag pass/fail for one feature's records ("default": every feature without its own)."""
+def recompute_pass_fail(db: Database, feature: str, thresholds: dict | None = None, narrow: dict | None = None
+                        ) -> int:
+    """Re-flag pass/fail for one feature's records ("default": every feature without its own);
+    `narrow` (see `crossing`) limits it to the records that can change."""
     thresholds = thresholds or get_thresholds(db)
-    return db[RECORDS].update_many(_feature_match(feature, thresholds),
+    return db[RECORDS].update_many(_feature_match(feature, thresholds, narrow),
                                    verdict_update(thresholds, feature)).modified_count
 
 
 def _changes_pipeline(feature: str, limits: dict, thresholds: dict, since: datetime | None, tz: str) -> list[dict]:
     """Per local day: records whose failed metrics would change, and how many would flip pass<->fail."""
-    match = _feature_match(feature, thresholds)
+    match = _feature_match(feature, thresholds, crossing(limits_for(thresholds, feature), limits))
     if since is not None:
         match["timestamp"] = {"$gte": since}
     new_failed = failed_metrics_expr(f"${LIMITS_FIELD}")
@@ -161,7 +181,7 @@ def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: st
                                upsert=True)
     write_audit(db, user=user, action="set_thresholds", target=feature, old=old, new=new)
     thresholds = get_thresholds(db)
-    recompute_pass_fail(db, feature, thresholds)
+    recompute_pass_fail(db, feature, thresholds, crossing(old, new))
     mark_dirty_days(db, changed_days)
     request_tick(db, f"thresholds of {feature} changed ({len(changed_days)} days to refresh)")
     return new
