@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboard.access import gate, sign_out
 from dashboard.common import model_warmer
+from dashboard.components.build_notice import render_build_notice
 from dashboard.errors import run_guarded
 
 st.set_page_config(page_title="Evalboard", page_icon="📊", layout="wide")
@@ -46,4 +47,5 @@ navigation = st.navigation({
         st.Page(VIEWS / "users.py", title="Users", icon="👥", url_path="users"),
     ],
 })
+render_build_notice()  # a fresh start: say what the worker is still building
 run_guarded(navigation.run)

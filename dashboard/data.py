@@ -141,6 +141,20 @@ def notifications(_db, key: str) -> list[dict]:
     return list_notifications(_db, limit=100)
 
 
+@_reader(ALERTS, ttl=30)
+def channels(_db, key: str) -> list[dict]:
+    """Each delivery channel: configured or not, last delivery, last error (store.outbox.channel_status)."""
+    from store.outbox import channel_status
+    return channel_status(_db)
+
+
+@_reader(JOBS, AGGREGATES, REPORTS, ttl=10)
+def build_status(_db, key: str) -> dict:
+    """What the worker has not built yet on a fresh database (store.state.build_status)."""
+    from store.state import build_status as store_build_status
+    return store_build_status(_db)
+
+
 # --- reports, jobs, health ------------------------------------------------------------------
 
 @_reader(REPORTS, ttl=60)

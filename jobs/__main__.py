@@ -26,22 +26,93 @@ def _db(timeout_ms: int | None = None):
     return db
 
 
-def cmd_ingest(args) -> int:
-    """Exit 0 with the summary whatever the records hold; 2 when the input cannot be
-    read at all, 3 when the database is gone (one line on stderr, no traceback)."""
-    from jobs.ingest import IngestError, ingest_paths
+FEATURELESS = {"beyondchats-conversation": ("BeyondChats", "chat"), "test-results": ("test-results", "test-results")}
+SHOW_REJECTED = 5
 
+
+def _count_lines(paths) -> int | None:
+    """Records to expect in JSON Lines files (for the bar's total); None when another format is involved."""
+    total = 0
+    for path in paths:
+        if not str(path).endswith((".jsonl", ".ndjson")):
+            return None
+        with open(path, "rb") as fh:
+            total += sum(1 for line in fh if line.strip())
+    return total
+
+
+def _feature_notice(kinds: dict, feature: str | None) -> str | None:
+    """The loud line for files that carry no feature of their own (BeyondChats, test results)."""
+    found = {FEATURELESS[k] for k in kinds.values() if k in FEATURELESS}
+    if not found:
+        return None
+    if feature:
+        return f"feature: {feature} (from --feature) for the " + " and ".join(n for n, _ in sorted(found)) + " records"
+    return ("NOTE: " + "; ".join(f"{name} files carry no feature: their records are stored as feature '{default}'"
+                                 for name, default in sorted(found))
+            + ". Pass --feature NAME to file them under another feature.")
+
+
+def cmd_ingest(args) -> int:
+    """Ingest with a progress bar, then say what happened: counts, dates, scoring backlog, first rejects.
+    Exit 0 whatever the records hold; 2 when the input cannot be read at all, 3 when the database is
+    gone (one line on stderr, no traceback)."""
+    from datetime import datetime, timedelta, timezone
+
+    from core.features import is_feature_name
+    from core.timebuckets import local_day, today
+    from jobs.ingest import IngestError, classify, expand_paths, ingest_paths
+    from jobs.progress import watch
+    from store.ingest_report import count_ingested_since, ingest_outcome
+
+    if args.feature is not None and not is_feature_name(args.feature):
+        print(f"error: --feature {args.feature!r} is not a feature name (lower-case letters, digits, - or _)",
+              file=sys.stderr)
+        return 2
     try:
-        summary = ingest_paths(_db(INGEST_TIMEOUT_MS), args.paths, args.format, ground_truth=args.ground_truth,
-                               feature=args.feature)
+        files = expand_paths(args.paths)
+        kinds = {path: classify(path) for path in files}
+    except (IngestError, OSError) as exc:
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
+        return 2
+    notice = _feature_notice(kinds, args.feature)
+    if notice:
+        print(notice, file=sys.stderr if notice.startswith("NOTE") else sys.stdout)
+    try:
+        db = _db(INGEST_TIMEOUT_MS)
+    except DatabaseError as exc:
+        print(f"error: database unavailable: {exc.__class__.__name__}: {_one_line(exc)}", file=sys.stderr)
+        return 3
+    since = datetime.now(timezone.utc) - timedelta(seconds=1)
+    try:
+        summary = watch("ingest", lambda: ingest_paths(db, args.paths, args.format, ground_truth=args.ground_truth,
+                                                       feature=args.feature),
+                        done=lambda: count_ingested_since(db, since), total=_count_lines(files))
     except (IngestError, OSError) as exc:
         print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except DatabaseError as exc:
         print(f"error: database unavailable: {exc.__class__.__name__}: {_one_line(exc)}", file=sys.stderr)
         return 3
+    outcome = ingest_outcome(db, since, rejected_limit=SHOW_REJECTED)
+    if outcome["first"] is not None:
+        first, last = local_day(outcome["first"]), local_day(outcome["last"])
+        print(f"dates: {first} to {last} · features: "
+              + ", ".join(f"{f} {n:,}" for f, n in outcome["features"].items()))
+        age = (today() - last).days
+        if age > 30:
+            print(f"note: the newest of these records is {age} days old: the dashboard opens on the latest "
+                  f"days; choose {first} to {last} in its period filter to see them", file=sys.stderr)
+    waiting = outcome["waiting_for_scores"]
+    print(f"waiting for scores: {waiting:,}"
+          + (" (the worker's score job scores them; now: python -m jobs run-once score)" if waiting else ""))
+    for item in outcome["rejected"]:
+        print(f"rejected: {item['source']}: {item['reason']}", file=sys.stderr)
+    if outcome["rejected_total"] > len(outcome["rejected"]):
+        print(f"rejected: … {outcome['rejected_total'] - len(outcome['rejected'])} more (all are kept on the "
+              "Data health page)", file=sys.stderr)
     print(summary.line())
-    return 0
+    return 0  # rejected records are quarantined and counted: only unreadable input or no database fail
 
 
 def _one_line(exc: BaseException) -> str:
@@ -49,18 +120,55 @@ def _one_line(exc: BaseException) -> str:
 
 
 def cmd_demo(args) -> int:
+    """Demo records; while they load, the pages say so (store.state setup flag)."""
     from jobs.demo import generate_demo
+    from store.state import set_setup
 
-    summary = generate_demo(_db(), days=args.days, per_day=args.per_day, seed=args.seed,
-                            only_if_empty=args.if_empty)
+    db = _db()
+    set_setup(db, demo_loading=True)
+    try:
+        summary = generate_demo(db, days=args.days, per_day=args.per_day, seed=args.seed,
+                                only_if_empty=args.if_empty)
+    finally:
+        set_setup(db, demo_loading=False)
     print(summary)
     return 0
 
 
+def _job_progress(db, job: str, full: bool):
+    """(done, total, unit) counters for the long jobs' progress line, or None for the quick ones."""
+    from datetime import datetime, timedelta, timezone
+
+    from core import jobs as names
+    from store import job_progress
+    from store.ingest_report import count_waiting_for_scores
+
+    start = datetime.now(timezone.utc) - timedelta(seconds=1)
+    if job == names.SCORE:
+        from jobs.score import MAX_ITEMS_PER_RUN
+        waiting = count_waiting_for_scores(db)
+        total = min(waiting, MAX_ITEMS_PER_RUN)
+        return (lambda: max(0, waiting - count_waiting_for_scores(db))), total, "records"
+    if job == names.AGGREGATE and full:
+        before = job_progress.count_daily_buckets(db)
+        return (lambda: job_progress.count_daily_buckets(db, start)), before or None, "daily buckets"
+    if job == names.REPORT:
+        return (lambda: job_progress.count_reports(db, start)), 1, "reports"
+    return None
+
+
 def cmd_run_once(args) -> int:
+    from jobs.progress import watch
     from jobs.runner import run_once
 
-    ok = run_once(_db(), args.job, full=args.full, week=args.week)
+    db = _db()
+    counters = _job_progress(db, args.job, args.full)
+    if counters is None:
+        ok = run_once(db, args.job, full=args.full, week=args.week)
+    else:
+        done, total, unit = counters
+        ok = watch(args.job, lambda: run_once(db, args.job, full=args.full, week=args.week), done=done,
+                   total=total, unit=unit)
     return 0 if ok else 1
 
 
@@ -101,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("paths", nargs="+", help="files or folders")
     p.add_argument("--format", default="auto", choices=["auto", "evallog", "beyondchats", "test-results"])
     p.add_argument("--ground-truth", help="ground-truth JSON for test-results files (reference 003)")
-    p.add_argument("--feature", help="feature to record for formats that carry none")
+    p.add_argument("--feature", help="feature to record for formats that carry none (BeyondChats, test "
+                   "results; without it they become 'chat' / 'test-results', and the command says so)")
     p.set_defaults(func=cmd_ingest)
 
     p = sub.add_parser("demo", help="fill the database with realistic demo records")

@@ -4,7 +4,9 @@ Incremental by default: the days touched by records ingested since the last
 watermark (`ingested_at`, read through its index) plus the days that batch
 scoring marked dirty are recomputed from their records; their weeks are then
 re-derived from the per-day documents in `aggregates_daily_values` (the week's
-other days are not re-read). A full rebuild runs with `--full`, on the first
+other days are not re-read). Many days (a threshold edit marks every day whose
+verdicts changed) are rebuilt CHUNK_DAYS at a time, newest first, so the latest
+days are current first. A full rebuild runs with `--full`, on the first
 run, when a threshold change asked for one, or when `aggregates_daily_values`
 was built by another version or for another time zone (or not at all).
 The pipeline itself lives in store/aggregates.py and runs inside MongoDB.
@@ -24,6 +26,7 @@ from store.thresholds import get_thresholds
 # the next run looks back this far past the watermark so that a batch being
 # written while a run starts is not missed (a batch takes well under a second).
 OVERLAP = timedelta(seconds=30)
+CHUNK_DAYS = 14  # days rebuilt per step of an incremental refresh, newest first
 
 
 def _ms(ts: datetime) -> datetime:
@@ -56,7 +59,13 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None) -> di
         except ValueError:
             pass
     days_sorted = sorted(days)
-    built = agg.rebuild(db, days_sorted, thresholds, tz, now)
+    built = {"daily": 0, "weekly": 0}
+    # newest days first, a chunk at a time, each chunk's dirty marks cleared when it is done: after a
+    # threshold edit that touches every day, the days on screen (the latest) are right within seconds
+    for first in range(len(days_sorted), 0, -CHUNK_DAYS):
+        chunk = days_sorted[max(0, first - CHUNK_DAYS):first]
+        built = agg.rebuild(db, chunk, thresholds, tz, now)  # counts every bucket stamped `now` so far
+        clear_dirty_days(db, [d.isoformat() for d in chunk if d.isoformat() in dirty])
     set_state(db, AGGREGATE, watermark=now)
     clear_dirty_days(db, dirty)
     return {"mode": "incremental", "days": len(days_sorted), "daily_buckets": built["daily"],

@@ -1,13 +1,21 @@
 """Alert evaluation: the rules in `alert_rules` against `aggregates_daily`.
 
-Runs after each aggregate refresh. For each enabled rule and feature (the
-rule's feature, "__all__", or every feature when the rule says "*"), the
-`window_days` most recent daily buckets are read; the condition holds when they
-are consecutive days, each has at least `min_count` records and each value
-compares as the rule says. While it holds there is exactly one active alert per
-(rule, feature) (its numbers refreshed each run); when it clears, the alert is
-resolved automatically ("auto", with the time). Rules that were disabled or
-deleted resolve their alerts the same way. State changes enqueue notifications.
+Runs after each aggregate refresh. Only complete days are judged: today's bucket
+is still filling up (core.timebuckets.is_partial), so the newest day judged is
+the latest complete one. For each enabled rule and feature (the rule's feature,
+"__all__", or every feature when the rule says "*"), the `window_days` most
+recent complete daily buckets are read; the condition holds when they are
+consecutive days, each has at least `min_count` records and each value compares
+as the rule says (against the rule's threshold, or with `own_threshold` against
+the feature's own threshold, core.verdict.limits_for). While it holds there is
+exactly one active alert per (rule, feature) (its numbers refreshed each run);
+when it clears, the alert is resolved automatically ("auto", with the time).
+Rules that were disabled or deleted resolve their alerts the same way. State
+changes enqueue notifications. An all-features alert names the features that
+drove it and their share (alert_causes.drivers, from the per-feature buckets of
+the same days). `opened_at` is when the alert was raised; the days the data
+shows the condition on are its `evidence` / `first_day` / `last_day`. Judge
+agreement rules (statistic from core.agreement) read `agreement_daily` instead.
 """
 from __future__ import annotations
 
@@ -15,12 +23,16 @@ from datetime import date, datetime, timedelta, timezone
 
 from pymongo.database import Database
 
-from core import agreement, metrics
+from core import metrics
 from core.features import ALL_FEATURES as ALL
-from store import aggregates as agg
+from core.timebuckets import is_partial, today
+from core.verdict import limits_for
+from jobs.alert_causes import bucket_value, describe_drivers, drivers
 from store import agreement as store_agreement
+from store import aggregates as agg
 from store import alerts as store_alerts
 from store.state import get_state, set_state
+from store.thresholds import get_thresholds
 
 STATE_KEY = "alerts"
 REPLAY_MAX_DAYS = 120  # how far back a first run looks for past incidents
@@ -29,50 +41,41 @@ MAX_WINDOW = 30        # the longest `window_days` a rule may have
 RATES = (metrics.PASS_RATE, metrics.REGEN_RATE)
 
 
-def bucket_value(doc: dict, rule: dict) -> float | None:
-    metric = rule["metric"]
-    if metric in RATES:
-        return doc.get(metric)
-    stats = (doc.get("metrics") or {}).get(metric) or {}
-    if store_alerts.is_agreement_statistic(rule.get("statistic")):  # an agreement_daily document
-        return stats.get(rule["statistic"])
-    return stats.get("pass_rate" if rule.get("statistic") == "rate" else "mean")
-
-
 def _fmt(metric: str, statistic: str, value: float | None) -> str:
     if value is None:
         return "—"
-    if store_alerts.is_agreement_statistic(statistic):  # changes are signed; flip rates are shares
-        change = statistic.endswith(agreement.CHANGE_SUFFIX)
-        stat = agreement.base_statistic(statistic)
-        if stat and stat.percent:
-            return f"{value:+.1%}" if change else f"{value:.1%}"
-        return f"{value:+.3f}" if change else f"{value:.3f}"
     return f"{value:.1%}" if metric in RATES or statistic == "rate" else f"{value:.3f}"
 
 
-def check_rule(db: Database, rule: dict, feature: str, history: list[dict] | None = None) -> dict | None:
+def rule_threshold(rule: dict, feature: str, thresholds: dict | None) -> float | None:
+    """The limit the rule compares with: its own number, or the feature's threshold for the metric."""
+    if rule.get("own_threshold"):
+        return limits_for(thresholds, None if feature == ALL else feature).get(rule["metric"])
+    return rule.get("threshold")
+
+
+def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresholds: dict | None = None
+               ) -> dict | None:
     """The alert fields when the rule's condition holds for `feature`, else None.
 
-    `history`: that feature's daily buckets up to the day being judged, oldest
-    first (read from the database when None: the latest days)."""
+    `history`: every feature's complete daily buckets up to the day being judged, oldest first."""
     window = int(rule.get("window_days") or 1)
-    if history is None:
-        source = store_agreement if store_alerts.is_agreement_statistic(rule.get("statistic")) else agg
-        docs = source.latest_daily(db, feature, window)
-    else:
-        docs = history[-window:]
+    docs = (history.get(feature) or [])[-window:]
     if len(docs) < window:
         return None
     days = [_day(d) for d in docs]
     if any((b - a).days != 1 for a, b in zip(days, days[1:])):
         return None
+    limit = rule_threshold(rule, feature, thresholds)
+    if limit is None:
+        return None
+    min_count = int(rule.get("min_count") or store_alerts.DEFAULT_MIN_COUNT)
     values = []
     for doc in docs:
         value = bucket_value(doc, rule)
-        if value is None or (doc.get("count") or 0) < int(rule.get("min_count") or 1):
+        if value is None or (doc.get("count") or 0) < min_count:
             return None
-        holds = value < rule["threshold"] if rule["comparison"] == "lt" else value > rule["threshold"]
+        holds = value < limit if rule["comparison"] == "lt" else value > limit
         if not holds:
             return None
         values.append(value)
@@ -80,22 +83,26 @@ def check_rule(db: Database, rule: dict, feature: str, history: list[dict] | Non
     label = metrics.label(metric)
     if statistic == "rate" and metric not in RATES:
         label += " pass rate"
-    elif store_alerts.is_agreement_statistic(statistic):
-        label += " judge agreement: " + agreement.label(statistic).lower()
     where = "all features" if feature == ALL else f"feature {feature}"
     span = days[0].isoformat() if window == 1 else f"{days[0].isoformat()} to {days[-1].isoformat()}"
     word = "below" if rule["comparison"] == "lt" else "above"
-    message = (f"{label} {_fmt(metric, statistic, values[-1])} {word} "
-               f"{_fmt(metric, statistic, rule['threshold'])} ({where}, {span}"
+    whose = f"{feature}'s threshold " if rule.get("own_threshold") else ""
+    message = (f"{label} {_fmt(metric, statistic, values[-1])} {word} {whose}"
+               f"{_fmt(metric, statistic, limit)} ({where}, {span}"
                + (f", {window} days in a row" if window > 1 else "") + ")")
+    cause: list[dict] = []
+    if feature == ALL:
+        cause = drivers({**rule, "threshold": limit}, days, history)
+        if cause:
+            message += " — driven by " + describe_drivers(cause)
     return {
         "rule_id": rule["_id"], "rule_name": rule.get("name"), "feature": feature,
         "severity": rule.get("severity", "warning"), "channel": rule.get("channel", "qa"), "message": message,
-        "metric": metric, "statistic": statistic, "comparison": rule["comparison"], "threshold": rule["threshold"],
-        "value": values[-1],
+        "metric": metric, "statistic": statistic, "comparison": rule["comparison"], "threshold": limit,
+        "value": values[-1], "drivers": cause,
         "evidence": [{"bucket": d["bucket"], "value": v, "count": d.get("count")} for d, v in zip(docs, values)],
         "link": {"feature": feature, "start": docs[0]["bucket"], "end": docs[-1]["bucket"]},
-        "last_day": days[-1].isoformat(),
+        "first_day": days[0].isoformat(), "last_day": days[-1].isoformat(),
     }
 
 
@@ -103,56 +110,68 @@ def _day(doc: dict) -> date:
     return datetime.fromisoformat(str(doc["_id"]).split("|", 1)[0]).date()
 
 
-def _replay_history(db: Database, since: date | None, latest: date) -> dict[str, list[dict]]:
-    """Daily buckets per feature from `window` days before `since` up to `latest`, oldest first."""
+def latest_complete_day(db: Database, now: datetime) -> date | None:
+    """The newest day with aggregates that is over (today's partial day is never judged)."""
+    newest = agg.newest_daily_bucket(db)
+    if newest is None:
+        return None
+    day = min(agg.local_day(newest), today(now=now))
+    return day - timedelta(days=1) if is_partial(day, now=now) else day
+
+
+def _history(db: Database, since: date | None, latest: date, source=agg) -> dict[str, list[dict]]:
+    """Complete daily documents per feature from `window` days before `since` up to `latest`, oldest first
+    (`source`: the aggregates, or store.agreement for the judge-agreement rules)."""
     first = (since or latest - timedelta(days=REPLAY_MAX_DAYS)) - timedelta(days=MAX_WINDOW)
-    return agg.daily_history(db, datetime.combine(first, datetime.min.time(), timezone.utc) - timedelta(days=1))
+    history = source.daily_history(db, datetime.combine(first, datetime.min.time(), timezone.utc) - timedelta(days=1))
+    return {f: [d for d in docs if _day(d) <= latest] for f, docs in history.items()}
+
+
+def _upto(history: dict[str, list[dict]], day: date) -> dict[str, list[dict]]:
+    return {f: [d for d in docs if _day(d) <= day] for f, docs in history.items()}
 
 
 def evaluate(db: Database, now: datetime | None = None) -> dict:
-    """Judge the rules on every day since the last run, then on the latest day.
+    """Judge the rules on every complete day since the last run, then on the latest complete day.
 
     Days before the latest one are replayed quietly: on a first run (or after a
-    gap) the incidents in the history become alerts that opened and resolved on
-    their days, without notifications for long-past changes; only the state on
-    the latest day notifies (an alert still open from the replay notifies then)."""
+    gap) the incidents in the history become alerts (raised now, their evidence
+    on their days) that resolve when the data shows the condition cleared,
+    without notifications for long-past changes; only the state on the latest
+    complete day notifies (an alert still open from the replay notifies then)."""
     now = now or datetime.now(timezone.utc)
-    newest = agg.newest_daily_bucket(db)
-    latest_doc = None if newest is None else {"_id": agg.local_day(newest).isoformat() + "|"}
-    counts = {"opened": 0, "still_open": 0, "resolved": 0, "replayed_days": 0}
+    counts = {"opened": 0, "still_open": 0, "resolved": 0, "reopened": 0, "replayed_days": 0}
     rules = [r for r in store_alerts.list_rules(db) if r.get("enabled", True)]
-    if latest_doc is not None:
-        latest = _day(latest_doc)
+    thresholds = get_thresholds(db)
+    latest = latest_complete_day(db, now)
+    if latest is not None:
         since_text = get_state(db, STATE_KEY).get("through")
         since = date.fromisoformat(since_text) if isinstance(since_text, str) else None
-        history = _replay_history(db, since, latest)
-        agreement_history = store_agreement.daily_history(db, min((d[0]["bucket"] for d in history.values() if d),
-                                                                  default=datetime.now(timezone.utc)))
+        history = _history(db, since, latest)
+        agreement_history = _history(db, since, latest, store_agreement)
         days = sorted({_day(d) for docs in history.values() for d in docs
                        if (since is None or _day(d) >= since) and _day(d) < latest
                        and (latest - _day(d)).days <= REPLAY_MAX_DAYS})
         for day in days:
-            upto = {f: [d for d in docs if _day(d) <= day] for f, docs in history.items()}
-            upto_agreement = {f: [d for d in docs if _day(d) <= day] for f, docs in agreement_history.items()}
-            at = datetime.combine(day + timedelta(days=1), datetime.min.time(), timezone.utc)
-            _judge(db, rules, upto, min(at, now), counts, replay=True, agreement_history=upto_agreement)
+            _judge(db, rules, _upto(history, day), thresholds, now, counts, replay=True, day=day,
+                   agreement_history=_upto(agreement_history, day))
             counts["replayed_days"] += 1
-        _judge(db, rules, None, now, counts, replay=False)
+        _judge(db, rules, history, thresholds, now, counts, replay=False, day=latest,
+               agreement_history=agreement_history)
         set_state(db, STATE_KEY, through=latest.isoformat(), at=now)
     else:
-        _judge(db, rules, None, now, counts, replay=False)
+        _judge(db, rules, {}, thresholds, now, counts, replay=False, day=None)
     repaired = store_alerts.ensure_notifications(db, now - timedelta(days=1))
-    return {"rules": len(rules), **counts, "notifications_repaired": repaired}
+    return {"rules": len(rules), **counts, "notifications_repaired": repaired,
+            "judged_through": latest.isoformat() if latest else None}
 
 
-def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]] | None, now: datetime,
-           counts: dict, *, replay: bool, agreement_history: dict[str, list[dict]] | None = None) -> None:
-    """One pass of every rule over every target feature, as of one day (agreement rules read
-    `agreement_history`, the others `history`)."""
-    if history is None:
-        features = [f for f in agg.list_features(db) if f != ALL]
-    else:
-        features = sorted(f for f in history if f != ALL)
+def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]], thresholds: dict, now: datetime,
+           counts: dict, *, replay: bool, day: date | None,
+           agreement_history: dict[str, list[dict]] | None = None) -> None:
+    """One pass of every rule over every target feature, as of one complete day (agreement rules
+    read `agreement_history`, the others `history`)."""
+    features = sorted(f for f in history if f != ALL)
     active = store_alerts.active_alerts(db)
     seen: set[tuple[str, str]] = set()
     for rule in rules:
@@ -160,8 +179,8 @@ def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]] | Non
         for feature in targets:
             key = (rule["_id"], feature)
             seen.add(key)
-            source = agreement_history if store_alerts.is_agreement_statistic(rule.get("statistic")) else history
-            fields = check_rule(db, rule, feature, None if history is None else (source or {}).get(feature, []))
+            source = (agreement_history or {}) if store_alerts.is_agreement_statistic(rule.get("statistic")) else history
+            fields = check_rule(rule, feature, source, thresholds)
             current = active.get(key)
             quiet = replay or bool(current and current.get("replayed"))
             if fields is not None:
@@ -169,18 +188,25 @@ def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]] | Non
                     # the link covers the whole incident: from the day it opened to the latest day
                     opened_from = (current.get("link") or {}).get("start")
                     if isinstance(opened_from, datetime) and opened_from < fields["link"]["start"]:
-                        fields = {**fields, "link": {**fields["link"], "start": opened_from}}
+                        fields = {**fields, "link": {**fields["link"], "start": opened_from},
+                                  "first_day": current.get("first_day") or fields["first_day"]}
                     if not replay and current.get("replayed"):  # still open on the latest day: tell people now
                         fields = {**fields, "replayed": False}
                         store_alerts.notify_opened(db, {**current, **fields}, now=now)
                     store_alerts.refresh_alert(db, current["_id"], fields, now=now)
+                    snooze = current.get("snoozed_until")
+                    if not replay and current.get("state") == "acknowledged" and isinstance(snooze, datetime):
+                        snooze = snooze if snooze.tzinfo else snooze.replace(tzinfo=timezone.utc)
+                        if snooze <= now:
+                            counts["reopened"] += store_alerts.reopen_snoozed(db, current, now=now)
                     counts["still_open"] += not replay
                 else:
                     alert_id = f"{rule['_id']}|{feature}|{fields['last_day']}"
                     counts["opened"] += store_alerts.open_alert(db, {"_id": alert_id, **fields, "replayed": replay},
                                                                 now=now, notify=not replay)
             elif current is not None:
-                store_alerts.resolve_alert(db, current["_id"], "auto", now=now, notify=not quiet)
+                store_alerts.resolve_alert(db, current["_id"], "auto", now=now, notify=not quiet,
+                                           extra={"cleared_day": day.isoformat() if day else None})
                 counts["resolved"] += 1
     if replay:
         return

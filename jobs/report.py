@@ -212,53 +212,127 @@ def diagnosis(db: Database, week: date, tz: str) -> dict[str, dict]:
     return out
 
 
-def recommendations(trend_rows, patterns, clusters, diag) -> list[str]:
-    recs: list[str] = []
-    for feature, e in sorted(diag.items(), key=lambda kv: (kv[0] != ALL, kv[0])):
-        if feature == ALL or not e["total"]:
+# How much a kind of problem weighs per failing answer it concerns (impact = share of the week's
+# failing answers in the features concerned x severity). Unsupported claims reach the user as
+# wrong legal statements: the heaviest; retrieval problems next; advice on recall, relevancy and
+# look-alike queries last.
+SEVERITY = {"generation": 1.0, "both": 1.0, "retrieval": 0.8, "trend": 0.7, "recall": 0.6, "relevancy": 0.5,
+            "cluster": 0.4}
+ADVICE = {
+    "generation": ("Prompt tuning", "had relevant context but unsupported claims (generation problem). Instruct the "
+                   "model to answer only from the retrieved sections, quote the exact legal wording, cite the section "
+                   "for every claim, and say so when the context does not contain the answer; consider a lower "
+                   "temperature and the regeneration feedback prompt with the unsupported claims listed."),
+    "retrieval": ("Retrieval tuning", "stayed faithful but the retrieved chunks were mostly irrelevant (retrieval "
+                  "problem). Add a re-ranker or hybrid (BM25 + embedding) search, filter low-similarity chunks, and "
+                  "review chunking and top-k for these features' documents."),
+    "both": ("Fix retrieval first", "had irrelevant context, unsupported claims or both; better context usually "
+             "lifts faithfulness too."),
+    "recall": ("Contextual recall", "retrieve more (higher top-k, query expansion, parent-document chunks) so "
+               "every needed section reaches the model."),
+    "relevancy": ("Answer relevancy", "ask the model to answer the specific question in the first sentence and "
+                  "drop generic background."),
+}
+
+
+def _impact(kind: str, failing: float, total_failing: float) -> tuple[float, float]:
+    share = min(1.0, failing / total_failing) if total_failing > 0 else 0.0
+    return share * SEVERITY[kind], share
+
+
+def _tail(impact: float, share: float, kind: str) -> str:
+    return f" _(impact {impact:.2f}: {share:.0%} of the week's failing answers × severity {SEVERITY[kind]:.1f})_"
+
+
+def recommendations(trend_rows, patterns, clusters, diag) -> list[dict]:
+    """One paragraph per kind of problem, naming every feature it concerns, ranked by impact.
+
+    [{kind, text, impact, share, features}], largest impact first."""
+    failing = {f: int(e.get("failing") or 0) for f, e in patterns.items() if f != ALL}
+    total = float(sum(failing.values()))
+    recs: list[dict] = []
+
+    def add(kind: str, features: list[str], text: str, weight: float | None = None) -> None:
+        impact, share = _impact(kind, sum(failing.get(f, 0) for f in features) if weight is None else weight, total)
+        recs.append({"kind": kind, "features": features, "impact": impact, "share": share,
+                     "text": text + _tail(impact, share, kind)})
+
+    by_verdict: dict[str, list[str]] = {}
+    for feature, e in sorted(diag.items()):
+        if feature != ALL and e["total"] and e["verdict"] in (dx.GENERATION, dx.RETRIEVAL, dx.BOTH):
+            by_verdict.setdefault(e["verdict"], []).append(feature)
+    counts = {dx.GENERATION: "generation", dx.RETRIEVAL: "retrieval", dx.BOTH: None}
+    for verdict, kind in ((dx.GENERATION, "generation"), (dx.RETRIEVAL, "retrieval"), (dx.BOTH, "both")):
+        features = sorted(by_verdict.get(verdict, []), key=lambda f: -failing.get(f, 0))
+        if not features:
             continue
-        where = f"**{md_text(feature)}**"
-        if e["verdict"] == dx.GENERATION:
-            recs.append(f"Prompt tuning for {where}: {e['generation']} of {e['total']} answers had relevant "
-                        "context but unsupported claims (generation problem). Instruct the model to answer only "
-                        "from the retrieved sections, quote the exact legal wording, cite the section for every "
-                        "claim, and say so when the context does not contain the answer; consider a lower "
-                        "temperature and the regeneration feedback prompt with the unsupported claims listed.")
-        if e["verdict"] == dx.RETRIEVAL:
-            recs.append(f"Retrieval tuning for {where}: {e['retrieval']} of {e['total']} answers stayed faithful "
-                        "but the retrieved chunks were mostly irrelevant (retrieval problem). Add a re-ranker or "
-                        "hybrid (BM25 + embedding) search, filter low-similarity chunks, and review chunking "
-                        "and top-k for this feature's documents.")
-        if e["verdict"] == dx.BOTH:
-            recs.append(f"Fix retrieval first for {where}: {e['total'] - e['ok']} of {e['total']} answers had "
-                        "irrelevant context, unsupported claims or both; better context usually lifts "
-                        "faithfulness too.")
-    for feature, entry in sorted(patterns.items()):
-        top = entry.get("top")
-        if top == "contextual_recall":
-            recs.append(f"**{md_text(feature)}** fails most on contextual recall: retrieve more (higher top-k, "
-                        "query expansion, parent-document chunks) so every needed section reaches the model.")
-        elif top == "answer_relevancy":
-            recs.append(f"**{md_text(feature)}** fails most on answer relevancy: ask the model to answer the "
-                        "specific question in the first sentence and drop generic background.")
-    for row in trend_rows:
-        if not row["flagged"] or row["change"] is None:
-            continue
-        worse = row["change"] > 0 if row["metric"] == "regen_rate" else row["change"] < 0
-        if worse:
-            where = "all features" if row["feature"] == ALL else md_text(row["feature"])
-            what = "rise" if row["metric"] == "regen_rate" else "drop"
-            recs.append(f"Investigate the {what} in {label(row['metric']).lower()} for {where} "
-                        f"({_delta(row['metric'], row['change'])} week over week, beyond normal variation): check "
-                        "prompt, model, index or data changes released that week.")
-    for group in (clusters.get("groups") or [])[:3]:
-        if group["count"] >= 3:
-            recs.append(f"{group['count']} failing queries are like \u201c{md_text(group['example'], 120)}\u201d: "
-                        "check that the knowledge base covers this topic and add these queries to the "
-                        "regression set.")
+        key = counts[verdict]
+        where = ", ".join(f"**{md_text(f)}** ({diag[f][key] if key else diag[f]['total'] - diag[f]['ok']} of "
+                          f"{diag[f]['total']} answers)" for f in features)
+        head, advice = ADVICE[kind]
+        add(kind, features, f"{head} for {where}: these answers {advice}")
+    for metric, kind in (("contextual_recall", "recall"), ("answer_relevancy", "relevancy")):
+        features = sorted((f for f, e in patterns.items() if f != ALL and e.get("top") == metric),
+                          key=lambda f: -failing.get(f, 0))
+        if features:
+            head, advice = ADVICE[kind]
+            add(kind, features, f"{head} fails most for " + ", ".join(f"**{md_text(f)}**" for f in features)
+                + f": {advice}")
+    worse = [r for r in trend_rows if r["flagged"] and r["change"] is not None
+             and (r["change"] > 0 if r["metric"] == metrics.REGEN_RATE else r["change"] < 0)]
+    per_feature = [r for r in worse if r["feature"] != ALL]
+    shown = per_feature or worse
+    if shown:
+        shown = sorted(shown, key=lambda r: (-failing.get(r["feature"], 0), r["feature"], r["metric"]))
+        items = [f"the {'rise' if r['metric'] == metrics.REGEN_RATE else 'drop'} in {label(r['metric']).lower()} "
+                 f"for {'all features' if r['feature'] == ALL else md_text(r['feature'])} "
+                 f"({_delta(r['metric'], r['change'])} week over week)" for r in shown[:8]]
+        features = sorted({r["feature"] for r in shown if r["feature"] != ALL})
+        # a trend is a symptom of the other findings: it weighs as much as its largest feature, not their sum
+        add("trend", features, "Investigate " + "; ".join(items) + ", beyond normal variation: check prompt, "
+            "model, index or data changes released that week.",
+            weight=float(max((failing.get(f, 0) for f in features), default=0)) if features else total)
+    groups = [g for g in (clusters.get("groups") or [])[:3] if g["count"] >= 3]
+    if groups:
+        add("cluster", sorted({f for g in groups for f in g["features"]}),
+            "Failing queries that look alike: " + "; ".join(
+                f"{g['count']} like \u201c{md_text(g['example'], 120)}\u201d" for g in groups)
+            + ". Check that the knowledge base covers these topics and add them to the regression set.",
+            weight=float(max(g["count"] for g in groups)))
+    recs.sort(key=lambda r: (-r["impact"], r["kind"]))
     if not recs:
-        recs.append("No systematic problem found this week; keep the current prompt and retrieval settings.")
-    return list(dict.fromkeys(recs))
+        recs.append({"kind": "none", "features": [], "impact": 0.0, "share": 0.0,
+                     "text": "No systematic problem found this week; keep the current prompt and retrieval settings."})
+    return recs
+
+
+def weekly_series(db: Database, week: date, tz: str, weeks: int = HISTORY_WEEKS) -> dict:
+    """Pass rate per feature over the last `weeks` weeks and this one (the report's chart)."""
+    first = bucket_range(week - timedelta(weeks=weeks), WEEK, tz)[0]
+    end = bucket_range(week, WEEK, tz)[0]
+    docs = analytics.weekly_buckets(db, first, end)
+    labels = sorted({local_day(d["bucket"], tz).isoformat() for d in docs})
+    series: dict[str, list] = {}
+    for d in docs:
+        name = "all features" if d["feature"] == ALL else str(d["feature"])
+        series.setdefault(name, [None] * len(labels))[labels.index(local_day(d["bucket"], tz).isoformat())] = \
+            d.get("pass_rate")
+    return {"weeks": labels, "pass_rate": series}
+
+
+def charts_html(data: dict) -> str:
+    """The HTML report's inline SVG charts: pass rate per week, and where this week's failures are."""
+    from jobs.report_charts import bar_chart, line_chart
+
+    series = data.get("series") or {}
+    parts = [line_chart("Pass rate per week", series.get("weeks") or [], series.get("pass_rate") or {},
+                        highlight="all features")]
+    failing = {f: e.get("failing") or 0 for f, e in (data.get("patterns") or {}).items() if f != ALL}
+    total = sum(failing.values())
+    if total:
+        parts.append(bar_chart("Share of this week's failing answers", [(f, n / total) for f, n in failing.items()]))
+    body = "".join(f"<figure>{p}</figure>" for p in parts if p)
+    return f"<h2>Charts</h2>{body}" if body else ""
 
 
 # --- assembling ------------------------------------------------------------------------
@@ -269,10 +343,11 @@ def build(db: Database, week: date, tz: str) -> dict:
     patterns = failing_metrics(db, lo, hi)
     clusters = cluster_failures(db, lo, hi)
     diag = diagnosis(db, week, tz)
+    ranked = recommendations(trend_rows, patterns, clusters, diag)
     return {"week_start": week.isoformat(), "range": [lo, hi], "trends": trend_rows,
             "lowest": lowest_queries(db, lo, hi), "patterns": patterns, "clusters": clusters, "diagnosis": diag,
-            "recommendations": recommendations(trend_rows, patterns, clusters, diag),
-            "agreement": agreement_summary(db, week, tz)}
+            "recommendations": [r["text"] for r in ranked], "recommendation_ranking": ranked,
+            "series": weekly_series(db, week, tz), "agreement": agreement_summary(db, week, tz)}
 
 
 def headline(data: dict) -> str:
@@ -298,7 +373,9 @@ def render_markdown(data: dict) -> str:
                      f"(previous week {_fmt(r['metric'], r['previous'])}, {_delta(r['metric'], r['change'])})")
     if not flagged:
         lines.append("No change beyond normal week-to-week variation.")
-    lines += ["", "## Recommendations", ""] + [f"{i}. {r}" for i, r in enumerate(data["recommendations"], 1)]
+    lines += ["", "## Recommendations", "", "Ranked by impact: the share of the week's failing answers a problem "
+              "concerns × how severe it is.", ""]
+    lines += [f"{i}. {r}" for i, r in enumerate(data["recommendations"], 1)]
     lines += ["", "## Trends (week over week)", "",
               "Flagged (⚠) when the change is beyond normal week-to-week variation.", "",
               "| Feature | Metric | This week | Previous | Change | |", "|---|---|---:|---:|---:|---|"]
@@ -309,10 +386,10 @@ def render_markdown(data: dict) -> str:
                      f"{'⚠' if r['flagged'] else ''} |")
     if not data["trends"]:
         lines.append("| — | no data this week | | | | |")
-    lines += ["", "## Lowest-scoring queries", "", "| Overall | Feature | Query | Failed metrics |",
-              "|---:|---|---|---|"]
+    lines += ["", "## Lowest-scoring queries", "", "Each query opens its record in Triage.", "",
+              "| Overall | Feature | Query | Failed metrics |", "|---:|---|---|---|"]
     for q in data["lowest"]:
-        lines.append(f"| {_num(q['overall'])} | {md_text(q['feature'])} | {md_text(q['query'])} | "
+        lines.append(f"| {_num(q['overall'])} | {md_text(q['feature'])} | [{md_text(q['query'])}]({triage_link(q['id'])}) | "
                      f"{', '.join(label(m) for m in q['failed']) or '—'} |")
     lines += ["", "## Common failure patterns", "", "### Metric failing most, per feature", "",
               "| Feature | Failing answers | Fails most on | Failures per metric |", "|---|---:|---|---|"]
@@ -340,8 +417,18 @@ def render_markdown(data: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_html(markdown_text: str, title: str) -> str:
+def triage_link(record_id: Any) -> str:
+    """The dashboard's Triage page opened on one record (`?record=ID`, the parameter Triage reads)."""
+    from urllib.parse import quote
+
+    return f"{get_settings().dashboard_url.rstrip('/')}/triage?record={quote(str(record_id), safe='')}"
+
+
+def render_html(markdown_text: str, title: str, charts: str = "") -> str:
     body = mdlib.markdown(markdown_text, extensions=["tables"])
+    if charts:  # the charts go before the detail tables, after the key changes and recommendations
+        marker = "<h2>Trends"
+        body = body.replace(marker, charts + marker, 1) if marker in body else body + charts
     return ("<!doctype html><html><head><meta charset=\"utf-8\">"
             f"<title>{htmllib.escape(title)}</title><style>body{{font-family:sans-serif;max-width:960px;"
             "margin:2em auto}}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px}"
@@ -364,14 +451,43 @@ def run_report(db: Database, week: str | date | None = None, now: datetime | Non
     data = build(db, start, tz)
     md = render_markdown(data)
     title = f"Evalboard weekly report {start.isoformat()}"
-    doc = save_report(db, start, markdown=md, html=render_html(md, title), data=_plain(data), headline=headline(data))
+    doc = save_report(db, start, markdown=md, html=render_html(md, title, charts_html(data)), data=_plain(data),
+                      headline=headline(data))
     return {"week_start": start.isoformat(), "headline": doc["headline"],
             "recommendations": len(data["recommendations"])}
 
 
+BACKFILL_PER_TICK = 2
+
+
+def missing_weeks(db: Database, tz: str, last_week: date) -> list[date]:
+    """Weeks before `last_week` that have aggregates but no report yet, newest first."""
+    from store.reports import list_reports
+
+    have = {str(r["_id"]) for r in list_reports(db)}
+    weeks = {local_day(d["bucket"], tz) for d in analytics.weekly_buckets(
+        db, datetime(1970, 1, 1, tzinfo=timezone.utc), bucket_range(last_week, WEEK, tz)[0]) if d["feature"] == ALL}
+    return sorted((w for w in weeks if w < last_week and w.isoformat() not in have), reverse=True)
+
+
+def backfill(db: Database, now: datetime | None = None, limit: int = BACKFILL_PER_TICK) -> dict:
+    """Build up to `limit` past weeks' reports (newest first): after the first load the worker fills
+    the report history a few weeks per tick instead of leaving one report for 90 days of data."""
+    tz = get_settings().timezone or "UTC"
+    built = failed = 0
+    for week in missing_weeks(db, tz, parse_week(None, tz, now))[:limit]:
+        try:
+            run_report(db, week=week, now=now)
+            built += 1
+        except Exception:  # noqa: BLE001 - one bad week must not stop the others; it is retried next tick
+            failed += 1
+    return {"backfilled": built, "backfill_failed": failed}
+
+
 def run_requested(db: Database, now: datetime | None = None, max_builds: int = 3) -> dict:
     """Part of every tick: build the reports queued from the dashboard, and the last complete
-    week's report when it does not exist yet (a fresh install gets its first report here)."""
+    week's report when it does not exist yet (a fresh install gets its first report here); then,
+    when nobody is waiting, backfill a few past weeks (BACKFILL_PER_TICK)."""
     built = failed = 0
     tz = get_settings().timezone or "UTC"
     last_week = parse_week(None, tz, now)
@@ -389,7 +505,9 @@ def run_requested(db: Database, now: datetime | None = None, max_builds: int = 3
         except Exception as exc:  # noqa: BLE001 - the request records why; the next one still runs
             finish_report_request(db, request["_id"], error=f"{type(exc).__name__}: {str(exc)[:300]}")
             failed += 1
-    return {"built": built, "failed": failed, **({} if built or failed else {"skipped": True})}
+    past = backfill(db, now) if not built and not failed else {"backfilled": 0, "backfill_failed": 0}
+    done = built or failed or past["backfilled"] or past["backfill_failed"]
+    return {"built": built, "failed": failed, **past, **({} if done else {"skipped": True})}
 
 
 def export_files(db: Database, week_start: str, folder: str | None = None) -> list[Path]:

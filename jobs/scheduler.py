@@ -10,7 +10,9 @@ Only one worker does the work: a lease document in MongoDB
 `renew_s` (15 s) for `ttl_s` (45 s). Only the lease holder runs an APScheduler
 (so the shared job store is never driven by two schedulers at once); the other
 worker keeps trying to take the lease and takes over within ttl + renew (about
-a minute) when the holder dies. Every job also re-checks the lease before it
+a minute) when the holder dies. The holder also polls every `wake_poll_s` (2 s)
+for a tick requested from the dashboard (store.state.request_tick: a threshold
+edit, a report build) and runs it at once. Every job also re-checks the lease before it
 starts. Each job runs through jobs.runner (timing, job_runs entry, clean
 failure: a database outage fails the job, the next tick retries).
 """
@@ -21,6 +23,7 @@ import os
 import signal
 import socket
 import threading
+import time
 import uuid
 from datetime import datetime, timezone
 from typing import Callable
@@ -34,7 +37,7 @@ from store.errors import DatabaseError
 from settings import get_settings
 from store.collections import APS_JOBS
 from store.client import patient_db
-from store.state import acquire_lease, release_lease
+from store.state import acquire_lease, release_lease, take_tick_request
 
 log = logging.getLogger("jobs.scheduler")
 LEASE = "scheduler"
@@ -69,12 +72,13 @@ def _jobstore_class():
 class Worker:
     def __init__(self, db: Database, *, worker_id: str | None = None, ttl_s: float = 45.0, renew_s: float = 15.0,
                  interval_s: float | None = None, tick: Callable[["Worker"], None] | None = None,
-                 use_jobstore: bool = True):
+                 use_jobstore: bool = True, wake_poll_s: float = 2.0):
         self.db = db
         self.worker_id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
         self.ttl_s, self.renew_s = ttl_s, renew_s
         self.interval_s = interval_s or 60.0 * max(1, get_settings().job_interval_minutes)
         self._tick_override = tick
+        self.wake_poll_s = wake_poll_s
         self.use_jobstore = use_jobstore
         self.scheduler = None
         self._stop = threading.Event()
@@ -146,18 +150,34 @@ class Worker:
             run_job(self.db, REPORT, worker=self.worker_id)
 
     # --- lifecycle -------------------------------------------------------------------
+    def _wake_if_asked(self) -> None:
+        """A tick requested from the dashboard (store.state.request_tick) runs now, not at the next interval."""
+        try:
+            asked = take_tick_request(self.db)
+        except DatabaseError as exc:
+            log.warning("wake-up check failed: %s", exc)
+            return
+        if asked is not None:
+            log.info("worker %s: tick requested (%s)", self.worker_id, asked.get("reason") or "")
+            threading.Thread(target=self.tick, name=f"wake-{self.worker_id}", daemon=True).start()
+
     def _loop(self) -> None:
+        next_renew = 0.0
         while not self._stop.is_set():
-            held = self.holds_lease()
-            if held and not self.leading:
-                try:
-                    self._start_scheduler()
-                except Exception as exc:  # noqa: BLE001 - e.g. the database went away
-                    log.error("could not start the scheduler: %s", exc)
+            if time.monotonic() >= next_renew:
+                held = self.holds_lease()
+                if held and not self.leading:
+                    try:
+                        self._start_scheduler()
+                    except Exception as exc:  # noqa: BLE001 - e.g. the database went away
+                        log.error("could not start the scheduler: %s", exc)
+                        self._stop_scheduler()
+                elif not held and self.leading:
                     self._stop_scheduler()
-            elif not held and self.leading:
-                self._stop_scheduler()
-            self._stop.wait(self.renew_s)
+                next_renew = time.monotonic() + self.renew_s
+            if self.leading:
+                self._wake_if_asked()
+            self._stop.wait(min(self.wake_poll_s, self.renew_s))
 
     def start(self) -> "Worker":
         self._thread = threading.Thread(target=self._loop, name=f"lease-{self.worker_id}", daemon=True)

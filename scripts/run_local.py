@@ -2,13 +2,14 @@
 
 - MONGODB_URI unset: start the embedded MongoDB-wire server on 127.0.0.1 with
   data under ./.data (EVALBOARD_DATA_DIR) and point everything at it;
-- `python -m store migrate` (indexes, default rules, backfills), then an empty
-  database gets the demo data;
-- the scheduler (`python -m jobs scheduler`) runs as a child process: its first
-  tick, right away, builds the aggregates, replays the alerts and builds the
-  latest weekly report while the dashboard is already up (pages say what is
-  still being built);
-- the dashboard runs in the foreground; Ctrl-C stops all of it cleanly.
+- `python -m store migrate` (indexes, default rules, backfills: seconds);
+- the dashboard starts right away and answers within seconds of the install;
+- in the background, an empty database gets the demo data, then the scheduler
+  (`python -m jobs scheduler`) starts: its first tick builds the aggregates,
+  replays the alerts and builds the latest weekly report, and later ticks
+  backfill past weeks' reports; meanwhile every page says what is still being
+  built (store.state.build_status);
+- Ctrl-C stops all of it cleanly.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from dashboard.auth import auth_enabled
@@ -28,6 +30,22 @@ ROOT = Path(__file__).resolve().parent.parent
 def _run(*args: str) -> int:
     print("+ python", " ".join(args), flush=True)
     return subprocess.call([sys.executable, *args], cwd=ROOT)
+
+
+def _demo_then_worker(env, children: list) -> None:
+    """Demo data into an empty database, then the scheduler (both children, stopped with the rest)."""
+    print("+ python -m jobs demo --if-empty  (in the background)", flush=True)
+    demo = subprocess.Popen([sys.executable, "-m", "jobs", "demo", "--if-empty"], cwd=ROOT, env=env)
+    children.append(demo)
+    if demo.wait() != 0:
+        print("warning: demo data could not be loaded", file=sys.stderr)
+    if _stopping.is_set():
+        return
+    print("+ python -m jobs scheduler  (the worker: aggregates, alerts, notifications, reports)", flush=True)
+    children.append(subprocess.Popen([sys.executable, "-m", "jobs", "scheduler"], cwd=ROOT, env=env))
+
+
+_stopping = threading.Event()
 
 
 def _stop_on_sigterm(signum, _frame):
@@ -52,19 +70,22 @@ def main() -> int:
         if _run("-m", "store", "migrate") != 0:
             print("error: the database could not be prepared", file=sys.stderr)
             return 3
-        if _run("-m", "jobs", "demo", "--if-empty") != 0:
-            print("warning: demo data could not be loaded", file=sys.stderr)
-        children.append(subprocess.Popen([sys.executable, "-m", "jobs", "scheduler"], cwd=ROOT, env=env))
         address = "0.0.0.0" if auth_enabled() else "127.0.0.1"
-        print(f"dashboard: http://{address}:8501  (auth {'on' if auth_enabled() else 'off: local mode'})", flush=True)
         dashboard = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "dashboard/app.py", "--server.address", address,
              "--server.port", "8501", "--server.headless", "true"], cwd=ROOT, env=env)
         children.append(dashboard)
+        shown = "127.0.0.1" if address == "127.0.0.1" else "<this host>"
+        print(f"dashboard: open http://{shown}:8501 in your browser  "
+              f"(auth {'on' if auth_enabled() else 'off: local mode'}); the worker builds the numbers in the "
+              "background and the pages say what is still being built", flush=True)
+        threading.Thread(target=_demo_then_worker, args=(env, children), name="demo-then-worker",
+                         daemon=True).start()
         return dashboard.wait()
     except KeyboardInterrupt:
         return 0
     finally:
+        _stopping.set()
         for child in reversed(children):
             if child.poll() is None:
                 child.send_signal(signal.SIGTERM)

@@ -2,14 +2,21 @@
 
 Rules are validated on write (a threshold outside 0..1, an unknown metric, a
 bad comparison... is refused with a message) and every change is audited
-(who, when, old, new). Defaults from reference 000 "Alerts" are seeded once:
-- daily pass rate < 90% -> QA team (warning);
-- regeneration rate > 20% -> AI team (warning);
-- faithfulness mean < 0.7 on 3 consecutive days -> critical.
-They apply to "__all__" (all features together). A rule's `feature` may also be
-one feature, or "*" = every feature separately (one alert per feature). The judge
-agreement rules (statistic from core.agreement: a correlation, mean difference or
-flip rate, or its change against the baseline) read agreement_daily instead.
+(who, when, old, new). Defaults from reference 000 "Alerts" are seeded by
+`python -m store migrate` (DEFAULT_RULES, versioned: a later version adds its new
+rules to an existing database once):
+- daily pass rate < 90% -> QA team (warning), all features together;
+- regeneration rate > 20% -> AI team (warning), all features together;
+- faithfulness mean < 0.7 on 3 consecutive days -> critical, each feature;
+- per feature, 2 complete days in a row: pass rate < 80%, regeneration rate > 20%,
+  and faithfulness below the feature's OWN threshold (`own_threshold`: the limit is
+  core.verdict.limits_for(thresholds, feature) at judging time, so editing a
+  feature's thresholds moves the rule with it).
+- judge agreement (version 3, each feature, agreement_daily): the logged judge more
+  lenient than usual, or its faithfulness flip rate up 15 points on its baseline, for
+  2 days; the absolute ones (flip rate above 15 %, correlation below 0.5) are seeded off.
+A rule's `feature` is "__all__", one feature, or "*" = every feature separately.
+Days with fewer than `min_count` records (default DEFAULT_MIN_COUNT) are not judged.
 
 Alert lifecycle: open -> acknowledged -> resolved. One active (open or
 acknowledged) alert per (rule, feature); `_id` = "<rule_id>|<feature>|<day the
@@ -20,7 +27,7 @@ Resolving (by a person or automatically when the condition clears) enqueues the
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from bson import ObjectId
@@ -37,38 +44,55 @@ from core.features import EACH_FEATURE as EACH
 from store.thresholds import validate_feature, validate_unit, write_audit
 
 STATISTICS = ("mean", "rate")
+DEFAULT_MIN_COUNT = 50   # a day with fewer records is too small a sample to alert on
+RULES_VERSION = 3        # bump with new DEFAULT_RULES entries: migrate adds them to existing databases
+MAX_SNOOZE_DAYS = 90
+_NAME_RE = re.compile(r"^[A-Za-z0-9@._\- ]{1,80}$")
 COMPARISONS = ("lt", "gt")
 SEVERITIES = ("warning", "critical")
 CHANNELS = ("qa", "ai", "critical")
 ACTIVE = ("open", "acknowledged")
 _ID_RE = re.compile(r"^[A-Za-z0-9:_\-.]{1,80}$")
 
-DEFAULT_RULES = [
+_M = {"min_count": DEFAULT_MIN_COUNT, "enabled": True}
+DEFAULT_RULES = [  # "since": the RULES_VERSION that introduced the rule
     {"_id": "rule:pass_rate", "name": "Daily pass rate below 90%", "metric": "pass_rate", "statistic": "rate",
      "comparison": "lt", "threshold": 0.90, "window_days": 1, "feature": ALL, "severity": "warning",
-     "channel": "qa", "enabled": True},
+     "channel": "qa", **_M, "since": 1},
     {"_id": "rule:regen_rate", "name": "Regeneration rate above 20%", "metric": "regen_rate",
      "statistic": "rate", "comparison": "gt", "threshold": 0.20, "window_days": 1, "feature": ALL,
-     "severity": "warning", "channel": "ai", "enabled": True},
+     "severity": "warning", "channel": "ai", **_M, "since": 1},
     {"_id": "rule:faithfulness", "name": "Faithfulness below 0.7 for 3 days", "metric": "faithfulness",
      "statistic": "mean", "comparison": "lt", "threshold": 0.70, "window_days": 3, "feature": EACH,
-     "severity": "critical", "channel": "critical", "enabled": True},
+     "severity": "critical", "channel": "critical", **_M, "since": 1},
+    {"_id": "rule:feature_pass_rate", "name": "Feature pass rate below 80% for 2 days", "metric": "pass_rate",
+     "statistic": "rate", "comparison": "lt", "threshold": 0.80, "window_days": 2, "feature": EACH,
+     "severity": "warning", "channel": "qa", **_M, "since": 2},
+    {"_id": "rule:feature_regen_rate", "name": "Feature regeneration rate above 20% for 2 days",
+     "metric": "regen_rate", "statistic": "rate", "comparison": "gt", "threshold": 0.20, "window_days": 2,
+     "feature": EACH, "severity": "warning", "channel": "ai", **_M, "since": 2},
+    {"_id": "rule:feature_faithfulness", "name": "Faithfulness below the feature's threshold for 2 days",
+     "metric": "faithfulness", "statistic": "mean", "comparison": "lt", "threshold": None,
+     "own_threshold": True, "window_days": 2, "feature": EACH, "severity": "warning", "channel": "qa",
+     **_M, "since": 2},
     # Judge agreement (agreement_daily, jobs/agreement.py): the logged judge against an independent
     # re-score of a daily sample. Judges and local scorers never agree perfectly, so the enabled
     # rules watch moves away from each feature's own baseline; the absolute ones are seeded off
     # (turn them on once the usual level of your judge and scorer is known).
     {"_id": "rule:judge_leniency", "name": "Faithfulness: logged judge more lenient than usual for 2 days",
      "metric": "faithfulness", "statistic": "mean_diff_change", "comparison": "gt", "threshold": 0.05,
-     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30},
+     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30,
+     "since": 3},
     {"_id": "rule:judge_flip_change", "name": "Faithfulness flip rate up 15 points on its baseline for 2 days",
      "metric": "faithfulness", "statistic": "flip_rate_change", "comparison": "gt", "threshold": 0.15,
-     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30},
+     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30,
+     "since": 3},
     {"_id": "rule:judge_flip", "name": "Faithfulness flip rate above 15% for 2 days", "metric": "faithfulness",
      "statistic": "flip_rate", "comparison": "gt", "threshold": 0.15, "window_days": 2, "feature": EACH,
-     "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30},
+     "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30, "since": 3},
     {"_id": "rule:judge_correlation", "name": "Faithfulness correlation with the independent scorer below 0.5",
      "metric": "faithfulness", "statistic": "spearman", "comparison": "lt", "threshold": 0.5, "window_days": 1,
-     "feature": EACH, "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30},
+     "feature": EACH, "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30, "since": 3},
 ]
 
 
@@ -87,28 +111,31 @@ def ensure_indexes(db: Database) -> None:
     db[RULE_AUDIT].create_index([("at", DESCENDING)], name="at")
 
 
-# the rules seeded before the state remembered which ones (databases migrated then have these)
-_FIRST_DEFAULTS = ("rule:pass_rate", "rule:regen_rate", "rule:faithfulness")
-
-
 def seed_default_rules(db: Database) -> int:
-    """Insert each default rule once per database (a rule deleted later is not brought back;
-    a default added in a later version is seeded by the next migrate)."""
-    state = db[STATE].find_one({"_id": "rules_seeded"})
-    seeded = set((state or {}).get("ids") or (_FIRST_DEFAULTS if state else ()))
+    """Insert the default rules newer than the database's seeded version (a deleted rule is not brought back).
+
+    A database seeded at version 1 (no `version` on its flag) gets the per-feature rules of
+    version 2, and its version-1 defaults that nobody edited get the minimum of records per
+    day (they were seeded with 1, which let a handful of records raise an alert)."""
+    flag = db[STATE].find_one({"_id": "rules_seeded"})
+    seeded = 0 if flag is None else int(flag.get("version") or 1)
+    if seeded >= RULES_VERSION:
+        return 0
     now, added = _now(), 0
     for rule in DEFAULT_RULES:
-        if rule["_id"] in seeded:
+        if rule["since"] <= seeded:
             continue
+        doc = {k: v for k, v in rule.items() if k != "since"}
         try:
-            db[ALERT_RULES].insert_one({**rule, "kind": "rule", "created_at": now, "updated_by": "system"})
+            db[ALERT_RULES].insert_one({**doc, "kind": "rule", "created_at": now, "updated_by": "system"})
             added += 1
         except DuplicateKeyError:
             pass
-    if state is None or added or set(r["_id"] for r in DEFAULT_RULES) - seeded:
-        db[STATE].update_one({"_id": "rules_seeded"},
-                             {"$set": {"at": now, "ids": sorted(seeded | {r["_id"] for r in DEFAULT_RULES})}},
-                             upsert=True)
+    if seeded == 1:
+        db[ALERT_RULES].update_many(
+            {"_id": {"$in": [r["_id"] for r in DEFAULT_RULES if r["since"] == 1]}, "updated_by": "system",
+             "min_count": {"$in": [None, 1]}}, {"$set": {"min_count": DEFAULT_MIN_COUNT}})
+    db[STATE].update_one({"_id": "rules_seeded"}, {"$set": {"at": now, "version": RULES_VERSION}}, upsert=True)
     return added
 
 
@@ -134,8 +161,13 @@ def validate_rule(rule: dict) -> dict:
     comparison = rule.get("comparison")
     if comparison not in COMPARISONS:
         raise ValidationFailed("comparison must be 'lt' (below) or 'gt' (above)")
+    own = bool(rule.get("own_threshold", False))
+    if own and (metric not in metrics.score_names() or statistic != "mean"):
+        raise ValidationFailed("'below the feature's threshold' applies to a score's mean, not to a rate")
     raw = rule.get("threshold")
-    if is_agreement_statistic(statistic) and isinstance(raw, (int, float)) and not isinstance(raw, bool) and raw < 0:
+    if own:
+        threshold = None
+    elif is_agreement_statistic(statistic) and isinstance(raw, (int, float)) and not isinstance(raw, bool) and raw < 0:
         threshold = -validate_unit(str(metric), -raw)  # correlations and changes may be negative: -1..1
     else:
         threshold = validate_unit(str(metric), raw)
@@ -149,13 +181,13 @@ def validate_rule(rule: dict) -> dict:
     channel = rule.get("channel", "qa")
     if channel not in CHANNELS:
         raise ValidationFailed("channel must be 'qa', 'ai' or 'critical'")
-    min_count = rule.get("min_count", 1)
+    min_count = rule.get("min_count", DEFAULT_MIN_COUNT)
     if isinstance(min_count, bool) or not isinstance(min_count, int) or min_count < 1:
         raise ValidationFailed("min_count must be a whole number >= 1")
     return {"kind": "rule", "name": name.strip(), "metric": metric, "statistic": statistic,
             "comparison": comparison, "threshold": threshold, "window_days": window, "feature": feature,
             "severity": severity, "channel": channel, "enabled": bool(rule.get("enabled", True)),
-            "min_count": min_count}
+            "min_count": min_count, "own_threshold": own}
 
 
 def _public(rule: dict | None) -> dict | None:
@@ -209,7 +241,7 @@ def list_alerts(db: Database, states: list[str] | None = None, limit: int = 200)
     query: dict[str, Any] = {}
     if states:
         query["state"] = {"$in": [s for s in states if s in ("open", "acknowledged", "resolved")]}
-    return list(db[ALERTS].find(query).sort("opened_at", DESCENDING).limit(int(limit)))
+    return list(db[ALERTS].find(query).sort([("opened_at", DESCENDING), ("last_day", DESCENDING)]).limit(int(limit)))
 
 
 def count_open_alerts(db: Database) -> int:
@@ -245,28 +277,77 @@ def refresh_alert(db: Database, alert_id: str, fields: dict, *, now: datetime | 
                           {"$set": {**fields, "updated_at": now or _now()}})
 
 
-def acknowledge_alert(db: Database, alert_id: str, user: str, *, now: datetime | None = None) -> dict:
+def _clean_ack(comment: Any, assignee: Any, snooze_until: Any, now: datetime) -> dict:
+    if comment is not None and not isinstance(comment, str):
+        raise ValidationFailed("the comment must be text")
+    comment = (comment or "").strip()
+    if len(comment) > 1000:
+        raise ValidationFailed("the comment is too long (at most 1000 characters)")
+    if assignee is not None and not isinstance(assignee, str):
+        raise ValidationFailed("the assignee must be a name")
+    assignee = (assignee or "").strip()
+    if assignee and not _NAME_RE.match(assignee):
+        raise ValidationFailed("the assignee must be a plain name (letters, digits, @ . _ - and spaces)")
+    if snooze_until is not None:
+        if not isinstance(snooze_until, datetime):
+            raise ValidationFailed("snooze-until must be a date and time")
+        if snooze_until.tzinfo is None:
+            snooze_until = snooze_until.replace(tzinfo=timezone.utc)
+        if snooze_until <= now:
+            raise ValidationFailed("snooze-until must be in the future")
+        if snooze_until > now + timedelta(days=MAX_SNOOZE_DAYS):
+            raise ValidationFailed(f"snooze at most {MAX_SNOOZE_DAYS} days")
+    return {"ack_comment": comment or None, "assignee": assignee or None, "snoozed_until": snooze_until}
+
+
+def acknowledge_alert(db: Database, alert_id: str, user: str, *, comment: str | None = None,
+                      assignee: str | None = None, snooze_until: datetime | None = None,
+                      now: datetime | None = None) -> dict:
+    """Acknowledge an open alert, optionally with a comment, an assignee and a snooze (audited).
+
+    While snoozed, the alert stays acknowledged; when the snooze ends and the
+    condition still holds, the alerts job opens it again and notifies."""
     if not isinstance(user, str) or not user.strip():
         raise ValidationFailed("who acknowledged must be known")
     now = now or _now()
+    fields = _clean_ack(comment, assignee, snooze_until, now)
     result = db[ALERTS].update_one({"_id": alert_id, "state": "open"}, {"$set": {
-        "state": "acknowledged", "acknowledged_at": now, "acknowledged_by": user.strip(), "updated_at": now}})
+        "state": "acknowledged", "acknowledged_at": now, "acknowledged_by": user.strip(), "updated_at": now,
+        **fields}})
     if result.matched_count == 0:
         raise ValidationFailed("only an open alert can be acknowledged")
+    write_audit(db, user=user, action="acknowledge_alert", target=str(alert_id), old={"state": "open"},
+                new={"state": "acknowledged", **{k: v for k, v in fields.items() if v is not None}}, now=now)
     return db[ALERTS].find_one({"_id": alert_id})
 
 
+def reopen_snoozed(db: Database, alert: dict, *, now: datetime | None = None, notify: bool = True) -> bool:
+    """The snooze of an acknowledged alert is over and its condition still holds: open it again."""
+    now = now or _now()
+    result = db[ALERTS].update_one(
+        {"_id": alert["_id"], "state": "acknowledged", "snoozed_until": {"$lte": now}},
+        {"$set": {"state": "open", "reopened_at": now, "updated_at": now, "snoozed_until": None},
+         "$inc": {"reopened": 1}})
+    if result.modified_count and notify:
+        doc = db[ALERTS].find_one({"_id": alert["_id"]}) or alert
+        enqueue(db, doc, f"reopened{int(doc.get('reopened') or 1)}", now=now)
+    return bool(result.modified_count)
+
+
 def resolve_alert(db: Database, alert_id: str, user: str, *, now: datetime | None = None,
-                  notify: bool = True) -> dict:
+                  notify: bool = True, extra: dict | None = None) -> dict:
     """Resolve an open or acknowledged alert (`user` "auto" = the condition cleared)."""
     if not isinstance(user, str) or not user.strip():
         raise ValidationFailed("who resolved must be known")
     now = now or _now()
     result = db[ALERTS].update_one({"_id": alert_id, "state": {"$in": list(ACTIVE)}}, {"$set": {
-        "state": "resolved", "resolved_at": now, "resolved_by": user.strip(), "updated_at": now}})
+        "state": "resolved", "resolved_at": now, "resolved_by": user.strip(), "updated_at": now, **(extra or {})}})
     if result.matched_count == 0:
         raise ValidationFailed("only an open or acknowledged alert can be resolved")
     doc = db[ALERTS].find_one({"_id": alert_id})
+    if user.strip() != "auto":
+        write_audit(db, user=user, action="resolve_alert", target=str(alert_id), old=None,
+                    new={"state": "resolved"}, now=now)
     if notify and not doc.get("replayed"):  # an alert nobody was told about resolves quietly
         enqueue(db, doc, "resolved", now=now)
     return doc

@@ -173,3 +173,69 @@ def retry_failed(db: Database, entry_id: str) -> bool:
             "status": "pending", "attempts": 0, "next_attempt_at": _now()}}).modified_count == 1
     except DuplicateKeyError:  # pragma: no cover - cannot happen, _id is unchanged
         return False
+
+
+# --- channel state and test messages (the Alerts page) ----------------------------------
+
+TEST_TRANSITION = "test"
+
+
+def configured_channels() -> list[dict]:
+    """Every delivery channel type with whether it is configured, and its targets (unredacted)."""
+    from settings import get_settings
+
+    s = get_settings()
+    mail_to = sorted({t.strip() for t in (s.mail_to_qa, s.mail_to_ai, s.mail_to_critical) if t and t.strip()})
+    return [
+        {"channel_type": "webhook", "configured": bool(s.webhook_url), "targets": [s.webhook_url] if s.webhook_url else [],
+         "missing": "" if s.webhook_url else "EVALBOARD_WEBHOOK_URL is not set"},
+        {"channel_type": "email", "configured": bool(s.smtp_host and mail_to), "targets": mail_to if s.smtp_host else [],
+         "missing": "" if s.smtp_host and mail_to else
+         ("EVALBOARD_SMTP_HOST is not set" if not s.smtp_host else "no EVALBOARD_MAIL_TO_* address is set")},
+    ]
+
+
+def channel_status(db: Database) -> list[dict]:
+    """configured_channels() plus, per channel type, the last delivery and the last error from the outbox."""
+    out = []
+    for channel in configured_channels():
+        kind = channel["channel_type"]
+        sent = db[NOTIFICATIONS].find_one({"channel_type": kind, "status": "sent"}, {"payload": 0},
+                                          sort=[("sent_at", DESCENDING)])
+        error = db[NOTIFICATIONS].find_one({"channel_type": kind, "last_error": {"$ne": None}}, {"payload": 0},
+                                           sort=[("created_at", DESCENDING)])
+        pending = db[NOTIFICATIONS].count_documents({"channel_type": kind, "status": "pending"})
+        out.append({**channel, "last_sent_at": (sent or {}).get("sent_at"),
+                    "last_error": (error or {}).get("last_error"),
+                    "last_error_at": (error or {}).get("failed_at") or (error or {}).get("claimed_at")
+                    or (error or {}).get("created_at"),
+                    "last_error_status": (error or {}).get("status"), "pending": pending})
+    return out
+
+
+def enqueue_test(db: Database, user: str, *, now: datetime | None = None) -> int:
+    """Queue one test message per configured channel type; the notify job sends it like an alert's.
+
+    Returns how many were queued (0: nothing is configured)."""
+    now = now or _now()
+    stamp = now.strftime("%Y%m%dT%H%M%S%f")
+    docs = []
+    for channel in configured_channels():
+        if not channel["configured"]:
+            continue
+        for target in channel["targets"]:
+            alert_id = f"test:{stamp}"
+            docs.append({
+                "_id": f"{alert_id}|{TEST_TRANSITION}|{channel['channel_type']}|{target}"[:200],
+                "alert_id": alert_id, "transition": TEST_TRANSITION, "channel": "test",
+                "channel_type": channel["channel_type"], "target": target, "status": "pending", "attempts": 0,
+                "last_error": None, "next_attempt_at": now, "created_at": now, "sent_at": None,
+                "requested_by": user,
+                "payload": {"rule_name": "Test notification", "feature": "__all__", "severity": "test",
+                            "message": f"A test message from Evalboard's Alerts page, sent at {user}'s request. "
+                                       "If you can read this, alerts reach you here.",
+                            "link": {"feature": "__all__"}, "state": "test"},
+            })
+    if docs:
+        db[NOTIFICATIONS].insert_many(docs)
+    return len(docs)

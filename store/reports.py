@@ -53,6 +53,8 @@ def request_report(db: Database, week_start: date, user: str, now: datetime | No
         {"_id": key},
         {"$setOnInsert": {"state": QUEUED, "requested_by": user.strip(), "requested_at": now, "error": None}},
         upsert=True)
+    from store.state import request_tick
+    request_tick(db, f"report of the week of {key} requested")  # the worker builds it now, not at the next tick
     return db[REPORT_REQUESTS].find_one({"_id": key}) or {}
 
 

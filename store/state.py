@@ -40,6 +40,19 @@ def request_full_rebuild(db: Database, reason: str = "") -> None:
                          upsert=True)
 
 
+WAKE = "wake"
+
+
+def request_tick(db: Database, reason: str = "") -> None:
+    """Ask the worker for a tick now (a threshold edit, a report request): it polls every few seconds."""
+    db[STATE].update_one({"_id": WAKE}, {"$set": {"requested_at": _now(), "reason": reason}}, upsert=True)
+
+
+def take_tick_request(db: Database) -> dict | None:
+    """The pending wake-up request, removed (atomic: one worker takes it), or None."""
+    return db[STATE].find_one_and_delete({"_id": WAKE})
+
+
 def mark_dirty_days(db: Database, days: Iterable[str]) -> None:
     """Days (local YYYY-MM-DD) whose records changed without a new `ingested_at` (re-scoring)."""
     days = sorted({d for d in days if d})
@@ -82,3 +95,40 @@ def release_lease(db: Database, name: str, owner: str) -> None:
 
 def lease_holder(db: Database, name: str) -> dict | None:
     return db[STATE].find_one({"_id": f"lease:{name}"})
+
+
+# --- first start: what the worker has not built yet (the pages say so) ----------------------
+
+SETUP = "setup"
+DEMO_STALE = timedelta(minutes=20)
+
+
+def set_setup(db: Database, **fields: Any) -> None:
+    """Record a first-start step (`demo_loading`, ...) for the pages' "still being built" notice."""
+    set_state(db, SETUP, **fields, updated_at=_now())
+
+
+def build_status(db: Database) -> dict:
+    """What a fresh database still lacks: {"pending": [steps], "demo_loading": bool, "records": bool}.
+
+    Steps, in the order the worker's first tick does them: "aggregates" (no aggregate run has
+    finished), "alerts" (the rules were never judged), "weekly report" (none built yet, though
+    there are weekly aggregates). Empty `pending` = nothing left to build."""
+    from store.collections import AGG_WEEKLY, RECORDS, REPORTS
+
+    setup = db[STATE].find_one({"_id": SETUP}) or {}
+    has_records = db[RECORDS].find_one({}, {"_id": 1}) is not None
+    pending: list[str] = []
+    if has_records:
+        if not (db[STATE].find_one({"_id": AGGREGATE}) or {}).get("watermark"):
+            pending.append("aggregates")
+        if not (db[STATE].find_one({"_id": "alerts"}) or {}).get("at"):
+            pending.append("alerts")
+        if db[AGG_WEEKLY].find_one({}, {"_id": 1}) is not None or pending:
+            if db[REPORTS].find_one({}, {"_id": 1}) is None:
+                pending.append("weekly report")
+    loading = bool(setup.get("demo_loading"))
+    stamp = setup.get("updated_at")
+    if loading and isinstance(stamp, datetime):  # a load killed mid-way never cleared its flag
+        loading = _now() - (stamp if stamp.tzinfo else stamp.replace(tzinfo=timezone.utc)) < DEMO_STALE
+    return {"pending": pending, "demo_loading": loading, "records": has_records}

@@ -14,9 +14,13 @@ from pymongo.database import Database
 
 from core import metrics as catalog
 from core.features import DEFAULT_FEATURE, FEATURE_NAME_RE, SENTINELS
+from core.timebuckets import local_day
+from core.verdict import limits_for
 from store.collections import ALERT_RULES, RECORDS, RULE_AUDIT
 from store.errors import ValidationFailed
-from store.verdict_expr import verdict_update
+from store.verdict_expr import LIMITS_FIELD, failed_metrics_expr, passed_expr, verdict_update
+
+PREVIEW_DAYS = 7
 
 
 def get_thresholds(db: Database) -> dict[str, dict[str, float]]:
@@ -57,26 +61,86 @@ def write_audit(db: Database, *, user: str, action: str, target: str, old: Any, 
                                "target": target, "old": old, "new": new})
 
 
-def recompute_pass_fail(db: Database, feature: str, thresholds: dict | None = None) -> int:
-    """Re-flag pass/fail for one feature's records ("default": every feature without its own)."""
-    thresholds = thresholds or get_thresholds(db)
+def crossing(old: dict, new: dict) -> dict | None:
+    """Records whose verdict can change between two sets of limits: a changed metric's score in
+    [lower limit, higher limit) (a score fails when below its limit). None: every record (a metric
+    without an old limit)."""
+    ranges = []
+    for m, value in new.items():
+        before = old.get(m)
+        if before is None:
+            return None
+        if abs(float(before) - float(value)) > 1e-12:
+            ranges.append({f"eb.scores.{m}": {"$gte": min(before, value), "$lt": max(before, value)}})
+    return {"$or": ranges} if ranges else {"_id": {"$in": []}}
+
+
+def _feature_match(feature: str, thresholds: dict, narrow: dict | None = None) -> dict:
+    """The scored records whose pass/fail follows `feature`'s thresholds ("default": features without their own),
+    narrowed by `narrow` (see `crossing`)."""
     if feature == DEFAULT_FEATURE:
         match: dict = {"feature": {"$nin": [f for f in thresholds if f != DEFAULT_FEATURE]}}
     else:
         match = {"feature": feature}
     match["eb.scores"] = {"$type": "object"}
     match["eb.rejected"] = None
-    return db[RECORDS].update_many(match, verdict_update(thresholds, feature)).modified_count
+    if narrow:
+        match = {"$and": [match, narrow]}
+    return match
 
 
-def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: str) -> dict[str, float]:
-    """Validate and store a feature's thresholds, audit the change, re-flag pass/fail.
+def recompute_pass_fail(db: Database, feature: str, thresholds: dict | None = None, narrow: dict | None = None
+                        ) -> int:
+    """Re-flag pass/fail for one feature's records ("default": every feature without its own);
+    `narrow` (see `crossing`) limits it to the records that can change."""
+    thresholds = thresholds or get_thresholds(db)
+    return db[RECORDS].update_many(_feature_match(feature, thresholds, narrow),
+                                   verdict_update(thresholds, feature)).modified_count
 
-    Refuses (ValidationFailed) an unknown metric, a value outside 0..1, an
-    unknown feature name or an anonymous user. The records' eb.passed /
-    eb.failed_metrics are recomputed in MongoDB and the next aggregate run
-    rebuilds every bucket (pass rates depend on the thresholds).
-    """
+
+def _changes_pipeline(feature: str, limits: dict, thresholds: dict, since: datetime | None, tz: str) -> list[dict]:
+    """Per local day: records whose failed metrics would change, and how many would flip pass<->fail."""
+    match = _feature_match(feature, thresholds, crossing(limits_for(thresholds, feature), limits))
+    if since is not None:
+        match["timestamp"] = {"$gte": since}
+    new_failed = failed_metrics_expr(f"${LIMITS_FIELD}")
+    return [
+        {"$match": match},
+        {"$project": {"timestamp": 1, "eb.scores": 1, "eb.passed": 1, "eb.failed_metrics": 1,
+                      LIMITS_FIELD: {"$literal": {m: float(v) for m, v in limits.items()}}}},
+        {"$set": {"_new_failed": new_failed}},
+        {"$set": {"_new_passed": passed_expr("$_new_failed")}},
+        {"$match": {"$expr": {"$ne": ["$_new_failed", {"$ifNull": ["$eb.failed_metrics", []]}]}}},
+        {"$group": {"_id": {"$dateTrunc": {"date": "$timestamp", "unit": "day", "timezone": tz}},
+                    "changed": {"$sum": 1},
+                    "to_fail": {"$sum": {"$cond": [{"$and": [{"$eq": ["$eb.passed", True]},
+                                                              {"$eq": ["$_new_passed", False]}]}, 1, 0]}},
+                    "to_pass": {"$sum": {"$cond": [{"$and": [{"$eq": ["$eb.passed", False]},
+                                                              {"$eq": ["$_new_passed", True]}]}, 1, 0]}}}},
+    ]
+
+
+def preview_change(db: Database, feature: str, metrics: dict[str, Any], *, days: int = PREVIEW_DAYS,
+                   now: datetime | None = None) -> dict:
+    """What saving these thresholds would do to the last `days` days: records that would flip.
+
+    {"flips", "to_fail", "to_pass", "changed", "days"}; nothing is written."""
+    from datetime import timedelta
+
+    from settings import get_settings
+
+    feature, new = _validated(db, feature, metrics)
+    thresholds = get_thresholds(db)
+    since = (now or datetime.now(timezone.utc)) - timedelta(days=days)
+    rows = list(db[RECORDS].aggregate(_changes_pipeline(feature, new, thresholds, since,
+                                                        get_settings().timezone or "UTC")))
+    to_fail = sum(int(r["to_fail"]) for r in rows)
+    to_pass = sum(int(r["to_pass"]) for r in rows)
+    return {"flips": to_fail + to_pass, "to_fail": to_fail, "to_pass": to_pass,
+            "changed": sum(int(r["changed"]) for r in rows), "days": days}
+
+
+def _validated(db: Database, feature: Any, metrics: Any) -> tuple[str, dict[str, float]]:
     feature = validate_feature(feature, allow=(DEFAULT_FEATURE,))
     if not isinstance(metrics, dict) or not metrics:
         raise ValidationFailed("give at least one metric threshold")
@@ -85,18 +149,39 @@ def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: st
         if name not in catalog.score_names():
             raise ValidationFailed(f"unknown metric {str(name)[:40]!r}; known: {', '.join(catalog.score_names())}")
         clean[name] = validate_unit(name, value)
+    current = get_thresholds(db)
+    return feature, {**(current.get(feature) or current[DEFAULT_FEATURE]), **clean}
+
+
+def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: str) -> dict[str, float]:
+    """Validate and store a feature's thresholds, audit the change, re-flag pass/fail.
+
+    Refuses (ValidationFailed) an unknown metric, a value outside 0..1, an
+    unknown feature name or an anonymous user. Only the days holding a record
+    whose verdict changes are recomputed: they are found (one pipeline) before the
+    records' eb.passed / eb.failed_metrics are recomputed in MongoDB, marked dirty
+    for the aggregates, and the worker is woken to refresh them at once (no full
+    rebuild; the charts change within seconds).
+    """
+    from settings import get_settings
+    from store.state import mark_dirty_days, request_tick
+
+    feature, new = _validated(db, feature, metrics)
     if not isinstance(user, str) or not user.strip():
         raise ValidationFailed("who made the change must be known")
     current = get_thresholds(db)
     old = dict(current.get(feature) or current[DEFAULT_FEATURE])
-    new = {**old, **clean}
+    tz = get_settings().timezone or "UTC"
+    changed_days = [local_day(r["_id"], tz).isoformat() for r in
+                    db[RECORDS].aggregate(_changes_pipeline(feature, new, current, None, tz))
+                    if isinstance(r.get("_id"), datetime)]
     db[ALERT_RULES].update_one({"_id": f"threshold:{feature}"},
                                {"$set": {"kind": "threshold", "feature": feature, "metrics": new,
                                          "updated_at": datetime.now(timezone.utc), "updated_by": user.strip()}},
                                upsert=True)
     write_audit(db, user=user, action="set_thresholds", target=feature, old=old, new=new)
     thresholds = get_thresholds(db)
-    recompute_pass_fail(db, feature, thresholds)
-    from store.state import request_full_rebuild
-    request_full_rebuild(db, f"thresholds of {feature} changed")
+    recompute_pass_fail(db, feature, thresholds, crossing(old, new))
+    mark_dirty_days(db, changed_days)
+    request_tick(db, f"thresholds of {feature} changed ({len(changed_days)} days to refresh)")
     return new

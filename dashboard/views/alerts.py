@@ -8,8 +8,7 @@ Every write goes through store/ functions that validate and record who did it.
 """
 from __future__ import annotations
 
-import json
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -24,12 +23,13 @@ from dashboard.common import (
     ALL, can, current_user, db_key, db_or_stop, md_escape, require,
     signed_in_or_stop,
 )
-from dashboard.components import charts, filters
+from dashboard.components import audit_diff, charts, filters
 from dashboard import data
-from store.alerts import acknowledge_alert, delete_rule, resolve_alert, upsert_rule
+from store.alerts import DEFAULT_MIN_COUNT, acknowledge_alert, delete_rule, resolve_alert, upsert_rule
 from store.errors import ValidationFailed
-from store.outbox import retry_failed
-from store.thresholds import set_thresholds
+from store.outbox import enqueue_test, retry_failed
+from store.state import request_tick
+from store.thresholds import preview_change, set_thresholds
 
 PREFIX = "alerts"
 STATES = ("open", "acknowledged", "resolved")
@@ -139,30 +139,100 @@ def _render_alert(db, alert: dict) -> None:
                         f"_{md_escape(alert.get('severity') or '')}_")
             if alert.get("message"):
                 st.text(str(alert["message"]))
+            _render_drivers(alert)
             comparison = {"lt": "below", "gt": "above"}.get(alert.get("comparison"), alert.get("comparison") or "")
             evidence = alert.get("evidence") or []
+            days = _days_span(alert)
             st.caption(
                 f"{md_escape(charts.label(metric or ''))} was **{_value(metric, alert.get('value'))}**, "
                 f"{md_escape(comparison)} {_value(metric, alert.get('threshold'))}"
                 + (" on " + ", ".join(f"{_day(e.get('bucket')) or '?'}: {_value(metric, e.get('value'))}"
                                       for e in evidence[:10] if isinstance(e, dict)) if evidence else "")
-                + f" · opened {_when(alert.get('opened_at'))}"
+                + (f" · condition on {days}" if days else "")
+                + f" · raised {_when(alert.get('opened_at'))}"
                 + (f" · acknowledged by {md_escape(alert.get('acknowledged_by'))} "
                    f"{_when(alert.get('acknowledged_at'))}"
                    if alert.get("acknowledged_by") else "")
                 + (f" · resolved by {md_escape(alert.get('resolved_by'))} {_when(alert.get('resolved_at'))}"
                    if alert.get("resolved_by") else ""))
+            _render_ack_details(alert)
             _render_links(alert, feature)
         with actions:
             reviewer = can("reviewer")
             if alert.get("state") == "open":
-                if st.button("Acknowledge", key=f"{PREFIX}_ack_{alert_id}", disabled=not reviewer,
-                             width="stretch"):
-                    _act(db, acknowledge_alert, alert, "acknowledged")
+                _render_ack_form(db, alert, alert_id, reviewer)
             if alert.get("state") in ("open", "acknowledged"):
                 if st.button("Resolve", key=f"{PREFIX}_resolve_{alert_id}", disabled=not reviewer,
                              type="primary", width="stretch"):
                     _act(db, resolve_alert, alert, "resolved")
+
+
+def _days_span(alert: dict) -> str:
+    first, last = alert.get("first_day"), alert.get("last_day")
+    if not first and not last:
+        return ""
+    span = first if first == last or not last else f"{first} to {last}"
+    if alert.get("cleared_day"):
+        span += f" (cleared {alert['cleared_day']})"
+    return md_escape(span)
+
+
+def _render_drivers(alert: dict) -> None:
+    """An all-features alert: which features drove it, with their share and a link to each."""
+    rows = [r for r in alert.get("drivers") or [] if isinstance(r, dict) and r.get("feature")]
+    if not rows:
+        return
+    metric = alert.get("metric")
+    st.markdown("**Driven by** " + " · ".join(
+        f"{md_escape(r['feature'])} **{float(r.get('share') or 0):.0%}**"
+        + (f" ({_value(metric, r.get('value'))})" if r.get("value") is not None else "") for r in rows[:6]))
+    link = alert.get("link") or {}
+    start, end = _day(link.get("start")), _day(link.get("end"))
+    if TRIAGE_PAGE.is_file() and start:
+        row = st.container(horizontal=True, gap="small")
+        for r in rows[:3]:  # straight to the records of the features that weigh most
+            row.page_link("views/triage.py", label=f"{r['feature']}: failing records", icon="🔎",
+                          query_params={"feature": r["feature"], "start": start, "end": end or start})
+
+
+def _render_ack_details(alert: dict) -> None:
+    parts = []
+    if alert.get("assignee"):
+        parts.append(f"assigned to **{md_escape(alert['assignee'])}**")
+    if alert.get("snoozed_until"):
+        parts.append(f"snoozed until {_when(alert['snoozed_until'])}")
+    if alert.get("ack_comment"):
+        parts.append(f"“{md_escape(alert['ack_comment'])}”")
+    if alert.get("reopened"):
+        parts.append(f"reopened after its snooze ({_when(alert.get('reopened_at'))})")
+    if parts:
+        st.markdown("🗒️ " + " · ".join(parts))
+
+
+SNOOZE_CHOICES = {"none": "No snooze", "4h": "4 hours", "1d": "1 day", "3d": "3 days", "7d": "7 days"}
+SNOOZE_DELTAS = {"4h": timedelta(hours=4), "1d": timedelta(days=1), "3d": timedelta(days=3),
+                 "7d": timedelta(days=7)}
+
+
+def _render_ack_form(db, alert: dict, alert_id: str, reviewer: bool) -> None:
+    """Acknowledge with an optional comment, assignee and snooze (the alert reopens when the snooze ends)."""
+    with st.popover("Acknowledge…", width="stretch", disabled=not reviewer):
+        with st.form(f"{PREFIX}_ackform_{alert_id}", border=False):
+            comment = st.text_area("Comment", key=f"{PREFIX}_ack_comment_{alert_id}", max_chars=1000,
+                                   placeholder="What you found, what happens next")
+            assignee = st.text_input("Assignee", key=f"{PREFIX}_ack_assignee_{alert_id}", max_chars=80)
+            snooze = st.selectbox("Snooze", list(SNOOZE_CHOICES), format_func=SNOOZE_CHOICES.get,
+                                  key=f"{PREFIX}_ack_snooze_{alert_id}",
+                                  help="Reopen (and notify) after this long if the condition still holds")
+            done = st.form_submit_button("Acknowledge", key=f"{PREFIX}_ack_{alert_id}", disabled=not reviewer,
+                                         type="primary")
+    if done and reviewer:
+        until = datetime.now(timezone.utc) + SNOOZE_DELTAS[snooze] if snooze in SNOOZE_DELTAS else None
+
+        def action(db_, alert_id_, user):
+            return acknowledge_alert(db_, alert_id_, user, comment=comment or None, assignee=assignee or None,
+                                     snooze_until=until)
+        _act(db, action, alert, "acknowledged")
 
 
 def _render_links(alert: dict, feature: str) -> None:
@@ -207,7 +277,8 @@ def _render_editor(db, key: str) -> None:
 def _render_threshold_editor(db, key: str, admin: bool) -> None:
     st.subheader("Thresholds per feature", anchor=False)
     st.caption("A record passes when every score is at or above its feature's threshold. "
-               "Saving re-flags pass/fail; the aggregates pick it up on their next run.")
+               "Saving first shows how many recent records would flip; then pass/fail is recomputed and "
+               "only the changed days are refreshed, at once.")
     thresholds = data.thresholds(db, key)
     names = list(dict.fromkeys(data.features(db, key) + [f for f in thresholds if f != DEFAULT_FEATURE]
                                + [DEFAULT_FEATURE]))
@@ -221,21 +292,52 @@ def _render_threshold_editor(db, key: str, admin: bool) -> None:
             values[metric] = col.number_input(
                 charts.label(metric), value=float(current.get(metric, 0.0)), step=0.01, format="%.2f",
                 key=f"{PREFIX}_thr_{feature}_{metric}", disabled=not admin)
-        submitted = st.form_submit_button("Save thresholds", type="primary", disabled=not admin,
+        submitted = st.form_submit_button("Preview and save…", type="primary", disabled=not admin,
                                           key=f"{PREFIX}_thr_save")
+    pending_key = f"{PREFIX}_thr_pending"
     if submitted and admin:
         changed = {m: v for m, v in values.items() if current.get(m) is None or abs(v - current[m]) > 1e-9}
         if not changed:
+            st.session_state.pop(pending_key, None)
             st.info("Nothing changed.")
             return
         try:
-            set_thresholds(db, feature, dict(values), current_user().name)
+            preview = preview_change(db, feature, dict(values))
         except ValidationFailed as exc:
+            st.session_state.pop(pending_key, None)
             st.error(f"Not saved: {exc}")
             return
-        data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
-        st.success(f"Saved {feature} thresholds: " + ", ".join(f"{charts.label(m)} {v:.2f}"
-                                                               for m, v in changed.items()))
+        st.session_state[pending_key] = {"feature": feature, "values": dict(values), "changed": changed,
+                                         "preview": preview}
+    pending = st.session_state.get(pending_key)
+    if pending and pending.get("feature") == feature and admin:
+        _render_threshold_confirm(db, pending, pending_key)
+
+
+def _render_threshold_confirm(db, pending: dict, pending_key: str) -> None:
+    """The preview ("N records in the last 7 days would flip"), then Save or Cancel."""
+    p, feature = pending["preview"], pending["feature"]
+    what = ", ".join(f"{charts.label(m)} {current:.2f}" for m, current in pending["changed"].items())
+    with st.container(border=True):
+        st.warning(f"**{p['flips']} records in the last {p['days']} days would flip** "
+                   f"({p['to_fail']} from pass to fail, {p['to_pass']} from fail to pass) with {feature}: "
+                   f"{md_escape(what)}.", icon="🔁")
+        save, cancel = st.columns(2)
+        if save.button("Save thresholds", key=f"{PREFIX}_thr_confirm", type="primary", width="stretch"):
+            try:
+                set_thresholds(db, feature, pending["values"], current_user().name)
+            except ValidationFailed as exc:
+                st.error(f"Not saved: {exc}")
+                return
+            st.session_state.pop(pending_key, None)
+            data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
+            # shown here, without a rerun: a rerun would switch back to the first tab
+            st.success(f"Saved {feature} thresholds: {what}. Pass/fail is recomputed; the worker refreshes only "
+                       "the days that changed, so the charts follow within seconds.", icon="✅")
+            return
+        if cancel.button("Cancel", key=f"{PREFIX}_thr_cancel", width="stretch"):
+            st.session_state.pop(pending_key, None)
+            st.rerun()
 
 
 def _rule_label(rules: dict[str, dict], rule_id: str) -> str:
@@ -255,8 +357,9 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
             "Feature": FEATURE_LABELS.get(r.get("feature") or ALL, r.get("feature")),
             "Metric": charts.label(r.get("metric") or ""),
             "Fires when": f"{r.get('statistic', 'mean')} {'<' if r.get('comparison') == 'lt' else '>'} "
-                          f"{_value(r.get('metric'), r.get('threshold'))}",
-            "Days in a row": r.get("window_days"), "Min records": r.get("min_count", 1),
+                          + ("the feature's threshold" if r.get("own_threshold")
+                             else _value(r.get('metric'), r.get('threshold'))),
+            "Days in a row": r.get("window_days"), "Min records/day": r.get("min_count", DEFAULT_MIN_COUNT),
             "Severity": r.get("severity"), "Channel": r.get("channel"),
             "Enabled": bool(r.get("enabled", True)),
         } for r in rules])
@@ -298,16 +401,19 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
                                 index=pick(("warning", "critical"), rule.get("severity"), "warning"))
         channel = c8.selectbox("Channel", ("qa", "ai", "critical"),
                                index=pick(("qa", "ai", "critical"), rule.get("channel"), "qa"))
-        c9, c10 = st.columns([1, 3], vertical_alignment="bottom")
-        min_count = c9.number_input("Min records per day", value=int(rule.get("min_count") or 1), step=1,
-                                    help="Days with fewer records are not judged (avoids alerts on tiny samples)")
-        enabled = c10.checkbox("Enabled", value=bool(rule.get("enabled", True)))
+        c9, c10, c11 = st.columns([1, 2, 1], vertical_alignment="bottom")
+        min_count = c9.number_input("Min records per day", value=int(rule.get("min_count") or DEFAULT_MIN_COUNT),
+                                    step=1, help="Days with fewer records are not judged (no alerts on tiny samples)")
+        own = c10.checkbox("Compare with each feature's own threshold", value=bool(rule.get("own_threshold")),
+                           help="A score's mean below the threshold of the feature (Thresholds per feature); "
+                                "the number above is then ignored")
+        enabled = c11.checkbox("Enabled", value=bool(rule.get("enabled", True)))
         saved = st.form_submit_button("Save rule", type="primary", key=f"{PREFIX}_rule_save_{choice}")
     if saved:
         new = {"kind": "rule", "name": name.strip(), "metric": metric, "statistic": statistic,
                "comparison": comparison, "threshold": float(threshold), "window_days": int(window),
                "feature": feature, "severity": severity, "channel": channel, "enabled": enabled,
-               "min_count": int(min_count)}
+               "min_count": int(min_count), "own_threshold": own}
         if choice != NEW_RULE:
             new["_id"] = rule["_id"]
         try:
@@ -330,14 +436,6 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
             st.rerun()
 
 
-def _short(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, default=str, sort_keys=True)[:300]
-    return str(value)[:300]
-
-
 def _render_audit(db, key: str) -> None:
     st.subheader("Change history", anchor=False)
     entries = data.audit(db, key)
@@ -346,26 +444,51 @@ def _render_audit(db, key: str) -> None:
         return
     rows = []
     for e in entries:
-        when = e.get("at") or e.get("when") or e.get("created_at") or e.get("timestamp")
-        rows.append({
-            "When": when.replace(tzinfo=None) if isinstance(when, datetime) else None,
-            "Who": e.get("user") or e.get("by") or e.get("who"),
-            "What": e.get("action") or e.get("kind") or e.get("change"),
-            "Target": _short(e.get("target") or e.get("feature") or e.get("rule_id") or e.get("rule_name")),
-            "Before": _short(e.get("old", e.get("before"))),
-            "After": _short(e.get("new", e.get("after"))),
-        })
+        when = e.get("at")
+        rows.append({"When": when.replace(tzinfo=None) if isinstance(when, datetime) else None,
+                     "Change": audit_diff.describe(e)})
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config={
-        "When": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm")})
+        "When": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm", width="small"),
+        "Change": st.column_config.TextColumn(width="large")})
 
 
 # --- notifications ---------------------------------------------------------------------
 
+def _render_channels(db) -> None:
+    """Each channel: configured or not (and what is missing), last delivery, last error; Send test."""
+    st.subheader("Channels", anchor=False)
+    channels = data.channels(db, db_key(db))
+    cols = st.columns(len(channels))
+    for col, ch in zip(cols, channels):
+        with col.container(border=True):
+            name = {"webhook": "Webhook (Slack-compatible)", "email": "E-mail (SMTP)"}.get(ch["channel_type"],
+                                                                                          ch["channel_type"])
+            if ch["configured"]:
+                st.markdown(f"✅ **{name}** — configured: "
+                            + ", ".join(md_escape(_redact_target(t)) for t in ch["targets"]))
+            else:
+                st.markdown(f"⚪ **{name}** — not configured (`{ch['missing']}`)")
+            st.caption(f"Last delivery: {_when(ch.get('last_sent_at')) if ch.get('last_sent_at') else 'never'}"
+                       + (f" · {ch['pending']} waiting" if ch.get("pending") else ""))
+            if ch.get("last_error"):
+                st.caption(f"Last error ({_when(ch.get('last_error_at'))}): {md_escape(ch['last_error'])[:300]}")
+    configured = any(ch["configured"] for ch in channels)
+    if st.button("Send test", key=f"{PREFIX}_send_test", disabled=not (configured and can("reviewer")),
+                 help="Queue a test message to every configured channel; the worker's notify job sends it"
+                 if configured else "Configure EVALBOARD_WEBHOOK_URL or EVALBOARD_SMTP_HOST first"):
+        queued = enqueue_test(db, current_user().name)
+        request_tick(db, "test notification")
+        data.invalidate(data.ALERTS)
+        st.success(f"Test message queued for {queued} channel target(s); the worker sends it within seconds "
+                   "(its delivery shows here and under Delivery status).", icon="📨")
+
+
 def _render_notifications(db, notifications: list[dict]) -> None:
+    _render_channels(db)
     st.subheader("Delivery status", anchor=False)
     st.caption("Alert notifications to the webhook and e-mail; failed ones are retried by the notify job.")
     if not notifications:
-        st.info("No notifications sent yet.", icon="📭")
+        st.info("No notifications yet.", icon="📭")
         return
     failed = [n for n in notifications if n.get("status") == "failed"]
     for n in failed[:10]:

@@ -144,6 +144,9 @@ def _main_flows(app_url, e2e_db, page):
     old = float(field.input_value())
     new = round(old - 0.01 if old >= 0.5 else old + 0.01, 2)
     field.fill(f"{new:.2f}")
+    page.get_by_role("button", name="Preview and save").click()
+    settle(page, "would flip")  # the preview comes first: how many recent records change verdict
+    shot(page, "06a-alerts-threshold-preview")
     page.get_by_role("button", name="Save thresholds").click()
     settle(page, "Saved")
     entries = [e for e in list_audit(db, limit=20) if (e.get("user") or e.get("by")) == ADMIN[0]]
@@ -154,6 +157,10 @@ def _main_flows(app_url, e2e_db, page):
     grid = page.locator('[data-testid="stDataFrame"]').last
     assert ADMIN[0] in (grid.text_content() or ""), "the audit entry is not shown"
     shot(page, "06-alerts-thresholds-audit")
+    page.get_by_role("tab", name="Notifications").click()
+    settle(page, "Channels")
+    assert page.get_by_text("not configured", exact=False).count() >= 1  # no webhook or SMTP in this test
+    shot(page, "06b-alerts-channels")
 
     # --- the other pages render with the seeded data ------------------------------------------
     nav(page, "Features", "Feature × metric")

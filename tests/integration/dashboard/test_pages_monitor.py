@@ -216,11 +216,21 @@ def test_threshold_editor_refuses_invalid_and_audits_valid(make_app, seeded_db):
     assert seeded_db["alert_rules"].find_one({"_id": "threshold:chat"}) == before_doc
     assert len(list_audit(seeded_db, limit=1000)) == before_audit
 
+    from store.thresholds import preview_change
+
+    expected = preview_change(seeded_db, "chat", {**get_thresholds(seeded_db)["chat"], "faithfulness": 0.82})
     at.number_input(key="alerts_thr_chat_faithfulness").set_value(0.82)
     at.button(key="alerts_thr_save").click().run()
     assert not at.exception
     assert not any("Not saved" in e.value for e in at.error), texts(at.error)
+    # first the preview: how many of the last 7 days' records would flip; nothing saved yet
+    assert any(f"{expected['flips']} records in the last 7 days would flip" in w.value for w in at.warning), \
+        texts(at.warning)
+    assert len(list_audit(seeded_db, limit=1000)) == before_audit
+    at.button(key="alerts_thr_confirm").click().run()
+    assert not at.exception
     assert any("Saved chat thresholds" in s.value for s in at.success)
+    assert seeded_db["evalboard_state"].find_one({"_id": "wake"})  # the worker is asked to refresh now
     assert get_thresholds(seeded_db)["chat"]["faithfulness"] == pytest.approx(0.82)
     audit = list_audit(seeded_db, limit=1000)
     assert len(audit) == before_audit + 1
@@ -250,8 +260,10 @@ def test_build_report_now_is_queued_for_the_worker_and_read_when_done(make_app, 
 
     seeded_db["reports"].delete_many({})
     seeded_db["report_requests"].delete_many({})
+    seeded_db["evalboard_state"].delete_one({"_id": "wake"})
     at = open_page(make_app(), "views/reports.py")
     at.button(key="reports_build").click().run(timeout=60)
+    assert seeded_db["evalboard_state"].find_one({"_id": "wake"})  # the worker is woken for it at once
     assert not at.exception, [e.value for e in at.exception]
     # the page only queued it: nothing was built in the dashboard's process
     assert seeded_db["reports"].count_documents({}) == 0

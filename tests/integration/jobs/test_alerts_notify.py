@@ -103,12 +103,25 @@ def day_records(day: int, n: int, faith: float, regen: int, start: int) -> list[
              "evaluation": {"faithfulness": {"score": faith}, **good}} for i in range(n)]
 
 
+def reference_rules_only(db, min_count: int = 1) -> None:
+    """The three reference-000 rules alone, judging days of any size (these tests use 10 records a day)."""
+    db["alert_rules"].delete_many({"kind": "rule", "_id": {"$nin": list(REFERENCE)}})
+    db["alert_rules"].update_many({"kind": "rule"}, {"$set": {"min_count": min_count}})
+
+
+REFERENCE = ("rule:pass_rate", "rule:regen_rate", "rule:faithfulness")
+
+
 def test_rule_validation_and_audit(db):
     rules = list_rules(db)
     assert {r["_id"] for r in rules} == {r["_id"] for r in DEFAULT_RULES}
-    assert {"rule:pass_rate", "rule:regen_rate", "rule:faithfulness", "rule:judge_leniency"} <= {r["_id"] for r in rules}
+    assert {*REFERENCE, "rule:feature_pass_rate", "rule:feature_regen_rate", "rule:feature_faithfulness",
+            "rule:judge_leniency"} <= {r["_id"] for r in rules}
+    assert all(r["min_count"] == 50 for r in rules if not r["_id"].startswith("rule:judge_"))
     crit = next(r for r in rules if r["_id"] == "rule:faithfulness")
     assert (crit["threshold"], crit["window_days"], crit["severity"]) == (0.7, 3, "critical")
+    own = next(r for r in rules if r["_id"] == "rule:feature_faithfulness")
+    assert own["own_threshold"] is True and own["threshold"] is None and own["window_days"] == 2
     base = {"name": "x", "metric": "faithfulness", "statistic": "mean", "comparison": "lt", "threshold": 0.5,
             "window_days": 1, "feature": "chat", "severity": "warning", "channel": "qa"}
     with pytest.raises(ValidationFailed, match="between 0 and 1"):
@@ -139,10 +152,10 @@ def test_agreement_rules_validate_and_defaults_added_later_are_seeded_once(db):
         upsert_rule(db, {**base, "metric": "pass_rate"}, "alice")
     with pytest.raises(ValidationFailed, match="statistic"):
         upsert_rule(db, {**base, "statistic": "kendall"}, "alice")
-    # a database seeded before the agreement rules existed: the state has no ids yet
+    # a database seeded at version 2, before the agreement rules existed
     db[ALERT_RULES].delete_many({"_id": {"$regex": "^rule:judge_"}})
     delete_rule(db, "rule:regen_rate", "carol")
-    db[STATE].update_one({"_id": "rules_seeded"}, {"$unset": {"ids": ""}})
+    db[STATE].update_one({"_id": "rules_seeded"}, {"$set": {"version": 2}})
     added = seed_default_rules(db)
     ids = {r["_id"] for r in list_rules(db)}
     assert added == sum(r["_id"].startswith("rule:judge_") for r in DEFAULT_RULES) > 0
@@ -152,6 +165,7 @@ def test_agreement_rules_validate_and_defaults_added_later_are_seeded_once(db):
 
 def test_alert_lifecycle_and_delivery(db, channels):
     receiver, mailbox = channels
+    reference_rules_only(db)
     # three bad days: low faithfulness, every answer regenerated
     store_raw(db, day_records(0, 10, 0.5, 1, 0) + day_records(1, 10, 0.5, 1, 100) + day_records(2, 10, 0.5, 1, 200))
     refresh(db, full=True)
@@ -207,10 +221,11 @@ def test_failing_delivery_is_marked_failed_not_dropped(db, monkeypatch):
     monkeypatch.setenv("EVALBOARD_WEBHOOK_URL", f"http://127.0.0.1:{free_port()}/nobody-listens")
     monkeypatch.delenv("EVALBOARD_SMTP_HOST", raising=False)
     reset_settings()
+    reference_rules_only(db)
     store_raw(db, day_records(0, 10, 0.9, 0, 0))
     upsert_rule(db, {"name": "chat faithfulness", "metric": "faithfulness", "statistic": "mean",
                      "comparison": "lt", "threshold": 0.95, "window_days": 1, "feature": "*",
-                     "severity": "warning", "channel": "qa"}, "alice")
+                     "severity": "warning", "channel": "qa", "min_count": 1}, "alice")
     refresh(db, full=True)
     evaluate(db, now=NOW)
     per_feature = db[ALERTS].find_one({"feature": "chat"})
@@ -234,6 +249,7 @@ def test_first_run_replays_history_quietly_and_notifies_only_what_is_still_open(
     A first evaluation judges every past day: the old incident becomes an alert
     that opened and resolved on its days, without notifications; the spike on the
     latest day is open and notified."""
+    reference_rules_only(db)
     records = []
     for day in range(8):
         faith = 0.5 if day <= 2 else 0.95
@@ -241,13 +257,20 @@ def test_first_run_replays_history_quietly_and_notifies_only_what_is_still_open(
         records += day_records(day, 10, faith, regen, 100 * day)
     store_raw(db, records)
     refresh(db, full=True)
-    latest = T0 + timedelta(days=7, hours=23)
+    # day 7 is still running at 23:00: it is not judged (a partial day), nothing about the spike yet
+    partial = evaluate(db, now=T0 + timedelta(days=7, hours=23))
+    assert partial["judged_through"] == (T0 + timedelta(days=6)).date().isoformat()
+    assert not db[ALERTS].find_one({"rule_id": "rule:regen_rate"})
+    db[ALERTS].delete_many({})
+    db["evalboard_state"].delete_one({"_id": "alerts"})
+    latest = T0 + timedelta(days=8, hours=1)  # day 7 is over
     result = evaluate(db, now=latest)
     assert result["replayed_days"] == 7
     past = db[ALERTS].find_one({"rule_id": "rule:faithfulness"})
     assert past["state"] == "resolved" and past["resolved_by"] == "auto" and past["replayed"] is True
-    assert past["opened_at"] == T0 + timedelta(days=3)  # judged at the end of day 2, the third bad day
-    assert past["resolved_at"] == T0 + timedelta(days=4)  # day 3 was good
+    assert past["opened_at"] == latest  # raised by this run; the data's days are the evidence
+    assert past["first_day"] == T0.date().isoformat() and past["last_day"] == (T0 + timedelta(days=2)).date().isoformat()
+    assert past["cleared_day"] == (T0 + timedelta(days=3)).date().isoformat()  # day 3 was good
     assert past["evidence"][-1]["value"] == pytest.approx(0.5)
     spike = db[ALERTS].find_one({"rule_id": "rule:regen_rate"})
     assert spike["state"] == "open" and spike["opened_at"] == latest and not spike.get("replayed")

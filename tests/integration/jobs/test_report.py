@@ -72,6 +72,20 @@ def test_weekly_report(db, monkeypatch, tmp_path):
     recs = "\n".join(data["recommendations"])
     assert "Prompt tuning for **chat**" in recs and "Retrieval tuning for **viability**" in recs
     assert "Investigate the drop in faithfulness for chat" in recs
+    # ranked by impact (share of failing answers x severity), one paragraph per kind of problem
+    ranking = data["recommendation_ranking"]
+    assert [r["text"] for r in ranking] == data["recommendations"]
+    assert [r["impact"] for r in ranking] == sorted((r["impact"] for r in ranking), reverse=True)
+    assert ranking[0]["kind"] == "generation" and ranking[0]["features"] == ["chat"]
+    assert ranking[0]["share"] == 0.5 and ranking[0]["impact"] == 0.5  # 20 of 40 failing answers x 1.0
+    assert ranking[1]["kind"] == "retrieval" and ranking[1]["impact"] == 0.4  # 20 of 40 x 0.8
+    kinds = [r["kind"] for r in ranking]
+    assert len(kinds) == len(set(kinds)) and recs.count("Investigate") == 1
+    # the HTML report carries its charts inline (no network), and each lowest query opens Triage
+    assert doc["html"].count("<svg") == 2 and "Pass rate per week" in doc["html"]
+    assert "<script" not in doc["html"] and "cdn" not in doc["html"].lower()
+    assert doc["html"].index("<svg") < doc["html"].index("<h2>Trends")
+    assert "/triage?record=w4_" in doc["markdown"] and 'href="http://127.0.0.1:8501/triage?record=w4_' in doc["html"]
     # user text is escaped in both exports
     assert "<script>" not in doc["html"] and "&lt;script&gt;" in doc["html"]
     assert "<table>" in doc["html"] and "## Recommendations" in doc["markdown"]
@@ -81,6 +95,18 @@ def test_weekly_report(db, monkeypatch, tmp_path):
     # re-running replaces, never duplicates
     run_report(db, week=report_week.isoformat())
     assert len(list_reports(db)) == 1
+
+    # the worker backfills the past weeks a few per tick, newest first, once nothing else waits
+    from jobs.report import BACKFILL_PER_TICK, run_requested
+
+    tick_time = T0 + timedelta(weeks=5, days=3)  # the last complete week is week 4, already built
+    first = run_requested(db, now=tick_time)
+    assert first["backfilled"] == BACKFILL_PER_TICK == 2
+    assert [r["_id"] for r in list_reports(db)] == [(T0 + timedelta(weeks=w)).date().isoformat() for w in (4, 3, 2)]
+    assert run_requested(db, now=tick_time)["backfilled"] == 2
+    assert run_requested(db, now=tick_time) == {"built": 0, "failed": 0, "backfilled": 0, "backfill_failed": 0,
+                                                "skipped": True}
+    assert len(list_reports(db)) == 5
 
     # the command line: stored and exported as Markdown and HTML
     env_dir = tmp_path / "data"

@@ -61,3 +61,31 @@ def test_real_tick_runs_the_jobs_and_records_them(db):
     # the report step of a tick builds only what the dashboard requested: nothing here
     assert runs.pop("report")["outcome"] == "skipped"
     assert all(r["outcome"] == "ok" and r["duration_s"] is not None for r in runs.values()), runs
+
+
+def test_saved_thresholds_wake_the_worker_which_refreshes_only_the_changed_days(db, messy):
+    """The dashboard never runs a job: it saves, marks the changed days dirty and asks for a tick;
+    the worker (interval one hour, so only the wake-up can explain the refresh) runs it at once."""
+    from store.aggregates import get_aggregates
+    from store.state import get_state
+    from store.thresholds import set_thresholds
+
+    messy(n=300, days=5)
+    w = Worker(db, worker_id="waker", ttl_s=5.0, renew_s=0.5, interval_s=3600, use_jobstore=False,
+               wake_poll_s=0.2)
+    w.start()
+    try:
+        assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "aggregate", "outcome": "ok"}) == 1, timeout=120)
+        assert wait_for(lambda: db[JOB_RUNS].count_documents({"outcome": "running"}) == 0, timeout=120)
+        before = {d["_id"]: d["pass_rate"] for d in get_aggregates(db, "day", features=["chat"])}
+        set_thresholds(db, "chat", {"faithfulness": 0.99}, "alice")
+        assert get_state(db, "aggregate").get("dirty_days")
+        assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "aggregate", "outcome": "ok"}) == 2, timeout=120)
+        assert wait_for(lambda: not get_state(db, "aggregate").get("dirty_days"), timeout=60)
+    finally:
+        w.stop()
+    after = {d["_id"]: d["pass_rate"] for d in get_aggregates(db, "day", features=["chat"])}
+    assert after.keys() == before.keys() and all(after[k] <= before[k] for k in after)
+    assert any(after[k] < before[k] for k in after)
+    last = db[JOB_RUNS].find_one({"job": "aggregate"}, sort=[("started_at", -1)])
+    assert last["counts"]["mode"] == "incremental"  # no full rebuild

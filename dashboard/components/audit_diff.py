@@ -1,0 +1,71 @@
+"""Audit entries as one readable line each: what changed, old → new, and who did it.
+
+"clauses · Faithfulness 0.95 → 0.90, by admin" instead of two JSON dicts. Pure
+formatting (no Streamlit), so the unit tests read it directly.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from core import metrics
+
+ACTIONS = {"set_thresholds": "thresholds", "create_rule": "rule created", "update_rule": "rule changed",
+           "delete_rule": "rule deleted", "acknowledge_alert": "alert acknowledged",
+           "resolve_alert": "alert resolved"}
+_SKIP = {"kind", "updated_at", "updated_by", "created_at", "_id"}
+
+
+def _value(key: str, value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M")
+    text = str(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _key(key: str) -> str:
+    return metrics.label(key) if metrics.get(key) is not None else key.replace("_", " ")
+
+
+def changes(old: Any, new: Any) -> list[str]:
+    """["Faithfulness 0.95 → 0.90", ...] for the keys whose value differs (catalog order first)."""
+    old = old if isinstance(old, dict) else {}
+    new = new if isinstance(new, dict) else {}
+    order = list(metrics.score_names()) + sorted(set(old) | set(new))
+    out = []
+    for key in dict.fromkeys(k for k in order if k in old or k in new):
+        if key in _SKIP:
+            continue
+        a, b = old.get(key), new.get(key)
+        if isinstance(a, float) and isinstance(b, float) and abs(a - b) < 1e-9:
+            continue
+        if a != b:
+            out.append(f"{_key(key)} {_value(key, a)} → {_value(key, b)}" if key in old
+                       else f"{_key(key)} {_value(key, b)}")
+    return out
+
+
+def describe(entry: dict) -> str:
+    """One line for an audit entry."""
+    action = str(entry.get("action") or "change")
+    old, new = entry.get("old"), entry.get("new")
+    target = str(entry.get("target") or "")
+    name = (new or old or {}).get("name") if isinstance(new or old, dict) else None
+    what = f"rule “{name}”" if name and action.endswith("_rule") else target
+    if action == "delete_rule":
+        body = "deleted"
+    elif action == "create_rule":
+        body = "created: " + ", ".join(changes({}, new)[:6])
+    else:
+        diff = changes(old, new)
+        body = ", ".join(diff) if diff else "no change"
+    if action in ("acknowledge_alert", "resolve_alert"):
+        body = ACTIONS[action] + (" · " + body if body != "no change" else "")
+    who = entry.get("user") or "?"
+    return f"{what} · {body}, by {who}"

@@ -1,0 +1,30 @@
+"""A fresh start: while the worker's first tick has not built the aggregates, alerts and weekly
+report, every page says what is still being built; after the tick, the notice is gone."""
+from __future__ import annotations
+
+from .conftest import _plain_records
+from .test_pages_monitor import open_page
+
+
+def notices(at) -> str:
+    return "\n".join(str(i.value) for i in at.info)
+
+
+def test_pages_say_what_is_still_being_built_until_the_first_tick(make_app, db):
+    from jobs.runner import run_tick
+    from store.state import build_status, set_setup
+
+    set_setup(db, demo_loading=True)
+    at = open_page(make_app(db), "views/overview.py")
+    assert "Loading the demo data" in notices(at)
+    _plain_records(db, days=10, per_day=20)
+    set_setup(db, demo_loading=False)
+    assert build_status(db)["pending"] == ["aggregates", "alerts", "weekly report"]
+    for page in ("views/overview.py", "views/alerts.py", "views/reports.py"):
+        at = open_page(make_app(db), page)
+        assert "Still being built:** aggregates, alerts, weekly report" in notices(at), page
+    done = run_tick(db)
+    assert all(done.values()), done
+    assert build_status(db)["pending"] == []
+    at = open_page(make_app(db), "views/overview.py")
+    assert "Still being built" not in notices(at) and "Loading the demo data" not in notices(at)

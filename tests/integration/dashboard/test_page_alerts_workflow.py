@@ -1,0 +1,96 @@
+"""AppTest of the Alerts page's QA workflow: an all-features alert names its features,
+acknowledge with comment/assignee/snooze, each channel's state with Send test (delivered by
+the real notify job to a real webhook receiver), and the change history as diffs."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from settings import reset_settings
+
+from .test_pages_monitor import open_page, texts
+
+
+def _insert_all_features_alert(db, alert_id: str) -> None:
+    now = datetime.now(timezone.utc)
+    day = now.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=1)
+    db["alerts"].insert_one({
+        "_id": alert_id, "rule_id": "rule:pass_rate", "rule_name": "Daily pass rate below 90%",
+        "feature": "__all__", "severity": "warning", "channel": "qa", "state": "open",
+        "message": "Pass rate 82.0% below 90.0% (all features) — driven by clauses 61%, arguments 25%",
+        "metric": "pass_rate", "comparison": "lt", "threshold": 0.9, "value": 0.82,
+        "drivers": [{"feature": "clauses", "share": 0.61, "value": 0.55, "count": 120},
+                    {"feature": "arguments", "share": 0.25, "value": 0.8, "count": 110}],
+        "evidence": [{"bucket": day, "value": 0.82, "count": 400}],
+        "link": {"feature": "__all__", "start": day, "end": day},
+        "first_day": day.date().isoformat(), "last_day": day.date().isoformat(),
+        "opened_at": now, "acknowledged_at": None, "acknowledged_by": None, "resolved_at": None,
+        "resolved_by": None,
+    })
+
+
+def test_all_features_alert_shows_drivers_and_acknowledge_takes_comment_assignee_snooze(make_app, seeded_db):
+    _insert_all_features_alert(seeded_db, "wf-alert-1")
+    at = open_page(make_app(), "views/alerts.py")
+    shown = texts(at.markdown)
+    assert "Driven by" in shown and "clauses **61%**" in shown and "arguments **25%**" in shown
+    labels = [link.proto.label for link in at.get("page_link")]
+    assert "clauses: failing records" in labels and "arguments: failing records" in labels
+    at.text_area(key="alerts_ack_comment_wf-alert-1").input("clauses retriever lost its index")
+    at.text_input(key="alerts_ack_assignee_wf-alert-1").input("erin")
+    at.selectbox(key="alerts_ack_snooze_wf-alert-1").set_value("1d")
+    at.button(key="alerts_ack_wf-alert-1").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    doc = seeded_db["alerts"].find_one({"_id": "wf-alert-1"})
+    assert doc["state"] == "acknowledged" and doc["acknowledged_by"] == "local"
+    assert doc["ack_comment"] == "clauses retriever lost its index" and doc["assignee"] == "erin"
+    snooze = doc["snoozed_until"].replace(tzinfo=timezone.utc) if doc["snoozed_until"].tzinfo is None \
+        else doc["snoozed_until"]
+    assert timedelta(hours=23) < snooze - datetime.now(timezone.utc) <= timedelta(days=1)
+    at.segmented_control(key="alerts_state").set_value("acknowledged").run()
+    shown = texts(at.markdown)
+    assert "assigned to **erin**" in shown and "clauses retriever lost its index" in shown
+    # the change history reads as a diff
+    frames = [f.value for f in at.dataframe]
+    history = next(f for f in frames if "Change" in f.columns)
+    assert any(line.startswith("wf-alert-1 · alert acknowledged") and line.endswith("by local")
+               for line in history["Change"])
+
+
+def test_channels_state_and_send_test_through_the_outbox(make_app, seeded_db, monkeypatch):
+    from jobs.notify import deliver
+
+    from ..jobs.test_alerts_notify import Receiver
+
+    monkeypatch.delenv("EVALBOARD_WEBHOOK_URL", raising=False)
+    monkeypatch.delenv("EVALBOARD_SMTP_HOST", raising=False)
+    reset_settings()
+    at = open_page(make_app(), "views/alerts.py")
+    shown = texts(at.markdown)
+    assert "not configured (`EVALBOARD_WEBHOOK_URL is not set`)" in shown
+    assert "not configured (`EVALBOARD_SMTP_HOST is not set`)" in shown
+    assert at.button(key="alerts_send_test").disabled
+
+    receiver = Receiver()
+    monkeypatch.setenv("EVALBOARD_WEBHOOK_URL", receiver.url)
+    reset_settings()
+    try:
+        at = open_page(make_app(), "views/alerts.py")
+        shown = texts(at.markdown)
+        assert "✅ **Webhook (Slack-compatible)** — configured: http://127\\.0\\.0\\.1/…" in shown
+        assert "secret" not in shown  # the webhook's secret path is not shown
+        before = seeded_db["notifications"].count_documents({"transition": "test"})
+        at.button(key="alerts_send_test").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert any("Test message queued for 1" in s.value for s in at.success)
+        assert seeded_db["notifications"].count_documents({"transition": "test"}) == before + 1
+        assert not receiver.posts  # the page never sends: the worker does
+        assert deliver(seeded_db)["sent"] >= 1
+        assert any("Test notification" in p["text"] for p in receiver.posts)
+        at = open_page(make_app(), "views/alerts.py")
+        captions = texts(at.caption)
+        assert "Last delivery: never" in captions  # e-mail: never
+        assert any(line.startswith("Last delivery: 20") for line in captions.splitlines())  # webhook: just now
+    finally:
+        receiver.close()
+        monkeypatch.delenv("EVALBOARD_WEBHOOK_URL", raising=False)
+        reset_settings()
