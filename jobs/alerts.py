@@ -23,7 +23,7 @@ from datetime import date, datetime, timedelta, timezone
 
 from pymongo.database import Database
 
-from core import metrics
+from core import agreement, metrics
 from core.features import ALL_FEATURES as ALL
 from core.timebuckets import is_partial, today
 from core.verdict import limits_for
@@ -44,6 +44,12 @@ RATES = (metrics.PASS_RATE, metrics.REGEN_RATE)
 def _fmt(metric: str, statistic: str, value: float | None) -> str:
     if value is None:
         return "—"
+    if store_alerts.is_agreement_statistic(statistic):  # changes are signed; flip rates are shares
+        change = statistic.endswith(agreement.CHANGE_SUFFIX)
+        stat = agreement.base_statistic(statistic)
+        if stat and stat.percent:
+            return f"{value:+.1%}" if change else f"{value:.1%}"
+        return f"{value:+.3f}" if change else f"{value:.3f}"
     return f"{value:.1%}" if metric in RATES or statistic == "rate" else f"{value:.3f}"
 
 
@@ -83,6 +89,8 @@ def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresho
     label = metrics.label(metric)
     if statistic == "rate" and metric not in RATES:
         label += " pass rate"
+    elif store_alerts.is_agreement_statistic(statistic):
+        label += " judge agreement: " + agreement.label(statistic).lower()
     where = "all features" if feature == ALL else f"feature {feature}"
     span = days[0].isoformat() if window == 1 else f"{days[0].isoformat()} to {days[-1].isoformat()}"
     word = "below" if rule["comparison"] == "lt" else "above"
