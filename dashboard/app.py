@@ -48,9 +48,19 @@ with st.sidebar:
         st.warning("Authentication is off — local mode (bound to 127.0.0.1).", icon="🔓")
 
 VIEWS = Path(__file__).resolve().parent / "views"
+OVERVIEW = st.Page(VIEWS / "overview.py", title="Overview", icon="📈", url_path="overview")
+
+
+def _home() -> None:
+    """`/` goes on to `/overview`: Streamlit gives the default page the empty path, so a
+    default Overview would answer `/overview` with "Page not found"."""
+    st.switch_page(OVERVIEW, query_params=dict(st.query_params))
+
+
 navigation = st.navigation({
     "Monitor": [
-        st.Page(VIEWS / "overview.py", title="Overview", icon="📈", default=True, url_path="overview"),
+        st.Page(_home, title="Home", url_path="home", default=True, visibility="hidden"),
+        OVERVIEW,
         st.Page(VIEWS / "features.py", title="Features", icon="🧩", url_path="features"),
         st.Page(VIEWS / "alerts.py", title="Alerts", icon="🚨", url_path="alerts"),
     ],
