@@ -33,20 +33,6 @@ def _login() -> None:
             st.rerun()
 
 
-if auth_enabled() and "auth_user" not in st.session_state:
-    st.navigation([st.Page(_login, title="Sign in", icon="🔐")], position="hidden").run()
-    st.stop()
-
-user = current_user()
-with st.sidebar:
-    if auth_enabled():
-        st.caption(f"Signed in as **{user.name}** ({user.role})")
-        if st.button("Sign out", key="app_sign_out"):
-            st.session_state.pop("auth_user", None)
-            st.rerun()
-    else:
-        st.warning("Authentication is off — local mode (bound to 127.0.0.1).", icon="🔓")
-
 VIEWS = Path(__file__).resolve().parent / "views"
 OVERVIEW = st.Page(VIEWS / "overview.py", title="Overview", icon="📈", url_path="overview")
 
@@ -57,7 +43,7 @@ def _home() -> None:
     st.switch_page(OVERVIEW, query_params=dict(st.query_params))
 
 
-navigation = st.navigation({
+PAGES = {
     "Monitor": [
         st.Page(_home, title="Home", url_path="home", default=True, visibility="hidden"),
         OVERVIEW,
@@ -73,5 +59,25 @@ navigation = st.navigation({
         st.Page(VIEWS / "health.py", title="Data health", icon="🩺", url_path="health"),
         st.Page(VIEWS / "users.py", title="Users", icon="👥", url_path="users"),
     ],
-})
-navigation.run()
+}
+# every page's path, so that a link (/triage?record=..) asks for a sign-in first and then opens
+# that page with its query parameters, instead of "Page not found"
+PAGE_PATHS = [page.url_path for group in PAGES.values() for page in group if page.url_path not in ("", "home")]
+
+if auth_enabled() and "auth_user" not in st.session_state:
+    st.navigation([st.Page(_login, title="Sign in", icon="🔐", default=True)]
+                  + [st.Page(_login, title="Sign in", icon="🔐", url_path=path) for path in PAGE_PATHS],
+                  position="hidden").run()
+    st.stop()
+
+user = current_user()
+with st.sidebar:
+    if auth_enabled():
+        st.caption(f"Signed in as **{user.name}** ({user.role})")
+        if st.button("Sign out", key="app_sign_out"):
+            st.session_state.pop("auth_user", None)
+            st.rerun()
+    else:
+        st.warning("Authentication is off — local mode (bound to 127.0.0.1).", icon="🔓")
+
+st.navigation(PAGES).run()

@@ -235,22 +235,23 @@ def _row(doc: dict) -> dict:
 
 
 def _column_config() -> dict:
+    # fixed widths: with the default columns, Status, Assignee and Gaps fit a 1400 px window
     return {
-        "Time": st.column_config.DatetimeColumn(format="MM-DD HH:mm", width=90),
-        "Feature": st.column_config.TextColumn(width=75),
-        "Session": st.column_config.LinkColumn(width=85, display_text=r"session=(.*)$",
+        "Time": st.column_config.DatetimeColumn(format="MM-DD HH:mm", width=82),
+        "Feature": st.column_config.TextColumn(width=72),
+        "Session": st.column_config.LinkColumn(width=72, display_text=r"session=(.*)$",
                                                help="Open the whole conversation (new tab)"),
-        "Query": st.column_config.TextColumn(width="medium"),
-        "Overall": st.column_config.ProgressColumn(format="%.2f", min_value=0.0, max_value=1.0, width=80,
+        "Query": st.column_config.TextColumn(width=230),
+        "Overall": st.column_config.ProgressColumn(format="%.2f", min_value=0.0, max_value=1.0, width=68,
                                                    help="The effective score: logged, or Evalboard's for "
                                                         "records logged without scores"),
-        "Re-score": st.column_config.NumberColumn(format="%.2f", width=70,
+        "Re-score": st.column_config.NumberColumn(format="%.2f", width=62,
                                                   help="Evalboard's re-score, next to the logged score"),
-        "Faithfulness": st.column_config.NumberColumn(format="%.2f", width=80),
-        "Below threshold": st.column_config.TextColumn(width=130),
-        "Status": st.column_config.TextColumn(width=90),
-        "Assignee": st.column_config.TextColumn(width=80),
-        "Gaps": st.column_config.NumberColumn(help="data issues noticed at ingest", width=50),
+        "Faithfulness": st.column_config.NumberColumn(format="%.2f", width=75),
+        "Below threshold": st.column_config.TextColumn(width=110),
+        "Status": st.column_config.TextColumn(width=85),
+        "Assignee": st.column_config.TextColumn(width=75),
+        "Gaps": st.column_config.NumberColumn(help="data issues noticed at ingest", width=45),
     }
 
 
@@ -407,7 +408,7 @@ def _step(delta: int) -> None:
         st.session_state[f"{PREFIX}_open_first"] = "last"
 
 
-@st.dialog("Record", width="large", position="right", on_dismiss=_close_record)
+@st.dialog("Record", width=880, position="right", on_dismiss=_close_record)
 def _record_panel(db, key: str) -> None:
     current = _state("open")
     ids = _state("page_ids") or []
