@@ -52,6 +52,7 @@ COLUMNS = ("Time", "Feature", "Session", "Query", "Overall", "Re-score", "Faithf
            "Status", "Assignee", "Tags", "Gaps", "Source")
 DEFAULT_COLUMNS = ("Time", "Feature", "Session", "Query", "Overall", "Re-score", "Below threshold", "Status",
                    "Assignee", "Gaps")
+TURNS_SHOWN = 30  # a conversation's turns drawn at once ("Show more" adds as many)
 LINK_PARAMS = ("feature", "start", "end", "status", "metric", "source", "session", "record")
 
 
@@ -126,6 +127,7 @@ def _apply_links(features: list[str]) -> None:
         st.session_state[f"{PREFIX}_source"] = _short_text(params.get("source"))
     if _short_text(params.get("session")):
         st.session_state[f"{PREFIX}_conversation"] = _short_text(params.get("session"))
+        st.session_state.pop(f"{PREFIX}_turns_shown", None)
     record = _short_text(params.get("record"), 500)
     if record:
         st.session_state[f"{PREFIX}_open"] = record
@@ -432,6 +434,7 @@ def _record_panel(db, key: str) -> None:
     if session not in (None, ""):
         if st.button(f"Whole conversation ({safe_md(session)})", key=f"{PREFIX}_open_session", icon="💬"):
             st.session_state[f"{PREFIX}_conversation"] = str(session)
+            st.session_state.pop(f"{PREFIX}_turns_shown", None)
             _close_record()
             st.rerun()
     render_record(db, record, prefix=PREFIX, on_write=_changed)
@@ -456,8 +459,10 @@ def _render_session(db, key: str) -> None:
         if not turns:
             st.info("No records of this session were found.")
             return
-        st.caption(f"{len(turns)} turn{'s' if len(turns) != 1 else ''}, oldest first.")
-        for n, doc in enumerate(turns, start=1):
+        shown = int(_state("turns_shown") or TURNS_SHOWN)
+        st.caption(f"{len(turns)} turn{'s' if len(turns) != 1 else ''}, oldest first"
+                   + (f" (the first {shown} shown)." if len(turns) > shown else "."))
+        for n, doc in enumerate(turns[:shown], start=1):
             row = _row(doc)
             when = row["Time"].strftime("%Y-%m-%d %H:%M") if row["Time"] else "—"
             verdict = (f"failing: {row['Below threshold']}" if row["Below threshold"] else "passing")
@@ -471,6 +476,9 @@ def _render_session(db, key: str) -> None:
                 c1.caption(f"Overall {fmt_score(row['Overall'])} · {verdict} · status {row['Status']}")
                 c2.button("Open", key=f"{PREFIX}_turn_{doc['_id']}", on_click=_open_turn, args=(str(doc["_id"]),),
                           width="stretch")
+        if len(turns) > shown:
+            st.button(f"Show {min(TURNS_SHOWN, len(turns) - shown)} more turns", key=f"{PREFIX}_more_turns",
+                      on_click=lambda: st.session_state.update({f"{PREFIX}_turns_shown": shown + TURNS_SHOWN}))
 
 
 render()
