@@ -125,12 +125,17 @@ def _apply_links(features: list[str]) -> None:
         st.session_state[f"{PREFIX}_metric"] = metric.strip()
     if _short_text(params.get("source")):
         st.session_state[f"{PREFIX}_source"] = _short_text(params.get("source"))
+    # a new link shows what it names: a conversation or a record left open from before is closed
+    st.session_state.pop(f"{PREFIX}_turns_shown", None)
     if _short_text(params.get("session")):
         st.session_state[f"{PREFIX}_conversation"] = _short_text(params.get("session"))
-        st.session_state.pop(f"{PREFIX}_turns_shown", None)
+    else:
+        st.session_state.pop(f"{PREFIX}_conversation", None)
     record = _short_text(params.get("record"), 500)
     if record:
         st.session_state[f"{PREFIX}_open"] = record
+    else:
+        st.session_state.pop(f"{PREFIX}_open", None)
     if "start" in params or "feature" in params or "metric" in params:  # a link to failing records
         st.session_state[f"{PREFIX}_failing"] = True
 

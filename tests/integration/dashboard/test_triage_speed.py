@@ -89,6 +89,15 @@ def test_session_link_shows_every_turn_in_order(inv_db):
     assert at.session_state["triage_open"] == turns[-1]["_id"]
     at.button(key="triage_close_session").click().run()
     assert not any("Conversation" in str(h.value) for h in at.subheader)
+    # a later link (a drill-down) does not keep an old conversation or record open
+    at.query_params["session"] = "chat_4"  # (the same link again is not re-applied: the user's choices stick)
+    at.run()
+    assert any("Conversation chat_4" in str(h.value) for h in at.subheader)
+    del at.query_params["session"]
+    at.query_params["feature"] = "chat"
+    at.run()
+    assert not any("Conversation" in str(h.value) for h in at.subheader)
+    assert "triage_open" not in at.session_state
 
 
 # --- the record panel -------------------------------------------------------------------------
