@@ -62,6 +62,10 @@ def test_overview_chart_click_opens_triage_on_that_day(make_app, seeded_db):
                if d["timestamp"].date().isoformat() == day and "faithfulness" in d["eb"]["failed_metrics"])
     shown = next(str(m.value) for m in at.markdown if "match**" in str(m.value))
     assert int(shown.split("**")[1].split()[0].replace(",", "")) == want
+    # back on the Overview, the old click does not send the user to Triage again
+    at.switch_page("views/overview.py")
+    at.run()
+    assert at.title[0].value == "Overview"
 
 
 def test_incident_bands_come_from_the_selected_features_alerts_only(make_app, seeded_db):
