@@ -186,9 +186,9 @@ def _partial_point(fig: go.Figure, xs: Sequence, values: Sequence, days: Sequenc
                     line=dict(width=2, color=color)),
         hovertemplate=hover + " (partial day)<extra></extra>", connectgaps=False,
     ))
-    if values[-1] is not None:
-        fig.add_annotation(x=xs[-1], y=values[-1], text=PARTIAL_NOTE, showarrow=False, yshift=14,
-                           font=dict(size=10, color="#666"))
+    # at the top of the plot, above today's point: clear of the line and the threshold's label
+    fig.add_annotation(x=xs[-1], y=1.0, yref="y domain", yanchor="bottom", text=PARTIAL_NOTE, showarrow=False,
+                       font=dict(size=10, color="#666"))
 
 
 def _date_axis(fig: go.Figure, xs: Sequence, bucket_days: int = 1) -> None:
