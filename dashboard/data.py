@@ -100,9 +100,9 @@ def session_records(_db, key: str, session_id: str) -> list[dict]:
 
 
 @_reader(RECORDS, ttl=300)
-def sources(_db, key: str, start, end) -> list[str]:
+def sources(_db, key: str, start, end, only_failing: bool) -> list[str]:
     from store.triage import sources as store_sources
-    return store_sources(_db, start, end)
+    return store_sources(_db, start, end, only_failing)
 
 
 @_reader(RECORDS, ttl=300)

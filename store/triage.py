@@ -267,10 +267,14 @@ def session_records(db: Database, session_id: str, limit: int = MAX_SESSION_TURN
                 .sort([("timestamp", ASCENDING), ("_id", ASCENDING)]).limit(limit))
 
 
-def sources(db: Database, start: date | datetime | None = None, end: date | datetime | None = None) -> list[str]:
-    """The `source` values of the records of a period (default: the last 7 days)."""
+def sources(db: Database, start: date | datetime | None = None, end: date | datetime | None = None,
+            only_failing: bool = False) -> list[str]:
+    """The `source` values of the records of a period (default: the last 7 days); of its failing
+    records only when `only_failing` (read through the sparse `failing_at` index: a few % of the
+    period's records in a product, so the list costs little)."""
     lower, upper = date_bounds(start, end)
-    found = db[RECORDS].distinct("source", {"timestamp": {"$gte": lower, "$lt": upper}})
+    field = "eb.failing_at" if only_failing else "timestamp"
+    found = db[RECORDS].distinct("source", {field: {"$gte": lower, "$lt": upper}})
     return sorted(s for s in found if isinstance(s, str) and s)
 
 

@@ -163,7 +163,9 @@ def _render_filters(db, key: str, features: list[str]):
         search = d1.text_input("Search query and answer", key=f"{PREFIX}_search", max_chars=SEARCH_MAX_CHARS,
                                placeholder="e.g. Section 138, Supreme Court",
                                help="Matched literally, case-insensitive, in the question and in the answer.")
-        source_options = (ANY, *_sources(db, key, start, end))
+        if f"{PREFIX}_failing" not in st.session_state:
+            st.session_state[f"{PREFIX}_failing"] = True
+        source_options = (ANY, *_sources(db, key, start, end, bool(st.session_state[f"{PREFIX}_failing"])))
         source = _select(d2, "Source", source_options, "source", ANY,
                          format_func=lambda s: "Any source" if s == ANY else s,
                          help="Where the records came from: an ingested file, the demo, or the product's "
@@ -175,8 +177,6 @@ def _render_filters(db, key: str, features: list[str]):
         sort = _select(e1, "Sort by", tuple(SORTS), "sort", "overall_quality", format_func=SORTS.get)
         orders = ("Newest first", "Oldest first") if sort == "timestamp" else ("Lowest first", "Highest first")
         order = _select(e2, "Order", orders, "order", orders[0])
-        if f"{PREFIX}_failing" not in st.session_state:
-            st.session_state[f"{PREFIX}_failing"] = True
         only_failing = e3.toggle("Only failing records", key=f"{PREFIX}_failing",
                                  help="Records with at least one score below its feature's threshold.")
         if not isinstance(_state("columns"), list):
@@ -193,9 +193,10 @@ def _render_filters(db, key: str, features: list[str]):
     return filt, sort, order in ("Highest first", "Newest first")
 
 
-def _sources(db, key: str, start: date, end: date) -> list[str]:
+def _sources(db, key: str, start: date, end: date, only_failing: bool) -> list[str]:
+    """The sources of the period's records (of its failing ones while the list shows only those)."""
     try:
-        return data.sources(db, key, start, end)
+        return data.sources(db, key, start, end, only_failing)
     except Exception:  # noqa: BLE001 - the filter is optional: the list still works without it
         return []
 
