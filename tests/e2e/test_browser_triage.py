@@ -9,6 +9,8 @@ Screenshots: tests/e2e/artifacts/1x-*.png (git-ignored).
 """
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tests.e2e.conftest import ADMIN
 from tests.e2e.test_browser import nav, pick, settle, shot
 
@@ -89,9 +91,8 @@ def _flows(app_url, e2e_db, page):
     first = panel.locator("h4").first.text_content()
     shot(page, "13-triage-record-panel")
     panel.get_by_role("button", name="Next ›").click()
+    expect(page.get_by_role("dialog").locator("h4").first).not_to_have_text(first, timeout=60_000)
     settle(page)
-    page.get_by_role("dialog").locator("h4").first.wait_for()
-    assert page.get_by_role("dialog").locator("h4").first.text_content() != first
     page.get_by_role("dialog").get_by_label("Close").first.click()  # the panel's ✕ (on_dismiss)
     settle(page)
     assert page.get_by_role("dialog").count() == 0
@@ -105,9 +106,15 @@ def _flows(app_url, e2e_db, page):
     settle(page, "2 selected")
     pick(page, "Set status", "Won't fix")
     page.get_by_role("textbox", name="Add a tag").fill("e2e-bulk")
+    page.keyboard.press("Tab")  # commit the text before the click
+    settle(page)
     page.get_by_role("button", name="Apply").click()
     settle(page)
-    changed = list(db.records.find({"triage.tags": "e2e-bulk"}))
+    for _ in range(60):  # the write lands with the rerun the click starts
+        changed = list(db.records.find({"triage.tags": "e2e-bulk"}))
+        if changed:
+            break
+        page.wait_for_timeout(500)
     assert len(changed) == 2, "the bulk change was not written"
     assert all(r["triage"]["status"] == "wont_fix" and r["triage"]["updated_by"] == ADMIN[0] for r in changed)
     assert all(any(h.get("bulk") for h in r["triage"]["history"]) for r in changed)
