@@ -14,8 +14,11 @@ indexes built afterwards), one full aggregate run (`jobs.runner.run_once(db,
   database (what the first visitor after a TTL expiry sees).
 All sizes stay up (one server each) and are timed in turn, round after round, so
 load from other work on the machine falls on every size alike.
-The Triage page (dashboard/views/triage.py, another engineer's) is timed the same
-way when it exists. Prints a Markdown table; figures are medians of `--runs`.
+The Triage page is timed the same way: its default list, the session view
+(`?session=chat_5`: the conversation above the list; the bench's sessions hold ~200 turns at
+200k, 30 of them drawn) and a drill-down as a chart click opens it
+(`?feature=chat&start=D&end=D&metric=faithfulness`, D three days ago).
+Prints a Markdown table; figures are medians of `--runs`.
 """
 from __future__ import annotations
 
@@ -109,7 +112,7 @@ def point_at(uri: str) -> None:
     st.cache_data.clear()
 
 
-def open_app(page: str):
+def open_app(page: str, params: dict | None = None):
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(APP, default_timeout=120)
@@ -120,6 +123,8 @@ def open_app(page: str):
     except Exception:
         pass
     at.switch_page(page)
+    for name, value in (params or {}).items():  # a link's query parameters
+        at.query_params[name] = value
     at.run()  # warm-up of the page itself
     return at
 
@@ -131,7 +136,8 @@ def check(at, page: str, min_metrics: int) -> None:
         raise RuntimeError(f"{page}: {len(at.metric)} metric tiles, expected {min_metrics}")
 
 
-def time_interleaved(page: str, uris: dict[int, str], runs: int, min_metrics: int = 0) -> dict[int, dict]:
+def time_interleaved(page: str, uris: dict[int, str], runs: int, min_metrics: int = 0,
+                     params: dict | None = None) -> dict[int, dict]:
     """Time `page` against each database in turn, round after round, so that load from other
     work on the machine falls on every size alike. Per round and size: switch the app to that
     database, one untimed run (connection, caches), one timed warm run, then a timed cold run."""
@@ -140,7 +146,7 @@ def time_interleaved(page: str, uris: dict[int, str], runs: int, min_metrics: in
     apps, times = {}, {n: {"warm": [], "cold": []} for n in uris}
     for n, uri in uris.items():
         point_at(uri)
-        apps[n] = open_app(page)
+        apps[n] = open_app(page, params)
         check(apps[n], page, min_metrics)
     for _ in range(runs):
         for n, uri in uris.items():
@@ -213,18 +219,30 @@ def main() -> None:
             try:
                 for r, t in zip(results, time_interleaved("views/triage.py", uris, args.runs).values()):
                     r["triage"] = t
-            except Exception as exc:  # another engineer's page: report, don't abort
+            except Exception as exc:  # report, don't abort
                 print(f"  triage: {exc.__class__.__name__}: {str(exc)[:200]}", flush=True)
+            day = (datetime.now(timezone.utc) - timedelta(days=3)).date().isoformat()
+            for name, params in (("session", {"session": "chat_5"}),
+                                 ("drill", {"feature": "chat", "start": day, "end": day, "metric": "faithfulness"})):
+                try:
+                    for r, t in zip(results, time_interleaved("views/triage.py", uris, args.runs,
+                                                              params=params).values()):
+                        r[name] = t
+                except Exception as exc:  # report, don't abort
+                    print(f"  {name}: {exc.__class__.__name__}: {str(exc)[:200]}", flush=True)
     print()
-    print("| records | insert + index (s) | full aggregate (s) | Overview warm (ms) | Overview cold (ms) "
-          "| Triage warm (ms) | Triage cold (ms) |")
-    print("|---:|---:|---:|---:|---:|---:|---:|")
+    pages = ("overview", "triage", "session", "drill")
+    print("| records | insert + index (s) | full aggregate (s) | " + " | ".join(
+        f"{name} warm (ms) | {name} cold (ms)" for name in ("Overview", "Triage", "Session view", "Drill-down"))
+        + " |")
+    print("|---:|---:|---:|" + "---:|" * 2 * len(pages))
+
+    def cells(t: dict | None) -> str:
+        return f"{t['warm']*1000:.0f} | {t['cold']*1000:.0f}" if t else "— | —"
+
     for r in results:
-        tri = r.get("triage")
-        print(f"| {r['records']:,} | {r['insert_s']:.1f} | {r['aggregate_s']:.1f} | {r['overview']['warm']*1000:.0f} "
-              f"| {r['overview']['cold']*1000:.0f} | {tri['warm']*1000:.0f} | {tri['cold']*1000:.0f} |" if tri else
-              f"| {r['records']:,} | {r['insert_s']:.1f} | {r['aggregate_s']:.1f} | {r['overview']['warm']*1000:.0f} "
-              f"| {r['overview']['cold']*1000:.0f} | — | — |")
+        print(f"| {r['records']:,} | {r['insert_s']:.1f} | {r['aggregate_s']:.1f} | "
+              + " | ".join(cells(r.get(name)) for name in pages) + " |")
     if len(results) >= 2:
         small, big = results[0]["overview"], results[-1]["overview"]
         print(f"\nOverview cold ratio {results[-1]['records']:,} / {results[0]['records']:,}: "

@@ -71,8 +71,11 @@ def show_access_error(exc: AccessError) -> None:
     st.caption("Nobody is signed in while it is closed. Fix the users file (or the bind address) and reload.")
 
 
-def gate() -> tuple[User, str]:
-    """(user, mode) for this run, or the run stops on an error page or the sign-in form."""
+def gate(page_paths: tuple[str, ...] | list[str] = ()) -> tuple[User, str]:
+    """(user, mode) for this run, or the run stops on an error page or the sign-in form.
+
+    `page_paths`: every page's URL path; the sign-in answers on each of them, so a deep link
+    (/triage?record=..) asks for a sign-in first and then opens that page with its parameters."""
     try:
         mode = _mode()
     except AccessError as exc:
@@ -83,7 +86,9 @@ def gate() -> tuple[User, str]:
         return User(LOCAL_USER, "admin"), mode
     user = _session_user()
     if user is None:
-        st.navigation([st.Page(login_form, title="Sign in", icon="🔐")], position="hidden").run()
+        st.navigation([st.Page(login_form, title="Sign in", icon="🔐", default=True)]
+                      + [st.Page(login_form, title="Sign in", icon="🔐", url_path=path) for path in page_paths],
+                      position="hidden").run()
         st.stop()
     return user, mode
 

@@ -18,21 +18,20 @@ from dashboard.errors import run_guarded
 st.set_page_config(page_title="Evalboard", page_icon="📊", layout="wide")
 model_warmer()
 
-# every run: the users file and the bind address decide; an error page or the sign-in stops here
-user, mode = gate()
-with st.sidebar:
-    if mode == "users":
-        st.caption(f"Signed in as **{user.name}** ({user.role})")
-        if st.button("Sign out", key="app_sign_out"):
-            sign_out()
-            st.rerun()
-    else:
-        st.warning("Authentication is off — local mode (bound to 127.0.0.1).", icon="🔓")
-
 VIEWS = Path(__file__).resolve().parent / "views"
-navigation = st.navigation({
+OVERVIEW = st.Page(VIEWS / "overview.py", title="Overview", icon="📈", url_path="overview")
+
+
+def _home() -> None:
+    """`/` goes on to `/overview`: Streamlit gives the default page the empty path, so a
+    default Overview would answer `/overview` with "Page not found"."""
+    st.switch_page(OVERVIEW, query_params=dict(st.query_params))
+
+
+PAGES = {
     "Monitor": [
-        st.Page(VIEWS / "overview.py", title="Overview", icon="📈", default=True, url_path="overview"),
+        st.Page(_home, title="Home", url_path="home", default=True, visibility="hidden"),
+        OVERVIEW,
         st.Page(VIEWS / "features.py", title="Features", icon="🧩", url_path="features"),
         st.Page(VIEWS / "alerts.py", title="Alerts", icon="🚨", url_path="alerts"),
         st.Page(VIEWS / "agreement.py", title="Judge agreement", icon="⚖️", url_path="agreement"),
@@ -46,6 +45,20 @@ navigation = st.navigation({
         st.Page(VIEWS / "health.py", title="Data health", icon="🩺", url_path="health"),
         st.Page(VIEWS / "users.py", title="Users", icon="👥", url_path="users"),
     ],
-})
+}
+PAGE_PATHS = [page.url_path for group in PAGES.values() for page in group if page.url_path not in ("", "home")]
+
+# every run: the users file and the bind address decide; an error page or the sign-in stops here
+user, mode = gate(PAGE_PATHS)
+with st.sidebar:
+    if mode == "users":
+        st.caption(f"Signed in as **{user.name}** ({user.role})")
+        if st.button("Sign out", key="app_sign_out"):
+            sign_out()
+            st.rerun()
+    else:
+        st.warning("Authentication is off — local mode (bound to 127.0.0.1).", icon="🔓")
+
+navigation = st.navigation(PAGES)
 render_build_notice()  # a fresh start: say what the worker is still building
 run_guarded(navigation.run)

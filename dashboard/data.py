@@ -61,6 +61,12 @@ def latest_day(_db, key: str) -> date | None:
     return bucket_day(bucket) if bucket else None
 
 
+@_reader(AGGREGATES, ttl=300)
+def score_histograms(_db, key: str, feature: str, start, end) -> dict:
+    from store.aggregates import score_histograms as store_histograms
+    return store_histograms(_db, feature, start, end)
+
+
 @_reader(THRESHOLDS, ttl=300)
 def thresholds(_db, key: str) -> dict:
     from store.thresholds import get_thresholds
@@ -107,6 +113,18 @@ def records_count(_db, key: str, filt: dict) -> int:
 def record(_db, key: str, record_id: str) -> dict | None:
     from store.triage import get_record
     return get_record(_db, record_id)
+
+
+@_reader(RECORDS, ttl=30)
+def session_records(_db, key: str, session_id: str) -> list[dict]:
+    from store.triage import session_records as store_session_records
+    return store_session_records(_db, session_id)
+
+
+@_reader(RECORDS, ttl=300)
+def sources(_db, key: str, start, end, only_failing: bool) -> list[str]:
+    from store.triage import sources as store_sources
+    return store_sources(_db, start, end, only_failing)
 
 
 @_reader(RECORDS, ttl=300)

@@ -398,3 +398,31 @@ def newest_daily_bucket(db: Database) -> datetime | None:
     """The newest daily bucket of any feature, None before the first refresh."""
     doc = db[AGG_DAILY].find_one({}, {"bucket": 1}, sort=[("bucket", -1)])
     return (doc or {}).get("bucket")
+
+
+HISTOGRAM_BIN = 0.001  # the resolution of a score histogram bin
+
+
+def score_histograms(db: Database, feature: str, start: date, end: date) -> dict[str, list[tuple[float, int]]]:
+    """Per score metric, the (bin value, count) pairs of `feature`'s scores over the local days
+    start..end (both included), bins of HISTOGRAM_BIN, ascending, empty bins left out.
+
+    Today this reads the sorted per-day values of `aggregates_daily_values`
+    (`metrics.<m>.values`, only those fields). The fixed-resolution histogram change
+    (issue 10) will re-implement it over the stored sparse histograms; the signature
+    and the answer's shape stay.
+    """
+    from core.timebuckets import days_range
+
+    lo, hi = days_range(start, end)
+    names = metrics.score_names()
+    counts: dict[str, dict[float, int]] = {m: defaultdict(int) for m in names}
+    projection = {f"metrics.{m}.values": 1 for m in names}
+    for part in db[AGG_DAILY_VALUES].find({"bucket": {"$gte": lo, "$lt": hi}, "feature": str(feature)}, projection):
+        for m in names:
+            values = ((part.get("metrics") or {}).get(m) or {}).get("values") or []
+            bins = counts[m]
+            for value in values:
+                if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
+                    bins[round(min(1.0, max(0.0, float(value))) / HISTOGRAM_BIN) * HISTOGRAM_BIN] += 1
+    return {m: sorted((round(b, 3), n) for b, n in counts[m].items()) for m in names}

@@ -28,6 +28,8 @@ RECORD_INDEXES = [
     IndexModel([("eb.rescore_requested", ASCENDING)], name="rescore_requested", sparse=True),
     # failing records only (eb.failing_at = timestamp while eb.passed is false): Triage's default list
     IndexModel([("eb.failing_at", DESCENDING)], name="failing_at", sparse=True),
+    # Triage's session view: every turn of one conversation in time order
+    IndexModel([("session_id", ASCENDING), ("timestamp", ASCENDING)], name="session_timestamp"),
 ]
 REJECTED_INDEXES = [IndexModel([("last_seen", DESCENDING)], name="last_seen")]
 

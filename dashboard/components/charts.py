@@ -126,11 +126,16 @@ def trend_figure(
     bucket_days: int = 1,
     percent: bool = False,
     title: str | None = None,
+    partial: bool = False,
 ) -> go.Figure:
     """One metric over time: the line, an optional p10–p90 band, the threshold
-    dashed, and incident days shaded red. None values leave a gap."""
+    dashed, and incident days shaded red. None values leave a gap. `partial`: the last
+    bucket is still filling up (today): it is drawn dotted with an open marker and
+    labelled "partial". Each point carries its day (customdata) for click-through."""
     color = metrics.color(metric)
     xs = [_as_x(b) for b in buckets]
+    days = [_day_text(b) for b in buckets]
+    values = list(values)
     fig = go.Figure()
     if band is not None and any(v is not None for v in band[0]):
         low, high = band
@@ -139,11 +144,15 @@ def trend_figure(
         fig.add_trace(go.Scatter(x=xs, y=list(low), mode="lines", line=dict(width=0), fill="tonexty",
                                  fillcolor=_rgba(color, 0.15), name="p10–p90", hoverinfo="skip",
                                  connectgaps=False))
+    hover = "%{y:.1%}" if percent else "%{y:.3f}"
+    cut = len(values) - 1 if partial and values else len(values)
     fig.add_trace(go.Scatter(
-        x=xs, y=list(values), mode="lines+markers", name=label(metric),
-        line=dict(color=color, width=2), marker=dict(size=5), connectgaps=False,
-        hovertemplate="%{y:.1%}<extra></extra>" if percent else "%{y:.3f}<extra></extra>",
+        x=xs[:cut], y=values[:cut], mode="lines+markers", name=label(metric), customdata=days[:cut],
+        line=dict(color=color, width=2), marker=dict(size=6), connectgaps=False,
+        hovertemplate=hover + "<extra></extra>",
     ))
+    if cut < len(values):
+        _partial_point(fig, xs, values, days, color, hover)
     if threshold is not None:
         fig.add_hline(y=threshold, line=dict(color=FAIL_COLOR, dash="dash", width=1.5),
                       annotation_text=f"{threshold_label} {threshold:.0%}" if percent
@@ -159,6 +168,29 @@ def trend_figure(
     return fig
 
 
+def _day_text(value) -> str:
+    return value.strftime("%Y-%m-%d") if isinstance(value, (date, datetime)) else str(value)
+
+
+PARTIAL_NOTE = "partial"
+
+
+def _partial_point(fig: go.Figure, xs: Sequence, values: Sequence, days: Sequence[str], color: str,
+                   hover: str) -> None:
+    """The still-filling last bucket: a dotted segment to an open marker, labelled."""
+    seg = slice(max(0, len(values) - 2), len(values))
+    fig.add_trace(go.Scatter(
+        x=list(xs[seg]), y=list(values[seg]), mode="lines+markers", name="today (partial)",
+        customdata=list(days[seg]), line=dict(color=_rgba(color, 0.55), width=2, dash="dot"),
+        marker=dict(size=[0, 9][-len(values[seg]):], symbol="circle-open", color=color,
+                    line=dict(width=2, color=color)),
+        hovertemplate=hover + " (partial day)<extra></extra>", connectgaps=False,
+    ))
+    # at the top of the plot, above today's point: clear of the line and the threshold's label
+    fig.add_annotation(x=xs[-1], y=1.0, yref="y domain", yanchor="bottom", text=PARTIAL_NOTE, showarrow=False,
+                       font=dict(size=10, color="#666"))
+
+
 def _date_axis(fig: go.Figure, xs: Sequence, bucket_days: int = 1) -> None:
     """Day-level ticks; a period of one or two buckets is padded so it does not zoom to hours."""
     fig.update_xaxes(tickformat="%b %d", hoverformat="%a %Y-%m-%d")
@@ -171,10 +203,23 @@ def _date_axis(fig: go.Figure, xs: Sequence, bucket_days: int = 1) -> None:
         fig.update_xaxes(range=[lo, hi], dtick=86_400_000 * bucket_days)
 
 
+def mark_partial(fig: go.Figure, day: date | None, bucket_days: int = 1) -> go.Figure:
+    """Grey out the still-filling bucket that starts on `day` (today's), labelled "partial"."""
+    if day is None:
+        return fig
+    start = datetime(day.year, day.month, day.day)
+    fig.add_vrect(x0=start - timedelta(hours=12 * bucket_days), x1=start + timedelta(hours=12 * bucket_days),
+                  fillcolor="rgba(140,140,140,0.12)", line_width=0, layer="below",
+                  annotation_text=PARTIAL_NOTE, annotation_position="top",
+                  annotation_font=dict(size=10, color="#666"))
+    return fig
+
+
 def multi_line_figure(series: dict[str, tuple[Sequence[datetime], Sequence[float | None]]], *,
                       title: str, threshold_by_series: dict[str, float] | None = None,
-                      percent: bool = False) -> go.Figure:
-    """Several lines (one per feature) of the same metric; per-series thresholds dotted in the line's colour."""
+                      percent: bool = False, partial_day: date | None = None) -> go.Figure:
+    """Several lines (one per feature) of the same metric; per-series thresholds dotted in the line's
+    colour; `partial_day`: today's bucket, greyed and labelled "partial"."""
     names = list(series)
     fig = go.Figure()
     for name, (xs, ys) in series.items():
@@ -186,16 +231,18 @@ def multi_line_figure(series: dict[str, tuple[Sequence[datetime], Sequence[float
                           opacity=0.7)
     base_layout(fig, title, percent=percent)
     _date_axis(fig, [x for xs, _ in series.values() for x in xs])
-    return fig
+    return mark_partial(fig, partial_day)
 
 
 def heatmap_figure(rows: Sequence[str], cols: Sequence[str], z: Sequence[Sequence[float | None]], *,
                    title: str, percent: bool = False, marks: Sequence[Sequence[bool]] | None = None,
                    margin: Sequence[Sequence[float | None]] | None = None,
-                   height: int | None = None) -> go.Figure:
+                   height: int | None = None, cell_keys: Sequence[Sequence[str]] | None = None) -> go.Figure:
     """Rows × columns; cells print their value ("—" when missing) and `marks[i][j]` True adds
     a "✗" (below threshold). Colour: red→green on 0.5..1, or when `margin` (value minus
-    threshold) is given, red below the threshold and green above it (±0.15 saturates)."""
+    threshold) is given, red below the threshold and green above it (±0.15 saturates).
+    `cell_keys[i][j]`: what a click on a cell reports (an invisible marker per cell carries it
+    as customdata: plotly selects points, not heatmap cells)."""
     text = []
     for i, row in enumerate(z):
         line = []
@@ -220,6 +267,16 @@ def heatmap_figure(rows: Sequence[str], cols: Sequence[str], z: Sequence[Sequenc
         textfont=dict(size=12), hoverongaps=False, hovertemplate="%{y} · %{x}: %{text}<extra></extra>",
         **colour,
     ))
+    if cell_keys is not None:
+        xs = [label(c) for c in cols]
+        cells = [(i, j) for i in range(len(rows)) for j in range(len(cols))]
+        fig.add_trace(go.Scatter(
+            x=[xs[j] for _, j in cells], y=[rows[i] for i, _ in cells], mode="markers",
+            customdata=[cell_keys[i][j] for i, j in cells], showlegend=False,
+            marker=dict(size=34, symbol="square", opacity=0.0, color="#000"),
+            hovertemplate="%{y} · %{x}: click for the records<extra></extra>",
+            selected=dict(marker=dict(opacity=0.0)), unselected=dict(marker=dict(opacity=0.0)),
+        ))
     base_layout(fig, title, height=height or max(HEIGHT - 60, 70 + 44 * len(rows)))
     fig.update_layout(hovermode="closest")
     fig.update_yaxes(autorange="reversed")
@@ -294,19 +351,81 @@ def fit_axes(fig: go.Figure, values: Iterable[float | None]) -> go.Figure:
     return fig
 
 
-def show(fig: go.Figure, key: str | None = None) -> None:
-    """Put a figure on the page: full width, our template (not Streamlit's theme)."""
-    st.plotly_chart(fig, width="stretch", theme=None, key=key,
-                    config={"displaylogo": False, "modeBarButtonsToRemove": ["lasso2d", "select2d"]})
+def show(fig: go.Figure, key: str | None = None, *, clickable: bool = False):
+    """Put a figure on the page: full width, our template (not Streamlit's theme).
+
+    `clickable`: a click on a point reruns the page with the selection (returned; read
+    the clicked point with `clicked_point`)."""
+    config = {"displaylogo": False, "modeBarButtonsToRemove": ["lasso2d", "select2d"]}
+    if clickable:
+        fig.update_layout(clickmode="event+select")
+        return st.plotly_chart(fig, width="stretch", theme=None, key=key, config=config, on_select="rerun",
+                               selection_mode="points")
+    st.plotly_chart(fig, width="stretch", theme=None, key=key, config=config)
+    return None
+
+
+def clicked_point(event) -> dict | None:
+    """The first selected point of a `show(..., clickable=True)` answer, None when nothing is."""
+    selection = getattr(event, "selection", None)
+    if selection is None and isinstance(event, dict):
+        selection = event.get("selection")
+    points = getattr(selection, "points", None)
+    if points is None and isinstance(selection, dict):
+        points = selection.get("points")
+    return points[0] if points else None
+
+
+def histogram_figure(metric: str, current: Sequence[tuple[float, int]], previous: Sequence[tuple[float, int]],
+                     *, threshold: float | None = None, bin_width: float = 0.05,
+                     labels: tuple[str, str] = ("this period", "previous period")) -> go.Figure:
+    """The share of records per score bin, this period (bars in the metric's colour) against
+    the previous one (grey outline); shares, so periods of different volume compare."""
+    bins = [round(i * bin_width, 4) for i in range(int(round(1 / bin_width)) + 1)]
+
+    def shares(pairs: Sequence[tuple[float, int]]) -> tuple[list[float], int]:
+        counts = [0] * len(bins)
+        for value, n in pairs:
+            counts[min(len(bins) - 1, int(float(value) / bin_width + 1e-9))] += int(n)
+        total = sum(counts)
+        return [c / total if total else 0.0 for c in counts], total
+
+    now, n_now = shares(current)
+    before, n_before = shares(previous)
+    color = metrics.color(metric)
+    xs = [b + bin_width / 2 for b in bins]
+    fig = go.Figure()
+    fig.add_trace(go.Bar(x=xs, y=before, name=f"{labels[1]} ({n_before:,})", width=bin_width,
+                         marker=dict(color="rgba(0,0,0,0)", line=dict(color="#8A8F98", width=1.5)),
+                         hovertemplate="%{y:.1%}<extra>" + labels[1] + "</extra>"))
+    fig.add_trace(go.Bar(x=xs, y=now, name=f"{labels[0]} ({n_now:,})", width=bin_width * 0.8,
+                         marker=dict(color=_rgba(color, 0.75)),
+                         hovertemplate="%{y:.1%}<extra>" + labels[0] + "</extra>"))
+    if threshold is not None:
+        fig.add_vline(x=threshold, line=dict(color=FAIL_COLOR, dash="dash", width=1.5))
+    base_layout(fig, label(metric), percent=True, height=260)
+    fig.update_layout(barmode="overlay", hovermode="closest", bargap=0)
+    fig.update_xaxes(range=[max(0.0, min([b for b, c in zip(bins, now + before) if c] or [0.0]) - bin_width), 1.0],
+                     title_text=None)
+    return fig
 
 
 def volume_figure(buckets: Sequence[datetime], counts: Sequence[float | None],
-                  failing: Sequence[float | None], *, title: str = "Records") -> go.Figure:
-    """Records per bucket (grey) with the failing ones (red) in front."""
+                  failing: Sequence[float | None], *, title: str = "Records", partial: bool = False) -> go.Figure:
+    """Records per bucket (grey) with the failing ones (red) in front; a `partial` last bucket
+    (today) is hatched and lighter. Each bar carries its day (customdata) for click-through."""
     xs = [_as_x(b) for b in buckets]
+    days = [_day_text(b) for b in buckets]
+    shape = ["/" if partial and i == len(xs) - 1 else "" for i in range(len(xs))]
+    alpha = [0.45 if s else 1.0 for s in shape]
     fig = go.Figure()
-    fig.add_trace(go.Bar(x=xs, y=list(counts), name="records", marker_color="#C9CED6"))
-    fig.add_trace(go.Bar(x=xs, y=list(failing), name="failing", marker_color=FAIL_COLOR))
+    fig.add_trace(go.Bar(x=xs, y=list(counts), name="records", customdata=days,
+                         marker=dict(color="#C9CED6", pattern=dict(shape=shape), opacity=alpha)))
+    fig.add_trace(go.Bar(x=xs, y=list(failing), name="failing", customdata=days,
+                         marker=dict(color=FAIL_COLOR, pattern=dict(shape=shape), opacity=alpha)))
+    if partial and xs:
+        fig.add_annotation(x=xs[-1], y=counts[-1] or 0, text=PARTIAL_NOTE, showarrow=False, yshift=10,
+                           font=dict(size=10, color="#666"))
     base_layout(fig, title)
     fig.update_layout(barmode="overlay", bargap=0.15)
     _date_axis(fig, xs)

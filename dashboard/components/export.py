@@ -3,8 +3,11 @@
 JSONL lines are reference-000 records (`_id`, `session_id`, `query`, `answer`,
 `context`, `evaluation`, `regeneration_attempts`, ISO `timestamp`, `feature`,
 plus `expected_output` when present), so `python -m jobs ingest FILE` re-imports
-them (as duplicates into the same database: the `_id`s are kept). CSV cells that
-a spreadsheet would run as a formula are prefixed with a quote.
+them (as duplicates into the same database: the `_id`s are kept). CSV rows come in
+the Triage table's order and carry what a reviewer reads: the retrieved context,
+each metric's effective score and reason, the re-score next to the logged overall
+score, and the triage fields with every note. CSV cells that a spreadsheet would
+run as a formula are prefixed with a quote.
 """
 from __future__ import annotations
 
@@ -17,10 +20,16 @@ from typing import Any, Iterable, Mapping
 from core import metrics
 
 
+CHUNK_SEPARATOR = "\n---\n"
+
+
 def csv_columns() -> list[str]:
-    """The CSV header: record fields, every score of the catalog, verdict and triage fields."""
-    return ["_id", "timestamp", "feature", "session_id", "query", "answer", *metrics.score_names(), "passed",
-            "failed_metrics", "regeneration_attempts", "issues", "triage_status", "assignee", "tags"]
+    """The CSV header: record fields, context, every score of the catalog with its reason,
+    the verdict, the re-score, and the triage fields with the notes."""
+    return ["_id", "timestamp", "feature", "source", "session_id", "query", "answer", "context",
+            *metrics.score_names(), *(f"{m}_reason" for m in metrics.names()), "score_source",
+            "rescored_overall", "passed", "failed_metrics", "regeneration_attempts", "issues",
+            "triage_status", "assignee", "tags", "notes"]
 
 
 def _iso(value: Any) -> Any:
@@ -67,14 +76,38 @@ def _cell(value: Any) -> Any:
     return value
 
 
+def _block(value: Any) -> Mapping:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _reason(doc: Mapping, metric: str) -> Any:
+    """The reason behind the effective score: the logged one, else the re-score's."""
+    for evaluation in (_block(doc.get("evaluation")), _block(_block(doc.get("rescored")).get("evaluation"))):
+        reason = _block(evaluation.get(metric)).get("reason")
+        if reason:
+            return str(reason)
+    return None
+
+
+def _notes(triage: Mapping) -> str:
+    notes = triage.get("notes") if isinstance(triage.get("notes"), list) else []
+    return "\n".join(f"[{_iso(_block(n).get('at'))} {_block(n).get('by')}] {_block(n).get('text')}"
+                     for n in notes if isinstance(n, Mapping))
+
+
 def csv_row(doc: Mapping) -> dict:
     eb = doc.get("eb") if isinstance(doc.get("eb"), Mapping) else {}
     scores = eb.get("scores") if isinstance(eb.get("scores"), Mapping) else {}
     triage = doc.get("triage") if isinstance(doc.get("triage"), Mapping) else {}
+    context = doc.get("context") if isinstance(doc.get("context"), list) else []
+    rescored = _block(_block(_block(doc.get("rescored")).get("evaluation")).get(metrics.OVERALL)).get("score")
     row = {
         "_id": doc.get("_id"), "timestamp": _iso(doc.get("timestamp")), "feature": doc.get("feature"),
-        "session_id": doc.get("session_id"), "query": doc.get("query"), "answer": doc.get("answer"),
+        "source": doc.get("source"), "session_id": doc.get("session_id"), "query": doc.get("query"),
+        "answer": doc.get("answer"), "context": CHUNK_SEPARATOR.join(str(c) for c in context),
         **{m: scores.get(m) for m in metrics.score_names()},
+        **{f"{m}_reason": _reason(doc, m) for m in metrics.names()},
+        "score_source": eb.get("score_source"), "rescored_overall": rescored,
         "passed": eb.get("passed"),
         "failed_metrics": ";".join(eb.get("failed_metrics") or []),
         "regeneration_attempts": doc.get("regeneration_attempts"),
@@ -82,6 +115,7 @@ def csv_row(doc: Mapping) -> dict:
         "triage_status": triage.get("status") or "new",
         "assignee": triage.get("assignee"),
         "tags": ";".join(str(t) for t in triage.get("tags") or []),
+        "notes": _notes(triage),
     }
     return {k: _cell(v) for k, v in row.items()}
 

@@ -2,8 +2,12 @@
 
 A feature × metric heatmap of means and pass rates for the period, each feature's
 trend for one metric, the precision-vs-faithfulness quadrant (reference 004:
-which of retrieval or generation is the problem), and the thresholds in force.
-Reads only the aggregates.
+which of retrieval or generation is the problem), each metric's score distribution
+for a feature (this period against the previous one), and the thresholds in force.
+Features with fewer than MIN_RECORDS records in the period are left out of the
+heatmap (named below it; a toggle shows them, marked). A click on a heatmap cell
+opens Triage on that feature's records below that metric's threshold. Today's
+bucket is greyed and labelled partial. Reads only the aggregates.
 """
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from datetime import date, timedelta
 import pandas as pd
 import streamlit as st
 
+from core import timebuckets
 from dashboard import data
 from dashboard.common import ALL, db_key, db_or_stop, signed_in_or_stop
 from core import diagnosis, metrics
@@ -23,6 +28,8 @@ PREFIX = "features"
 DEFAULT_DAYS = 28
 EMPTY = "No data yet — run `python -m jobs demo` or ingest logs, then `python -m jobs run-once aggregate`."
 RATES = (metrics.PASS_RATE, metrics.REGEN_RATE)
+MIN_RECORDS = 30  # fewer records in the period: too few for a heatmap row to mean anything
+TRIAGE = "views/triage.py"
 
 
 def _per_feature(db, key: str, granularity: str, start: date, end: date) -> dict[str, list[dict]]:
@@ -56,10 +63,14 @@ def render() -> None:
         return
     thresholds = data.thresholds(db, key)
     summaries = {feature: charts.summarize(docs) for feature, docs in daily.items()}
-    _render_heatmaps(summaries, thresholds)
+    _render_heatmaps(summaries, thresholds, start, end)
     buckets = daily if granularity == "day" else _per_feature(db, key, "week", start, end)
-    _render_trends(buckets, thresholds)
+    partial = end if timebuckets.is_partial(end, granularity) else None  # today's bucket is still filling up
+    if partial and granularity == "week":
+        partial = filters.week_start(partial)
+    _render_trends(buckets, thresholds, partial, 7 if granularity == "week" else 1)
     _render_quadrant(buckets, summaries, thresholds)
+    _render_distributions(db, key, list(summaries), thresholds, start, end)
     _render_thresholds(list(summaries), thresholds)
 
 
@@ -78,30 +89,84 @@ def _limits(thresholds: dict, feature: str) -> dict:
     return limits_for(thresholds, feature)
 
 
+def _shown_rows(summaries: dict[str, dict]) -> tuple[list[str], list[str], dict[str, str]]:
+    """(rows to draw, features left out, row label per feature): features under MIN_RECORDS are
+    left out unless the toggle shows them, then marked with their count."""
+    few = [f for f, sm in summaries.items() if sm["count"] < MIN_RECORDS]
+    show_few = bool(st.session_state.get(f"{PREFIX}_show_few"))
+    rows = [f for f in summaries if f not in few or show_few]
+    names = {f: (f"{f} (only {summaries[f]['count']})" if f in few else f) for f in rows}
+    return rows, ([] if show_few else few), names
+
+
 @st.fragment
-def _render_heatmaps(summaries: dict[str, dict], thresholds: dict) -> None:
+def _render_heatmaps(summaries: dict[str, dict], thresholds: dict, start: date, end: date) -> None:
     st.subheader("Feature × metric", anchor=False)
-    rows = list(summaries)
+    rows, hidden, names = _shown_rows(summaries)
+    if not rows:
+        st.info(f"Every feature has fewer than {MIN_RECORDS} records in this period.")
     means_tab, rates_tab = st.tabs(["Mean score", "Pass rate"])
+    keys = [[f"{f}|{m}" for m in charts.scores()] for f in rows]
     with means_tab:
         z = [[summaries[f]["means"].get(m) for m in charts.scores()] for f in rows]
         margin = [[(v - _limits(thresholds, f)[m]) if v is not None and _limits(thresholds, f).get(m) is not None
                    else None for m, v in zip(charts.scores(), line)] for f, line in zip(rows, z)]
         marks = [[d is not None and d < 0 for d in line] for line in margin]
-        charts.show(charts.heatmap_figure(rows, charts.scores(), z, title="Mean score for the period",
-                                          marks=marks, margin=margin))
-        st.caption("Colour = distance to that feature's threshold; ✗ = below it. Records per feature: " + ", ".join(
-            f"{f} {summaries[f]['count']:,}" for f in rows))
+        event = charts.show(charts.heatmap_figure([names[f] for f in rows], charts.scores(), z,
+                                                  title="Mean score for the period", marks=marks, margin=margin,
+                                                  cell_keys=keys), key=f"{PREFIX}_heat_means", clickable=True)
+        _drill_down(charts.clicked_point(event), start, end)
+        st.caption("Colour = distance to that feature's threshold; ✗ = below it. Click a cell for its records. "
+                   "Records per feature: " + ", ".join(f"{f} {summaries[f]['count']:,}" for f in rows))
     with rates_tab:
         z = [[summaries[f]["pass_rate"]] + [summaries[f]["pass_rates"].get(m) for m in charts.scores()]
              for f in rows]
-        charts.show(charts.heatmap_figure(rows, ("all metrics",) + charts.scores(), z,
-                                          title="Share of records at or above the threshold", percent=True))
+        event = charts.show(charts.heatmap_figure([names[f] for f in rows], ("all metrics",) + charts.scores(), z,
+                                                  title="Share of records at or above the threshold", percent=True,
+                                                  cell_keys=[[f"{f}|"] + k for f, k in zip(rows, keys)]),
+                            key=f"{PREFIX}_heat_rates", clickable=True)
+        _drill_down(charts.clicked_point(event), start, end)
         st.caption("'All metrics' = records passing every threshold of their feature.")
+    few = [f for f, sm in summaries.items() if sm["count"] < MIN_RECORDS]
+    if few:
+        st.toggle(f"Show features with fewer than {MIN_RECORDS} records", key=f"{PREFIX}_show_few")
+        if hidden:
+            st.caption("Left out (too few records to compare): " + ", ".join(
+                f"{f} ({summaries[f]['count']})" for f in hidden))
+    _render_drill_links(rows, start, end)
+
+
+def _triage_params(feature: str, metric: str | None, start: date, end: date) -> dict[str, str]:
+    params = {"feature": feature, "start": start.isoformat(), "end": end.isoformat()}
+    if metric in metrics.score_names():
+        params["metric"] = metric
+    return params
+
+
+def _drill_down(point: dict | None, start: date, end: date) -> None:
+    """A clicked heatmap cell ("feature|metric") -> Triage on those records."""
+    if not point or not isinstance(point.get("customdata"), str) or "|" not in point["customdata"]:
+        return
+    feature, metric = point["customdata"].split("|", 1)
+    st.switch_page(TRIAGE, query_params=_triage_params(feature, metric or None, start, end))
+
+
+def _render_drill_links(rows: list[str], start: date, end: date) -> None:
+    """The same drill-down without a mouse: pick a feature and a metric."""
+    if not rows:
+        return
+    c1, c2, c3 = st.columns([1.2, 1.4, 2.4], vertical_alignment="bottom")
+    feature = c1.selectbox("Records of", rows, key=f"{PREFIX}_drill_feature")
+    metric = c2.selectbox("Below threshold on", ("", *metrics.score_names()), key=f"{PREFIX}_drill_metric",
+                          format_func=lambda m: "any metric" if not m else metrics.label(m))
+    with c3:
+        st.page_link(TRIAGE, label=f"Open {feature}'s failing records in Triage", icon="🔎",
+                     query_params=_triage_params(feature, metric or None, start, end))
 
 
 @st.fragment
-def _render_trends(buckets: dict[str, list[dict]], thresholds: dict) -> None:
+def _render_trends(buckets: dict[str, list[dict]], thresholds: dict, partial: date | None,
+                   bucket_days: int) -> None:
     st.subheader("Per-feature trend", anchor=False)
     metric = st.selectbox("Metric", (*charts.scores(), *RATES), format_func=charts.label,
                           key=f"{PREFIX}_trend_metric")
@@ -116,9 +181,12 @@ def _render_trends(buckets: dict[str, list[dict]], thresholds: dict) -> None:
         series[feature] = (xs, ys)
     limits = None if percent else {f: _limits(thresholds, f).get(metric) for f in buckets}
     charts.show(charts.multi_line_figure(series, title=f"{charts.label(metric)} by feature",
-                                         threshold_by_series=limits, percent=percent))
-    if limits:
-        st.caption("Dashed lines: each feature's threshold, in the feature's colour.")
+                                         threshold_by_series=limits, percent=percent, partial_day=partial))
+    notes = ["Dashed lines: each feature's threshold, in the feature's colour."] if limits else []
+    if partial:
+        notes.append("The grey band is today's bucket: still filling up (partial).")
+    if notes:
+        st.caption(" ".join(notes))
 
 
 def _render_quadrant(buckets: dict[str, list[dict]], summaries: dict[str, dict], thresholds: dict) -> None:
@@ -162,6 +230,31 @@ def _render_quadrant(buckets: dict[str, list[dict]], summaries: dict[str, dict],
         st.caption(f"Each record is judged against its feature's thresholds. Healthy while at most "
                    f"{diagnosis.HEALTHY_MAX_PROBLEM_SHARE:.0%} of the records are below the precision or faithfulness "
                    "threshold; otherwise the largest group names the problem (the weekly report uses the same rule).")
+
+
+@st.fragment
+def _render_distributions(db, key: str, features: list[str], thresholds: dict, start: date, end: date) -> None:
+    """Per metric, the share of one feature's records per score bin: this period against the previous."""
+    st.subheader("Score distributions", anchor=False)
+    options = [ALL, *features]
+    feature = st.selectbox("Feature", options, key=f"{PREFIX}_dist_feature",
+                           format_func=lambda f: "All features" if f == ALL else f)
+    prev_start, prev_end = filters.previous_period(start, end)
+    now = data.score_histograms(db, key, feature, start, end)
+    before = data.score_histograms(db, key, feature, prev_start, prev_end)
+    limits = limits_for(thresholds, feature if feature != ALL else DEFAULT_FEATURE)
+    partial = " (today partial)" if start <= filters.today() <= end else ""
+    st.caption(f"Share of records per 0.05 score bin: {start} – {end}{partial} (bars) against "
+               f"{prev_start} – {prev_end} (grey outline); dashed red: "
+               + (f"{feature}'s threshold." if feature != ALL else "the default threshold."))
+    names = charts.scores()
+    for i in range(0, len(names), 3):
+        cols = st.columns(3)
+        for col, metric in zip(cols, names[i:i + 3]):
+            with col:
+                charts.show(charts.histogram_figure(metric, now.get(metric) or [], before.get(metric) or [],
+                                                    threshold=limits.get(metric)),
+                            key=f"{PREFIX}_hist_{metric}")
 
 
 def _render_thresholds(features: list[str], thresholds: dict) -> None:

@@ -2,7 +2,10 @@
 
 KPI tiles (records, pass rate, mean of each metric, regeneration rate, open
 alerts) with the change against the previous period of the same length, and one
-trend chart per metric with its threshold dashed and alert days shaded.
+trend chart per metric with its threshold dashed and the selected feature's alert
+days shaded. Today's bucket is still filling up: it is drawn dotted and labelled
+"partial", and the KPI help says when the period includes it. A click on a chart's
+day opens Triage filtered to that day's failing records (and the chart's metric).
 Reads only the pre-computed aggregates (aggregates_daily / aggregates_weekly),
 never raw records. Links from the Alerts page pre-set the filters through
 `?feature=...&start=YYYY-MM-DD&end=YYYY-MM-DD`.
@@ -13,6 +16,7 @@ from datetime import date, timedelta
 
 import streamlit as st
 
+from core import metrics, timebuckets
 from core.features import DEFAULT_FEATURE, EACH_FEATURE
 from core.verdict import limits_for
 from dashboard import data
@@ -21,6 +25,7 @@ from dashboard.components import charts, filters
 
 PREFIX = "overview"
 DEFAULT_DAYS = 28
+TRIAGE = "views/triage.py"
 EMPTY = "No data yet — run `python -m jobs demo` or ingest logs, then `python -m jobs run-once aggregate`."
 
 # --- numbers --------------------------------------------------------------------------
@@ -73,11 +78,12 @@ def _rule_threshold(rules: list[dict], metric: str, feature: str) -> float | Non
 
 
 def incident_days(alerts: list[dict], feature: str, start: date, end: date) -> dict[date, list[str]]:
-    """Days (in the period) on which alerts fired for the feature: the evidence buckets,
-    else the linked range's end, else the day it opened. {day: [rule names]}."""
+    """Days (in the period) on which alerts fired for the feature (for one feature, its own
+    alerts only, not the all-features ones): the evidence buckets, else the linked range's
+    end, else the day it opened. {day: [rule names]}."""
     days: dict[date, list[str]] = {}
     for alert in alerts:
-        if feature != ALL and alert.get("feature") not in (feature, ALL):
+        if alert.get("feature") != feature:
             continue
         hit: list[date] = []
         for item in alert.get("evidence") or []:
@@ -114,7 +120,9 @@ def render() -> None:
     previous = _daily(db, key, feature, prev_start, prev_end)
     alerts = data.alerts(db, key)
     _render_kpis(charts.summarize(current), charts.summarize(previous) if previous else None, alerts, feature,
-                 (prev_start, prev_end))
+                 (prev_start, prev_end), partial=start <= filters.today() <= end)
+    st.page_link(TRIAGE, label=f"Open the failing records of {start} – {end} in Triage", icon="🔎",
+                 query_params=triage_link(feature, start, end))
     if not current:
         st.info(f"No aggregates between {start} and {end} for "
                 f"{'all features' if feature == ALL else feature}. The newest data is from {latest}.", icon="📭")
@@ -136,7 +144,7 @@ def _render_filters(features: list[str], latest: date) -> tuple[str, date, date,
 
 
 def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: str,
-                 previous: tuple[date, date]) -> None:
+                 previous: tuple[date, date], *, partial: bool = False) -> None:
     def delta(metric: str, kind: str):
         if before is None:
             return None
@@ -151,6 +159,10 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
         return f"{a - b:+.3f}" if round(a - b, 3) else None
 
     help_prev = f"Change against {previous[0]} – {previous[1]}"
+    if partial:
+        help_prev += f". Includes today ({filters.today()}, partial): its records are still coming in"
+        st.caption(f"The period includes today ({filters.today()}), which is still filling up (partial): "
+                   "its point is dotted on the charts.")
     row = st.columns(4)
     row[0].metric("Records", f"{now['count']:,}", delta("count", "count"), delta_color="off",
                   help=help_prev, border=True)
@@ -183,6 +195,7 @@ def _render_trends(db, key: str, feature: str, features: list[str], start: date,
     else:
         marked, bucket_days = set(incidents), 1
     buckets = [filters.bucket_date(d["bucket"]) for d in docs]
+    partial = bool(buckets) and buckets[-1] is not None and timebuckets.is_partial(buckets[-1], granularity)
 
     def series(metric: str, stat: str = "mean"):
         return [charts.num(((d.get("metrics") or {}).get(metric) or {}).get(stat)) for d in docs]
@@ -192,29 +205,54 @@ def _render_trends(db, key: str, feature: str, features: list[str], start: date,
                                      "the strictest feature's threshold per metric (pick a feature for its own)")
             + "; for rates, the alert rule. Shaded band: p10–p90 of the bucket.")
     if incidents:
-        note += f" Red bands: {len(incidents)} day(s) on which alerts fired."
+        note += (f" Red bands: {len(incidents)} day(s) on which "
+                 + ("all-features" if feature == ALL else f"{feature}'s") + " alerts fired.")
+    note += " Click a point to open that day's failing records in Triage."
     st.caption(note)
-    figures = [
-        charts.trend_figure(m, buckets, series(m), threshold=limits.get(m),
-                            threshold_label=limit_labels.get(m, "threshold"), band=(series(m, "p10"), series(m, "p90")),
-                            incidents=marked, bucket_days=bucket_days)
+    figures: list[tuple[str | None, object]] = [
+        (m, charts.trend_figure(m, buckets, series(m), threshold=limits.get(m),
+                                threshold_label=limit_labels.get(m, "threshold"),
+                                band=(series(m, "p10"), series(m, "p90")), incidents=marked,
+                                bucket_days=bucket_days, partial=partial))
         for m in charts.scores()
     ]
-    figures.append(charts.trend_figure(
+    figures.append((None, charts.trend_figure(
         "pass_rate", buckets, [charts.num(d.get("pass_rate")) for d in docs], percent=True,
         threshold=_rule_threshold(rules, "pass_rate", feature), threshold_label="alert below",
-        incidents=marked, bucket_days=bucket_days))
-    figures.append(charts.trend_figure(
+        incidents=marked, bucket_days=bucket_days, partial=partial)))
+    figures.append((None, charts.trend_figure(
         "regen_rate", buckets, [charts.num(d.get("regen_rate")) for d in docs], percent=True,
         threshold=_rule_threshold(rules, "regen_rate", feature), threshold_label="alert above",
-        incidents=marked, bucket_days=bucket_days))
-    figures.append(charts.volume_figure(buckets, [charts.num(d.get("count")) for d in docs],
-                                        [charts.num(d.get("failing")) for d in docs]))
+        incidents=marked, bucket_days=bucket_days, partial=partial)))
+    figures.append((None, charts.volume_figure(buckets, [charts.num(d.get("count")) for d in docs],
+                                               [charts.num(d.get("failing")) for d in docs], partial=partial)))
     for i in range(0, len(figures), 2):
         cols = st.columns(2)
-        for col, fig in zip(cols, figures[i:i + 2]):
+        for j, (col, (metric, fig)) in enumerate(zip(cols, figures[i:i + 2])):
             with col:
-                charts.show(fig)
+                event = charts.show(fig, key=f"{PREFIX}_chart_{i + j}", clickable=True)
+            _drill_down(charts.clicked_point(event), feature, metric, granularity)
 
+
+def triage_link(feature: str, start: date, end: date, metric: str | None = None) -> dict[str, str]:
+    """The query parameters of Triage for the failing records of a feature and days."""
+    params = {"start": start.isoformat(), "end": end.isoformat()}
+    if feature != ALL:
+        params["feature"] = feature
+    if metric in metrics.score_names():
+        params["metric"] = metric
+    return params
+
+
+def _drill_down(point: dict | None, feature: str, metric: str | None, granularity: str) -> None:
+    """A clicked chart point -> Triage, filtered to its day (or week) and the chart's metric."""
+    if not point:
+        return
+    day = filters.parse_date(str(point.get("customdata") or point.get("x") or "")[:10])
+    if day is None:
+        return
+    start, end = (filters.week_start(day), filters.week_start(day) + timedelta(days=6)) if granularity == "week" \
+        else (day, day)
+    st.switch_page(TRIAGE, query_params=triage_link(feature, start, end, metric))
 
 render()

@@ -110,11 +110,15 @@ def _main_flows(app_url, e2e_db, page):
     shot(page, "03-triage-record")
     page.get_by_role("tab", name="Re-score").click()
     page.get_by_role("button", name="Re-score", exact=True).click()
+    settle(page, "Re-scored overall")
+    page.get_by_role("tab", name="Re-score").click()  # the record panel opens again on its first tab
     settle(page, "Logged vs re-score")
     rescored = db.records.find_one({"_id": record["_id"]})
     assert rescored["rescored"]["by"] == ADMIN[0] and rescored["evaluation"] == record["evaluation"]
     page.get_by_text("Logged vs re-score").first.evaluate("e => e.scrollIntoView({block: 'center'})")
     shot(page, "03b-triage-rescore")
+    page.get_by_role("dialog").get_by_label("Close").first.click()  # close the record panel
+    settle(page)
 
     # --- Playground: score the reference example -------------------------------------------
     nav(page, "Playground", "Paste an example")

@@ -20,8 +20,11 @@ def clauses(f: dict) -> list[dict]:
 
 
 def search_of(f: dict) -> dict:
-    [found] = [c["query"] for c in clauses(f) if "query" in c]
-    return found
+    """The search pattern: one `$or` clause, the same literal pattern on query and on answer."""
+    [either] = [c["$or"] for c in clauses(f) if "$or" in c]
+    assert [list(c) for c in either] == [["query"], ["answer"]]
+    assert either[0]["query"] == either[1]["answer"]
+    return either[0]["query"]
 
 
 def operators(value) -> set[str]:
@@ -66,7 +69,7 @@ def test_all_filters_combine_into_one_flat_filter():
                               "$lt": datetime(2026, 11, 8, tzinfo=timezone.utc)}} in cs
     assert "timestamp" not in f and "eb.passed" not in f
     assert search_of(f) == {"$regex": "Section\\ 138", "$options": "i"}
-    assert operators(f) <= {"$gte", "$lt", "$lte", "$regex", "$options"}
+    assert operators(f) <= {"$gte", "$lt", "$lte", "$regex", "$options", "$or"}
     assert len(cs) == 6
 
 
@@ -106,6 +109,8 @@ def test_search_is_capped_and_blank_search_is_no_filter():
     {"status": {"$ne": "fixed"}}, {"status": "closed"},
     {"score_min": "0.5"}, {"score_min": -0.1}, {"score_max": 1.5}, {"score_min": float("nan")},
     {"score_min": 0.8, "score_max": 0.2}, {"score_min": True},
+    {"source": {"$ne": "x"}}, {"source": ["demo"]}, {"source": "x" * 201},
+    {"session": {"$gt": ""}}, {"session": 5}, {"session": "s" * 201},
 ])
 def test_bad_values_are_refused(kwargs):
     with pytest.raises(ValidationFailed):
@@ -117,3 +122,11 @@ def test_sort_spec_validates():
     assert sort_spec("timestamp", descending=True) == [("timestamp", -1), ("_id", -1)]
     with pytest.raises(ValidationFailed):
         sort_spec("$where")
+
+
+def test_source_and_session_are_plain_equalities():
+    f = build_filter(source=" demo ", session='{"$ne": null}', now=NOW)
+    assert f["source"] == "demo"
+    assert f["session_id"] == '{"$ne": null}'  # a string value, matched literally
+    assert operators(f) == {"$gte", "$lt"}
+    assert build_filter(source="", session=None, now=NOW) == build_filter(now=NOW)

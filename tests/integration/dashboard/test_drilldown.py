@@ -1,0 +1,147 @@
+"""AppTest of drill-down and distributions (issue 13, point 3) against the real embedded server:
+chart days and heatmap cells open Triage filtered, today's bucket is marked partial, incident
+bands follow the selected feature, features with few records are left out of the heatmap,
+score histograms equal the records, and `/` goes on to the Overview."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from datetime import datetime, timedelta, timezone
+
+from .test_pages_monitor import open_page, texts
+
+INCIDENT = "rgba(214, 69, 69, 0.13)"
+
+
+def figures(at) -> list[dict]:
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def follow_switch(at):
+    """Run again until a switch_page the script asked for has happened."""
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_root_opens_the_overview(make_app, seeded_db):
+    at = make_app()
+    at.run()
+    assert not at.exception
+    assert at.title[0].value == "Overview"
+
+
+def test_overview_marks_today_partial_and_links_to_triage(make_app, seeded_db):
+    from core.timebuckets import today
+
+    at = open_page(make_app(), "views/overview.py")
+    assert "partial" in texts(at.caption)
+    assert all("partial" in (m.proto.help or "") for m in at.metric if m.label in ("Records", "Pass rate"))
+    charts = figures(at)
+    partial = [t for fig in charts for t in fig["data"] if t.get("name") == "today (partial)"]
+    assert len(partial) >= 6  # every trend (5 scores, pass rate, regeneration rate)
+    assert all(t["customdata"][-1] == today().isoformat() for t in partial)
+    volume = next(fig for fig in charts if fig["layout"]["title"]["text"] == "Records")
+    assert volume["data"][0]["marker"]["pattern"]["shape"][-1] == "/"  # today's bar hatched
+    [link] = [p for p in at.get("page_link") if "Triage" in p.proto.label]
+    assert "start=" in link.proto.query_string and "end=" in link.proto.query_string
+
+
+def test_overview_chart_click_opens_triage_on_that_day(make_app, seeded_db):
+    at = open_page(make_app(), "views/overview.py")
+    at.selectbox(key="overview_feature").select("chat").run()
+    day = (datetime.now(timezone.utc) - timedelta(days=3)).date().isoformat()
+    at.session_state["overview_chart_1"] = {"selection": {"points": [{"customdata": day, "x": day}],
+                                                          "point_indices": [0], "box": [], "lasso": []}}
+    follow_switch(at)
+    assert at.title[0].value == "Triage"
+    assert at.selectbox(key="triage_feature").value == "chat"
+    assert at.selectbox(key="triage_metric").value == "faithfulness"  # the second chart's metric
+    assert tuple(d.isoformat() for d in at.session_state["triage_period"]) == (day, day)
+    want = sum(1 for d in seeded_db.records.find({"feature": "chat", "eb.passed": False})
+               if d["timestamp"].date().isoformat() == day and "faithfulness" in d["eb"]["failed_metrics"])
+    shown = next(str(m.value) for m in at.markdown if "match**" in str(m.value))
+    assert int(shown.split("**")[1].split()[0].replace(",", "")) == want
+    # back on the Overview, the old click does not send the user to Triage again
+    at.switch_page("views/overview.py")
+    at.run()
+    assert at.title[0].value == "Overview"
+
+
+def test_incident_bands_come_from_the_selected_features_alerts_only(make_app, seeded_db):
+    from store.alerts import list_alerts
+
+    alerts = list_alerts(seeded_db, limit=500)
+    at = open_page(make_app(), "views/overview.py")
+    start, end = at.session_state["overview_period"]
+    counts = {}
+    for feature in ("__all__", "chat", "viability", "arguments", "clauses"):
+        at.selectbox(key="overview_feature").select(feature).run()
+        days = {e["bucket"].date() for a in alerts if a.get("feature") == feature
+                for e in a.get("evidence") or [] if start <= e["bucket"].date() <= end}
+        shapes = figures(at)[0]["layout"].get("shapes") or []
+        bands = [s for s in shapes if s.get("fillcolor") == INCIDENT]
+        assert len(bands) == len(days), feature
+        counts[feature] = len(days)
+    # the demo's incidents: some feature has bands of its own, and they differ from the all-features ones
+    assert any(counts.values()) and len(set(counts.values())) > 1, counts
+
+
+def _small_db(db):
+    """Demo records for a week, plus one record of a feature nobody uses, aggregated."""
+    from jobs.demo import generate_demo
+    from jobs.runner import run_once
+    from store.records import insert_records
+    from store.schema import parse_record
+    from store.thresholds import get_thresholds
+
+    generate_demo(db, days=7, per_day=40, seed=3)
+    raw = {"_id": "tiny-1", "session_id": "t1", "query": "q?", "answer": "a.", "context": ["c"],
+           "evaluation": {"faithfulness": {"score": 0.5, "threshold": 0.8, "passed": False, "reason": "r"}},
+           "timestamp": (datetime.now(timezone.utc) - timedelta(hours=2)).isoformat(), "feature": "tiny"}
+    insert_records(db, [parse_record(raw, get_thresholds(db), source="test").doc])
+    assert run_once(db, "aggregate", full=True)
+    return db
+
+
+def test_features_page_leaves_out_tiny_features_and_cells_open_triage(make_app, db):
+    _small_db(db)
+    at = open_page(make_app(db), "views/features.py")
+    heat = figures(at)[0]
+    rows = heat["data"][0]["y"]
+    assert "tiny" not in " ".join(rows) and "chat" in rows
+    assert "tiny (1)" in texts(at.caption)
+    at.toggle(key="features_show_few").set_value(True).run()
+    assert "tiny (only 1)" in figures(at)[0]["data"][0]["y"]
+    # a click on a cell (the invisible marker over it) opens Triage on those records
+    cells = figures(at)[0]["data"][1]["customdata"]
+    assert "chat|faithfulness" in cells
+    at.session_state["features_heat_means"] = {"selection": {"points": [{"customdata": "chat|faithfulness"}],
+                                                             "point_indices": [0], "box": [], "lasso": []}}
+    follow_switch(at)
+    assert at.title[0].value == "Triage"
+    assert at.selectbox(key="triage_feature").value == "chat"
+    assert at.selectbox(key="triage_metric").value == "faithfulness"
+
+
+def test_score_histograms_equal_the_records(make_app, db):
+    from core import metrics
+    from core.timebuckets import today
+    from store.aggregates import score_histograms
+
+    _small_db(db)
+    start, end = today() - timedelta(days=6), today()
+    found = score_histograms(db, "chat", start, end)
+    for metric in metrics.score_names():
+        want = Counter(round(d["eb"]["scores"][metric], 3) for d in db.records.find({"feature": "chat"})
+                       if isinstance(d["eb"]["scores"].get(metric), (int, float))
+                       and start <= d["timestamp"].date() <= end and not d["eb"].get("rejected"))
+        assert dict(found[metric]) == dict(want), metric
+        assert [b for b, _ in found[metric]] == sorted(want)
+    at = open_page(make_app(db), "views/features.py")
+    at.selectbox(key="features_dist_feature").select("chat").run()
+    hist = [f for f in figures(at) if f["layout"].get("barmode") == "overlay" and len(f["data"]) == 2
+            and "this period" in f["data"][1]["name"]]
+    assert len(hist) == len(metrics.score_names())
+    n_chat = sum(n for _, n in found[metrics.OVERALL])
+    assert any(f"({n_chat:,})" in f["data"][1]["name"] for f in hist)
