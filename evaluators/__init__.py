@@ -6,11 +6,11 @@ beyondchats. See evaluators/README.md.
 from __future__ import annotations
 
 from . import thresholds
-from .types import Score, passed
+from .types import Score
 
 EVALUATOR_VERSION = "local-1.1"
 
-__all__ = ["Score", "passed", "EVALUATOR_VERSION", "score_one", "score_many", "thresholds"]
+__all__ = ["Score", "EVALUATOR_VERSION", "score_one", "score_many", "thresholds"]
 
 
 def __getattr__(name):  # keep `import evaluators` light: the model stack loads on first scoring call

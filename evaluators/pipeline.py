@@ -2,16 +2,19 @@
 from __future__ import annotations
 
 import time
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from . import embeddings
 from . import local as L
 from . import retrieval as R
 from .judge import JudgeError, JudgeNotConfigured, Usage
-from .thresholds import METRICS, overall_quality, thresholds_for
-from .types import Score, passed
+from core import metrics as catalog
+from core.modes import FAST, MODES
+from core.verdict import metric_passed, overall_quality, verdict
 
-MODES = ("fast", "balanced", "thorough")
+from .thresholds import thresholds_for
+from .types import Score
+
 BALANCED_MARGIN = 0.1  # balanced mode asks the judge when |local score - threshold| <= this
 
 
@@ -50,11 +53,31 @@ def validate_item(item: Any) -> dict:
 def _check_mode(mode: str, judge, fallback_to_fast: bool) -> str:
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-    if mode != "fast" and judge is None:
+    if mode != FAST and judge is None:
         if fallback_to_fast:
-            return "fast"
+            return FAST
         raise JudgeNotConfigured()
     return mode
+
+
+# one local evaluator per catalog metric: adding a metric is a catalog entry plus one entry here
+LocalMetric = Callable[[L.Prepared, list], Score]
+LOCAL_METRICS: dict[str, LocalMetric] = {
+    "faithfulness": lambda p, rel: L.faithfulness(p),
+    "answer_relevancy": lambda p, rel: L.answer_relevancy(p),
+    "contextual_precision": lambda p, rel: L.contextual_precision(p, rel),
+    "contextual_recall": lambda p, rel: L.contextual_recall(p),
+}
+JUDGED_METRICS = ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")
+
+
+def register_local_metric(name: str, fn: LocalMetric) -> None:
+    LOCAL_METRICS[name] = fn
+
+
+def local_metric(name: str, p: L.Prepared, rel_chunks: list) -> Score:
+    fn = LOCAL_METRICS.get(name)
+    return fn(p, rel_chunks) if fn else Score(None, f"no local evaluator for {catalog.label(name)}")
 
 
 def _judge_metric(metric: str, p: L.Prepared, judge) -> tuple[Score, Any]:
@@ -102,14 +125,8 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
                     fallback_to_fast: bool) -> dict:
     t0 = time.perf_counter()
     th = thresholds_for(feature, thresholds)
-    faith = L.faithfulness(p)
     rel_chunks = L.chunk_relevance(p) if p.context else []
-    scores: dict[str, Score] = {
-        "faithfulness": faith,
-        "answer_relevancy": L.answer_relevancy(p),
-        "contextual_precision": L.contextual_precision(p, rel_chunks),
-        "contextual_recall": L.contextual_recall(p),
-    }
+    scores: dict[str, Score] = {m: local_metric(m, p, rel_chunks) for m in catalog.names()}
     extra = {"completeness": L.completeness(p), "citation_quality": L.citation_quality(p),
              "correctness": L.correctness(p)}
     surface = lambda a: L._surface(p.query, a)  # noqa: E731
@@ -120,9 +137,9 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
     judged: list[str] = []
     judge_errors: list[str] = []
     t1 = time.perf_counter()
-    if mode != "fast":
+    if mode != FAST:
         todo = []
-        for m in METRICS:
+        for m in JUDGED_METRICS:
             s = scores[m]
             if m == "contextual_recall" and not p.expected:
                 continue
@@ -160,18 +177,21 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
             judge_errors.append(f"retrieval: {exc}")
     judge_ms = (time.perf_counter() - t1) * 1000
 
-    values = {m: scores[m].value for m in METRICS}
+    values = {m: scores[m].value for m in catalog.names()}
     ov = overall_quality(values)
     evaluation = {}
-    for m in METRICS:
+    for m in catalog.names():
         s = scores[m]
         entry = {"score": None if s.value is None else round(float(s.value), 4), "threshold": th[m],
-                 "passed": passed(s.value, th[m]), "reason": s.reason}
+                 "passed": metric_passed(s.value, th[m]), "reason": s.reason}
         if m == "faithfulness":
             entry["unsupported_claims"] = s.details.get("unsupported_claims", [])
         evaluation[m] = entry
     evaluation["overall_quality"] = {"score": None if ov is None else round(ov, 4),
-                                     "threshold": th["overall_quality"], "passed": passed(ov, th["overall_quality"])}
+                                     "threshold": th["overall_quality"],
+                                     "passed": metric_passed(ov, th["overall_quality"])}
+    rounded = {m: e["score"] for m, e in evaluation.items()}
+    record_verdict = verdict(feature, rounded, {feature or "default": th})
     f = scores["faithfulness"]
     if f.value is None:
         halluc = None
@@ -179,13 +199,15 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
         halluc = round(1.0 - float(f.value), 4)
     else:
         halluc = L.hallucination_score(p, f)
-    details = {m: scores[m].details for m in METRICS}
+    details = {m: scores[m].details for m in catalog.names()}
     details["judged_metrics"] = judged
     if judge_errors:
         details["judge_errors"] = judge_errors
     return {
         "mode": mode,
         "evaluation": evaluation,
+        "verdict": {"passed": record_verdict.passed, "failed_metrics": record_verdict.failed_metrics,
+                    "reason": record_verdict.reason},
         "hallucination_score": halluc,
         "latency_ms": {"total": 0.0, "metrics": round(local_ms, 3), "judge": round(judge_ms, 3)},
         "details": details,

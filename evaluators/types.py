@@ -11,7 +11,7 @@ class Score:
 
     `value` is 0..1, or None when the metric is undefined for the input (the
     `reason` then says why, e.g. "no claims"). Pass/fail is decided separately
-    (`passed(score, threshold)`), never inside a metric.
+    (`core.verdict.metric_passed`), never inside a metric.
     """
 
     value: float | None
@@ -20,10 +20,3 @@ class Score:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def passed(value: float | None, threshold: float) -> bool | None:
-    """`value >= threshold`; None when the metric has no value."""
-    if value is None:
-        return None
-    return bool(value >= threshold)

@@ -33,7 +33,6 @@ def _ms(ts: datetime) -> datetime:
 def refresh(db: Database, full: bool = False, now: datetime | None = None) -> dict:
     tz = get_settings().timezone or "UTC"
     now = _ms(now or datetime.now(timezone.utc))
-    agg.ensure_indexes(db)
     state = get_state(db, AGGREGATE)
     thresholds = get_thresholds(db)
     watermark = state.get("watermark")

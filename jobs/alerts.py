@@ -115,7 +115,6 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
     their days, without notifications for long-past changes; only the state on
     the latest day notifies (an alert still open from the replay notifies then)."""
     now = now or datetime.now(timezone.utc)
-    store_alerts.ensure_indexes(db)
     latest_doc = db[AGG_DAILY].find_one({}, {"bucket": 1}, sort=[("bucket", DESCENDING)])
     counts = {"opened": 0, "still_open": 0, "resolved": 0, "replayed_days": 0}
     rules = [r for r in store_alerts.list_rules(db) if r.get("enabled", True)]

@@ -47,7 +47,6 @@ from pymongo.database import Database
 from jobs.demo_corpus import EXTRA_UNSUPPORTED, FEATURE_MIX, GENERIC, PASSAGES, TEMPLATES, Template
 from jobs.ingest import _Writer
 from store.collections import RECORDS
-from store.records import ensure_indexes
 from store.schema import METRICS, OVERALL_WEIGHTS
 from store.thresholds import DEFAULT_THRESHOLDS
 
@@ -484,7 +483,6 @@ def generate_demo(db: Database, days: int = 90, per_day: int = 400, seed: int = 
         return "demo skipped: the records collection already has documents"
     end = _as_utc(end or datetime.now(timezone.utc))
     incidents = plan_incidents(days, end)
-    ensure_indexes(db)
     writer = _Writer(db, SOURCE)  # ingest's writer: same parser, same inserts, one batch in flight
     try:
         for payload in iter_payloads(days, per_day, seed, end):  # generated while the last batch is written

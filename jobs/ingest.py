@@ -23,7 +23,7 @@ from typing import Any, Iterator
 import ijson
 from pymongo.database import Database
 
-from store.records import ensure_indexes, insert_records, quarantine
+from store.records import insert_records, quarantine
 from store.schema import ParsedRecord, content_hash, parse_record
 from store.thresholds import get_thresholds
 
@@ -318,7 +318,6 @@ def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_tr
             if kind not in expected[fmt] and kind != "ground-truth":
                 raise IngestError(f"{path}: looks like {kind}, not {fmt}")
 
-    ensure_indexes(db)
     total = IngestSummary()
     for path, kind in kinds.items():
         if kind.startswith("evallog"):

@@ -96,7 +96,6 @@ def send(entry: dict) -> None:
 
 def deliver(db: Database, now: datetime | None = None, max_items: int = 200) -> dict:
     """Send every due outbox entry once; returns counts."""
-    outbox.ensure_indexes(db)
     sent = retrying = failed = 0
     for _ in range(max_items):
         at = now or datetime.now(timezone.utc)

@@ -2,71 +2,34 @@
 
 Picks records that wait for scores (`eb.needs_scoring: true`: BeyondChats
 imports, records logged without scores) and records flagged for re-scoring
-(`eb.rescore_requested: true`), a batch at a time, and scores them with
-`evaluators.score_many`. The result always goes to `rescored.*` (with the
-evaluator version); the product's `evaluation` is never touched. Records that
-had no logged scores also take the new numbers as their effective `eb.scores`
-(score_source "rescored", pass/fail against the feature's thresholds). Each
-batch is written before the next is read, and a scored record no longer
-matches the query, so an interrupted run resumes where it stopped. A record
-whose scoring fails is retried, at most MAX_FAILURES times, then marked
-`eb.scoring_gave_up` with its last error (shown on Data health).
-The days of changed records are marked dirty so the next aggregate refresh
-recomputes them.
+(`eb.rescore_requested: true`), a batch at a time, scores them with
+`evaluators.score_many` and writes the results with the one score writer
+(store/scores.py: `rescored.*`, and the effective `eb.scores` of records logged
+without scores). Each batch is written before the next is read, and a scored
+record no longer matches the query, so an interrupted run resumes where it
+stopped. A record whose scoring fails is retried, at most MAX_FAILURES times,
+then marked `eb.scoring_gave_up` with its last error (shown on Data health).
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Any, Callable
+from datetime import datetime
+from typing import Callable
 
-from pymongo import ASCENDING, UpdateOne
 from pymongo.database import Database
 
-from settings import get_settings
-from store.aggregates import local_day
-from store.collections import RECORDS
-from store.schema import ALL_SCORES, effective_block, failing_update
-from store.state import mark_dirty_days
+from core.modes import FAST
+from store.scores import any_pending, pending_for_scoring, write_score_results
 from store.thresholds import get_thresholds
 
 BATCH_SIZE = 32
 MAX_ITEMS_PER_RUN = 2000
-MAX_FAILURES = 3
-# Two plain equality queries, each served by its sparse index: the embedded
-# server's planner scans the whole collection for an $or (measured: 1.5 s at
-# 35k records, on every tick). A record that fails MAX_FAILURES times loses
-# its flags (and gets eb.scoring_gave_up), so it no longer matches.
-PENDING_QUERIES = ({"eb.needs_scoring": True}, {"eb.rescore_requested": True})
-PROJECTION = {"query": 1, "answer": 1, "context": 1, "expected_output": 1, "feature": 1, "timestamp": 1,
-              "eb.scoring_failures": 1,
-              "eb.score_source": 1, "eb.needs_scoring": 1}
-
-
-def ensure_indexes(db: Database) -> None:
-    from store.records import ensure_indexes as ensure_record_indexes
-    ensure_record_indexes(db)  # includes the sparse eb.needs_scoring / eb.rescore_requested indexes
-    from store.records import backfill_failing_at
-    backfill_failing_at(db)  # once per database (records from before eb.failing_at)
-
-
-def _pending(db: Database, n: int) -> list[dict]:
-    """Up to `n` records waiting for scores, unscored ones first, each set in _id order."""
-    docs: list[dict] = []
-    seen: set = set()
-    for query in PENDING_QUERIES:
-        if len(docs) >= n:
-            break
-        for doc in db[RECORDS].find(query, PROJECTION).sort("_id", ASCENDING).limit(n - len(docs)):
-            if doc["_id"] not in seen:
-                seen.add(doc["_id"])
-                docs.append(doc)
-    return docs
+BY = "batch-scoring"
 
 
 def _default_scorer(items: list[dict]) -> list[dict]:
     import evaluators
 
-    return evaluators.score_many(items, mode="fast")
+    return evaluators.score_many(items, mode=FAST)
 
 
 def _version() -> str:
@@ -77,74 +40,28 @@ def _version() -> str:
         return "unknown"
 
 
-def _plain(value: Any) -> Any:
-    """Only BSON-safe plain values (numpy floats and tuples from the evaluators)."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if value is None or isinstance(value, (str, bool, int, datetime)):
-        return value
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return str(value)
+def scoring_item(doc: dict) -> dict:
+    """The evaluator input for one stored record."""
+    return {"id": doc["_id"], "query": doc.get("query") or "", "answer": doc.get("answer") or "",
+            "context": [c for c in doc.get("context") or [] if isinstance(c, str)],
+            "expected_output": doc.get("expected_output") if isinstance(doc.get("expected_output"), str) else None,
+            "feature": doc.get("feature")}
 
 
 def score_pending(db: Database, now: datetime | None = None, *, batch_size: int = BATCH_SIZE,
                   max_items: int = MAX_ITEMS_PER_RUN, scorer: Callable[[list[dict]], list[dict]] | None = None
                   ) -> dict:
-    ensure_indexes(db)
     scorer = scorer or _default_scorer
-    tz = get_settings().timezone or "UTC"
     thresholds = get_thresholds(db)
     version = _version()
     scored = failed = 0
     while scored + failed < max_items:
-        docs = _pending(db, batch_size)
+        docs = pending_for_scoring(db, batch_size)
         if not docs:
             break
-        items = [{"id": d["_id"], "query": d.get("query") or "", "answer": d.get("answer") or "",
-                  "context": [c for c in d.get("context") or [] if isinstance(c, str)],
-                  "expected_output": d.get("expected_output") if isinstance(d.get("expected_output"), str) else None,
-                  "feature": d.get("feature")} for d in docs]
-        results = {r.get("id"): r for r in scorer(items)}
-        at = now or datetime.now(timezone.utc)
-        ops, days = [], set()
-        for doc in docs:
-            result = results.get(doc["_id"]) or {"error": "no result from the scorer"}
-            if result.get("error") or not isinstance(result.get("evaluation"), dict):
-                update = {"$inc": {"eb.scoring_failures": 1},
-                          "$set": {"eb.scoring_error": str(result.get("error"))[:500]}}
-                if int((doc.get("eb") or {}).get("scoring_failures") or 0) + 1 >= MAX_FAILURES:
-                    update["$set"]["eb.scoring_gave_up"] = True
-                    update["$unset"] = {"eb.needs_scoring": "", "eb.rescore_requested": ""}
-                ops.append(UpdateOne({"_id": doc["_id"]}, update))
-                failed += 1
-                continue
-            rescored = {"evaluation": _plain(result["evaluation"]),
-                        "hallucination_score": _plain(result.get("hallucination_score")),
-                        "details": _plain(result.get("details") or {}), "evaluator_version": version,
-                        "mode": result.get("mode"), "at": at, "by": "batch-scoring"}
-            update: dict[str, Any] = {"$set": {"rescored": rescored},
-                                      "$unset": {"eb.rescore_requested": "", "eb.scoring_error": ""}}
-            eb = doc.get("eb") or {}
-            if eb.get("score_source") != "logged":
-                scores = {m: (rescored["evaluation"].get(m) or {}).get("score") for m in ALL_SCORES}
-                block = effective_block(scores, doc.get("feature") or "unknown", thresholds, "rescored")
-                update["$set"].update({f"eb.{k}": v for k, v in block.items()})
-                marker = failing_update(block["passed"], doc.get("timestamp"))
-                update["$set"].update(marker.get("$set", {}))
-                update["$unset"].update(marker.get("$unset", {}))
-                update["$set"]["eb.changed_at"] = at
-                update["$unset"]["eb.needs_scoring"] = ""
-                if isinstance(doc.get("timestamp"), datetime):
-                    days.add(local_day(doc["timestamp"], tz).isoformat())
-            elif eb.get("needs_scoring"):
-                update["$unset"]["eb.needs_scoring"] = ""
-            ops.append(UpdateOne({"_id": doc["_id"]}, update))
-            scored += 1
-        mark_dirty_days(db, days)  # before the write: a crash in between costs a recompute, not a miss
-        db[RECORDS].bulk_write(ops, ordered=False)
-    left = any(db[RECORDS].find_one(q, {"_id": 1}) for q in PENDING_QUERIES)
-    return {"scored": scored, "failed": failed, "more_waiting": bool(left), "evaluator_version": version}
+        results = {r.get("id"): r for r in scorer([scoring_item(d) for d in docs])}
+        counts = write_score_results(db, docs, results, by=BY, evaluator_version=version, thresholds=thresholds,
+                                     now=now)
+        scored += counts["scored"]
+        failed += counts["failed"]
+    return {"scored": scored, "failed": failed, "more_waiting": any_pending(db), "evaluator_version": version}

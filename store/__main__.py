@@ -1,4 +1,5 @@
-"""`python -m store serve [--port N] [--data DIR]` — the embedded database."""
+"""`python -m store serve [--port N] [--data DIR]` — the embedded database;
+`python -m store migrate` — indexes, seeds and backfills (idempotent)."""
 from __future__ import annotations
 
 import argparse
@@ -14,6 +15,7 @@ def main(argv: list[str] | None = None) -> int:
     p_serve = sub.add_parser("serve", help="run the embedded MongoDB-wire server in the foreground")
     p_serve.add_argument("--port", type=int, default=27018, help="0 picks a free port")
     p_serve.add_argument("--data", default="./.data", help="data folder (WiredTiger files)")
+    sub.add_parser("migrate", help="create indexes, seed default rules, run backfills (idempotent)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     if args.command == "serve":
@@ -22,6 +24,16 @@ def main(argv: list[str] | None = None) -> int:
         except (OSError, DataDirInUse) as exc:
             print(f"error: cannot start the embedded database: {exc}", file=sys.stderr)
             return 2
+    if args.command == "migrate":
+        from pymongo.errors import PyMongoError
+
+        from store.client import get_db
+        from store.migrate import migrate
+        try:
+            print("migrate: " + " ".join(f"{k}={v}" for k, v in migrate(get_db()).items()))
+        except PyMongoError as exc:
+            print(f"error: the database is not reachable: {str(exc)[:200]}", file=sys.stderr)
+            return 3
     return 0
 
 

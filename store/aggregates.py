@@ -39,76 +39,26 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from typing import Any, Iterable
-from zoneinfo import ZoneInfo
 
 from pymongo import ASCENDING, ReplaceOne
 from pymongo.database import Database
 
+from core import diagnosis, metrics
+from core.features import ALL_FEATURES as ALL
+from core.features import UNKNOWN_FEATURE
+from core.timebuckets import DAY, WEEK, bucket_range, bucket_start, local_day
 from store.collections import AGG_DAILY, AGG_DAILY_VALUES, AGG_WEEKLY, RECORDS
-from store.schema import ALL_SCORES, METRICS
-
-ALL = "__all__"
+from store.verdict_expr import limits_object
 COLLECTIONS = {"day": AGG_DAILY, "week": AGG_WEEKLY}
 _P = [0.1, 0.5, 0.9]
 FULL_CHUNK_WEEKS = 2
 _EPOCH = datetime(1900, 1, 1, tzinfo=timezone.utc)
 _MIN, _MAX = datetime(1, 1, 1, tzinfo=timezone.utc), datetime(9999, 12, 31, tzinfo=timezone.utc)
 # bump when the shape of aggregates_daily_values changes: the next refresh then rebuilds everything
-DAILY_VALUES_VERSION = 1
+DAILY_VALUES_VERSION = 2  # 2: diagnosis quadrant counts
 _WRITE_BATCH = 500
-
-
-def tzinfo(name: str | None) -> ZoneInfo:
-    try:
-        return ZoneInfo(name or "UTC")
-    except Exception:  # noqa: BLE001 - an unknown zone falls back to UTC
-        return ZoneInfo("UTC")
-
-
-def local_day(ts: datetime, tz: str = "UTC") -> date:
-    if ts.tzinfo is None:
-        ts = ts.replace(tzinfo=timezone.utc)
-    return ts.astimezone(tzinfo(tz)).date()
-
-
-def bucket_start(day: date, granularity: str, tz: str = "UTC") -> datetime:
-    """UTC instant of the local midnight that starts the bucket holding `day`."""
-    if granularity == "week":
-        day = day - timedelta(days=day.weekday())
-    return datetime.combine(day, time.min, tzinfo=tzinfo(tz)).astimezone(timezone.utc)
-
-
-def bucket_range(day: date, granularity: str, tz: str = "UTC") -> tuple[datetime, datetime]:
-    if granularity == "week":
-        first = day - timedelta(days=day.weekday())
-        return bucket_start(first, "day", tz), bucket_start(first + timedelta(days=7), "day", tz)
-    return bucket_start(day, "day", tz), bucket_start(day + timedelta(days=1), "day", tz)
-
-
-def _thr_expr(thresholds: dict[str, dict[str, float]], metric: str) -> Any:
-    """The feature's threshold for one metric, as an expression on `$feature`."""
-    default = (thresholds.get("default") or {}).get(metric, 0.0)
-    branches = [{"case": {"$eq": ["$feature", feature]}, "then": float(values.get(metric, default))}
-                for feature, values in sorted(thresholds.items()) if feature != "default"]
-    if not branches:
-        return float(default)
-    return {"$switch": {"branches": branches, "default": float(default)}}
-
-
-def _thr_object(thresholds: dict[str, dict[str, float]]) -> Any:
-    """All of the feature's thresholds as one object: one $switch per record, not one per metric."""
-    default = thresholds.get("default") or {}
-
-    def obj(values: dict) -> dict:
-        return {"$literal": {m: float(values.get(m, default.get(m, 0.0))) for m in ALL_SCORES}}
-
-    branches = [{"case": {"$eq": ["$feature", feature]}, "then": obj(values)}
-                for feature, values in sorted(thresholds.items()) if feature != "default"]
-    if not branches:
-        return obj(default)
-    return {"$switch": {"branches": branches, "default": obj(default)}}
 
 
 def build_pipeline(match: dict, thresholds: dict, tz: str, computed_at: datetime,
@@ -130,11 +80,12 @@ def build_pipeline(match: dict, thresholds: dict, tz: str, computed_at: datetime
     """
     trunc: dict[str, Any] = {"date": "$timestamp", "unit": "day", "timezone": tz}
     first: dict[str, Any] = {
-        "_id": 0, "b": {"$dateTrunc": trunc}, "k": [{"$ifNull": ["$feature", "unknown"]}, ALL],
-        "s": "$eb.scores", "t": _thr_object(thresholds), "ps": "$eb.passed", "r": "$regeneration_attempts",
+        "_id": 0, "b": {"$dateTrunc": trunc}, "k": [{"$ifNull": ["$feature", UNKNOWN_FEATURE]}, ALL],
+        "s": "$eb.scores", "t": limits_object(thresholds), "ps": "$eb.passed", "r": "$regeneration_attempts",
         "rn": {"$cond": [{"$isNumber": "$regeneration_attempts"}, 1, 0]},
     }
-    for m in ALL_SCORES:
+    score_names, metric_names = metrics.score_names(), metrics.names()
+    for m in score_names:
         first[f"p_{m}"] = {"$cond": [{"$isNumber": f"$eb.scores.{m}"}, 1, 0]}
     group: dict[str, Any] = {
         "_id": {"b": "$b", "f": "$k"},
@@ -144,10 +95,19 @@ def build_pipeline(match: dict, thresholds: dict, tz: str, computed_at: datetime
         "regen_n": {"$sum": "$rn"},
         "regen_pos": {"$sum": {"$cond": [{"$gt": ["$r", 0]}, 1, 0]}},
         "regen_sum": {"$sum": "$r"},  # $sum skips non-numbers, like $avg did
-        "missing_scores": {"$sum": {"$cond": [{"$lt": [{"$add": [f"$p_{m}" for m in METRICS]}, len(METRICS)]},
-                                              1, 0]}},
+        "missing_scores": {"$sum": {"$cond": [{"$lt": [{"$add": [f"$p_{m}" for m in metric_names]},
+                                                       len(metric_names)]}, 1, 0]}},
     }
-    for m in ALL_SCORES:
+    # the diagnosis quadrant of each record (core.diagnosis), counted per day
+    cp, ff = "$s.contextual_precision", "$s.faithfulness"
+    both_numbers = {"$and": [{"$isNumber": cp}, {"$isNumber": ff}]}
+    p_ok, f_ok = {"$gte": [cp, "$t.contextual_precision"]}, {"$gte": [ff, "$t.faithfulness"]}
+    conditions = {diagnosis.OK: [p_ok, f_ok], diagnosis.RETRIEVAL: [{"$not": [p_ok]}, f_ok],
+                  diagnosis.GENERATION: [p_ok, {"$not": [f_ok]}],
+                  diagnosis.BOTH: [{"$not": [p_ok]}, {"$not": [f_ok]}]}
+    for q, conds in conditions.items():
+        group[f"q_{q}"] = {"$sum": {"$cond": [{"$and": [both_numbers, *conds]}, 1, 0]}}
+    for m in score_names:
         path = f"$s.{m}"
         group[f"{m}__sum"] = {"$sum": path}
         group[f"{m}__vals"] = {"$push": path}
@@ -166,7 +126,8 @@ def build_pipeline(match: dict, thresholds: dict, tz: str, computed_at: datetime
         "count": 1, "passed": 1, "failing": 1, "missing_scores": 1,
         "regen_n": 1, "regen_pos": 1, "regen_sum": 1,
         "metrics": {m: {"n": f"${m}__n", "sum": f"${m}__sum", "pass": f"${m}__pass", "values": values(m)}
-                    for m in ALL_SCORES},
+                    for m in score_names},
+        "quadrants": {q: f"$q_{q}" for q in diagnosis.QUADRANTS},
         "computed_at": {"$literal": computed_at},
     }
     pipeline: list[dict] = [
@@ -199,8 +160,8 @@ def finalize(parts: list[dict], bucket: datetime, key: str, granularity: str, co
     count, passed, failing = total("count"), total("passed"), total("failing")
     regen_n, regen_pos = total("regen_n"), total("regen_pos")
     regen_sum = sum((p.get("regen_sum") or 0) for p in parts)
-    metrics: dict[str, dict] = {}
-    for m in ALL_SCORES:
+    out_metrics: dict[str, dict] = {}
+    for m in metrics.score_names():
         stats = [(p.get("metrics") or {}).get(m) or {} for p in parts]
         n = sum(int(s.get("n") or 0) for s in stats)
         n_pass = sum(int(s.get("pass") or 0) for s in stats)
@@ -210,7 +171,7 @@ def finalize(parts: list[dict], bucket: datetime, key: str, granularity: str, co
         if len(stats) > 1:
             vals.sort()  # each day's run is already sorted: timsort just merges the runs
         has = bool(vals)
-        metrics[m] = {
+        out_metrics[m] = {
             "mean": float(sum((s.get("sum") or 0) for s in stats)) / n if n else None,
             "p10": float(_percentile(vals, _P[0])) if has else None,
             "p50": float(_percentile(vals, _P[1])) if has else None,
@@ -220,7 +181,9 @@ def finalize(parts: list[dict], bucket: datetime, key: str, granularity: str, co
     return {
         "_id": key, "bucket": bucket, "feature": parts[0]["feature"], "granularity": granularity,
         "count": count, "passed": passed, "failing": failing, "pass_rate": ratio(passed, passed + failing),
-        "metrics": metrics,
+        "metrics": out_metrics,
+        "quadrants": {q: sum(int((p.get("quadrants") or {}).get(q) or 0) for p in parts)
+                      for q in diagnosis.QUADRANTS},
         "regen_rate": ratio(regen_pos, regen_n),
         "regen_mean": float(regen_sum) / regen_n if regen_n else None,
         "missing_scores": total("missing_scores"),
@@ -240,13 +203,13 @@ def full_chunks(db: Database, tz: str, weeks: int = FULL_CHUNK_WEEKS) -> list[tu
     last = db[RECORDS].find_one(dates, {"timestamp": 1}, sort=[("timestamp", -1)])
     if not first or not last:
         return []
-    start = bucket_range(local_day(first["timestamp"], tz), "week", tz)[0]
+    start = bucket_range(local_day(first["timestamp"], tz), WEEK, tz)[0]
     end_day = local_day(last["timestamp"], tz)
     chunks = []
     day = local_day(start, tz)
     while day <= end_day:
         nxt = day + timedelta(weeks=weeks)
-        chunks.append((bucket_start(day, "day", tz), bucket_start(nxt, "day", tz)))
+        chunks.append((bucket_start(day, DAY, tz), bucket_start(nxt, DAY, tz)))
         day = nxt
     return chunks
 
@@ -291,7 +254,7 @@ def _buckets(db: Database, day_ranges: list[tuple[datetime, datetime]],
             per_day.append(finalize([part], start, f"{day.isoformat()}|{part['feature']}", "day", computed_at))
         per_week[(day - timedelta(days=day.weekday()), part["feature"])].append(part)
     _write(db, AGG_DAILY, per_day)
-    _write(db, AGG_WEEKLY, (finalize(parts, bucket_start(monday, "day", tz), f"{monday.isoformat()}|{feature}",
+    _write(db, AGG_WEEKLY, (finalize(parts, bucket_start(monday, DAY, tz), f"{monday.isoformat()}|{feature}",
                                      "week", computed_at)
                             for (monday, feature), parts in sorted(per_week.items())))
 
@@ -333,7 +296,7 @@ def rebuild(db: Database, days: list[date] | None, thresholds: dict, tz: str,
         _drop_stale(db, AGG_DAILY_VALUES, [(_MIN, chunks[0][0]), (chunks[-1][1], _MAX)] if chunks else None,
                     computed_at)
     elif days:
-        day_ranges, week_ranges = merge_ranges(days, "day", tz), merge_ranges(days, "week", tz)
+        day_ranges, week_ranges = merge_ranges(days, DAY, tz), merge_ranges(days, WEEK, tz)
         for day_range in day_ranges:
             _run(db, day_range, thresholds, tz, computed_at)
         # before the weekly buckets read them: a (day, feature) whose records are gone must not count
@@ -374,11 +337,12 @@ def merge_ranges(days: list[date], granularity: str, tz: str) -> list[tuple[date
 # --- read API (the dashboard) -------------------------------------------------------
 
 def _as_dt(value: date | datetime | None) -> datetime | None:
+    """A datetime as given (naive = UTC); a date as the instant its local day starts (core.timebuckets)."""
     if value is None:
         return None
     if isinstance(value, datetime):
         return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
-    return datetime.combine(value, time.min, tzinfo=timezone.utc)
+    return bucket_start(value, DAY)
 
 
 def get_aggregates(db: Database, granularity: str, start: date | datetime | None = None,

@@ -126,8 +126,7 @@ def _public(rule: dict | None) -> dict | None:
 
 
 def list_rules(db: Database) -> list[dict]:
-    """Alert rules (kind "rule"), default ones seeded on first use."""
-    seed_default_rules(db)
+    """Alert rules (kind "rule"); the default ones are seeded by `python -m store migrate`."""
     return list(db[ALERT_RULES].find({"kind": "rule"}).sort("_id", 1))
 
 

@@ -28,13 +28,9 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
-METRICS = ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")
-ALL_SCORES = METRICS + ("overall_quality",)
-OVERALL_WEIGHTS = {
-    "faithfulness": 0.35, "answer_relevancy": 0.30,
-    "contextual_precision": 0.20, "contextual_recall": 0.15,
-}
-UNKNOWN_FEATURE = "unknown"
+from core import metrics
+from core.features import UNKNOWN_FEATURE
+from core.verdict import overall_quality, verdict
 
 
 @dataclass
@@ -280,7 +276,7 @@ def _evaluation(value: Any, info: ValidationInfo) -> dict | None:
         raise PydanticCustomError("structure", "unknown structure: evaluation is not an object")
     issues = _issues(info)
     evaluation: dict[str, Any] = {}
-    for name in ALL_SCORES:
+    for name in metrics.score_names():
         try:
             parsed = _metric(name, value.get(name), issues)
         except ValidationError as exc:  # surface the metric's own reason
@@ -357,32 +353,14 @@ class LoggedRecord(BaseModel):
     ground_truth: OptionalText = None
 
 
-def overall_from(scores: dict[str, float | None]) -> float | None:
-    """Weighted overall quality, re-normalised over the metrics that are present."""
-    present = {m: s for m, s in scores.items() if m in OVERALL_WEIGHTS and s is not None}
-    if not present:
-        return None
-    total = sum(OVERALL_WEIGHTS[m] for m in present)
-    return sum(OVERALL_WEIGHTS[m] * s for m, s in present.items()) / total
-
-
-def pass_fail(feature: str, scores: dict[str, float | None], thresholds: dict[str, dict[str, float]]):
-    """(passed, failed_metrics) against the feature's thresholds; passed is None without scores."""
-    limits = thresholds.get(feature) or thresholds.get("default") or {}
-    failed = [m for m in ALL_SCORES if scores.get(m) is not None and m in limits and scores[m] < limits[m]]
-    if all(scores.get(m) is None for m in ALL_SCORES):
-        return None, []
-    return (not failed), failed
-
-
 def effective_block(scores: dict[str, float | None], feature: str, thresholds, source: str) -> dict:
-    """The `eb.*` score fields written at ingest or by (re)scoring."""
-    passed, failed = pass_fail(feature, scores, thresholds)
+    """The `eb.*` score fields written at ingest or by (re)scoring (the verdict: core.verdict)."""
+    result = verdict(feature, scores, thresholds)
     return {
-        "scores": {m: scores.get(m) for m in ALL_SCORES},
+        "scores": {m: scores.get(m) for m in metrics.score_names()},
         "score_source": source,
-        "passed": passed,
-        "failed_metrics": failed,
+        "passed": result.passed,
+        "failed_metrics": result.failed_metrics,
     }
 
 
@@ -428,13 +406,13 @@ def parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: s
     if evaluation is not None:
         doc["evaluation"] = safe_keys(evaluation, issues)
 
-    scores = {m: (evaluation or {}).get(m, {}).get("score") for m in ALL_SCORES}
-    if scores["overall_quality"] is None and any(scores[m] is not None for m in METRICS):
-        scores["overall_quality"] = overall_from(scores)
-    if any(scores[m] is not None for m in ALL_SCORES):
+    scores = {m: (evaluation or {}).get(m, {}).get("score") for m in metrics.score_names()}
+    if scores[metrics.OVERALL] is None:
+        scores[metrics.OVERALL] = overall_quality(scores)
+    if any(scores[m] is not None for m in metrics.score_names()):
         eb = effective_block(scores, feature, thresholds, "logged")
     else:
-        eb = {"scores": {m: None for m in ALL_SCORES}, "score_source": None, "passed": None,
+        eb = {"scores": {m: None for m in metrics.score_names()}, "score_source": None, "passed": None,
               "failed_metrics": []}
         if record.answer is not None:  # present only when true: the sparse index stays small
             eb["needs_scoring"] = True

@@ -1,43 +1,37 @@
 """Per-feature metric thresholds (reference 000 "Feature-Specific Thresholds").
 
-Defaults come from evaluators.thresholds; edits made in the dashboard are stored in `alert_rules` as
+Defaults come from the catalog (core.metrics); edits made in the dashboard are stored in `alert_rules` as
 documents `{_id: "threshold:<feature>", kind: "threshold", feature, metrics: {...}}`
 and win over the defaults. They drive pass/fail everywhere.
 """
 from __future__ import annotations
 
+import math
+from datetime import datetime, timezone
+from typing import Any
+
 from pymongo.database import Database
 
-from store.collections import ALERT_RULES
-
-# one table of defaults, shared with the evaluators (a light module: no model import)
-from evaluators.thresholds import DEFAULT_THRESHOLDS  # noqa: E402
+from core import metrics
+from core.features import DEFAULT_FEATURE, FEATURE_NAME_RE, SENTINELS
+from store.collections import ALERT_RULES, RECORDS, RULE_AUDIT
+from store.errors import ValidationFailed
+from store.verdict_expr import verdict_update
 
 
 def get_thresholds(db: Database) -> dict[str, dict[str, float]]:
     """Defaults overlaid with the stored per-feature thresholds."""
-    merged = {feature: dict(values) for feature, values in DEFAULT_THRESHOLDS.items()}
+    merged = metrics.default_thresholds()
     for doc in db[ALERT_RULES].find({"kind": "threshold"}, {"feature": 1, "metrics": 1}):
         feature = doc.get("feature")
         if isinstance(feature, str) and isinstance(doc.get("metrics"), dict):
-            base = merged.get(feature, dict(merged["default"]))
+            base = merged.get(feature, dict(merged[DEFAULT_FEATURE]))
             base.update({k: float(v) for k, v in doc["metrics"].items() if isinstance(v, (int, float))})
             merged[feature] = base
     return merged
 
 
 # --- editing (the dashboard's threshold editor) -------------------------------------
-
-import math  # noqa: E402
-import re  # noqa: E402
-from datetime import datetime, timezone  # noqa: E402
-from typing import Any  # noqa: E402
-
-from store.collections import RECORDS, RULE_AUDIT  # noqa: E402
-from store.errors import ValidationFailed  # noqa: E402
-from store.schema import ALL_SCORES  # noqa: E402
-
-_FEATURE_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,63}$")
 
 
 def validate_unit(name: str, value: Any) -> float:
@@ -50,7 +44,7 @@ def validate_unit(name: str, value: Any) -> float:
 
 
 def validate_feature(feature: Any, *, allow: tuple[str, ...] = ()) -> str:
-    if isinstance(feature, str) and (feature in allow or _FEATURE_RE.match(feature)):
+    if isinstance(feature, str) and (feature in allow or (feature not in SENTINELS and FEATURE_NAME_RE.match(feature))):
         return feature
     raise ValidationFailed(f"unknown feature name {str(feature)[:40]!r}: use lower-case letters, digits, - or _")
 
@@ -63,36 +57,16 @@ def write_audit(db: Database, *, user: str, action: str, target: str, old: Any, 
                                "target": target, "old": old, "new": new})
 
 
-def pass_fail_update(thresholds: dict[str, dict[str, float]], feature: str) -> list[dict]:
-    """Aggregation-pipeline update recomputing eb.passed / eb.failed_metrics inside MongoDB."""
-    limits = thresholds.get(feature) or thresholds.get("default") or {}
-
-    def score(m: str) -> str:
-        return f"$eb.scores.{m}"
-
-    present = {"$add": [{"$cond": [{"$isNumber": score(m)}, 1, 0]} for m in ALL_SCORES]}
-    failed = {"$concatArrays": [
-        {"$cond": [{"$and": [{"$isNumber": score(m)}, {"$lt": [score(m), float(limits[m])]}]}, [m], []]}
-        for m in ALL_SCORES if m in limits]}
-    return [
-        {"$set": {"eb.failed_metrics": failed, "_eb_present": present}},
-        {"$set": {"eb.passed": {"$cond": [{"$gt": ["$_eb_present", 0]},
-                                          {"$eq": [{"$size": "$eb.failed_metrics"}, 0]}, None]}}},
-        {"$set": {"eb.failing_at": {"$cond": [{"$eq": ["$eb.passed", False]}, "$timestamp", "$$REMOVE"]}}},
-        {"$unset": "_eb_present"},
-    ]
-
-
 def recompute_pass_fail(db: Database, feature: str, thresholds: dict | None = None) -> int:
     """Re-flag pass/fail for one feature's records ("default": every feature without its own)."""
     thresholds = thresholds or get_thresholds(db)
-    if feature == "default":
-        match: dict = {"feature": {"$nin": [f for f in thresholds if f != "default"]}}
+    if feature == DEFAULT_FEATURE:
+        match: dict = {"feature": {"$nin": [f for f in thresholds if f != DEFAULT_FEATURE]}}
     else:
         match = {"feature": feature}
     match["eb.scores"] = {"$type": "object"}
     match["eb.rejected"] = None
-    return db[RECORDS].update_many(match, pass_fail_update(thresholds, feature)).modified_count
+    return db[RECORDS].update_many(match, verdict_update(thresholds, feature)).modified_count
 
 
 def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: str) -> dict[str, float]:
@@ -103,18 +77,18 @@ def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: st
     eb.failed_metrics are recomputed in MongoDB and the next aggregate run
     rebuilds every bucket (pass rates depend on the thresholds).
     """
-    feature = validate_feature(feature, allow=("default",))
+    feature = validate_feature(feature, allow=(DEFAULT_FEATURE,))
     if not isinstance(metrics, dict) or not metrics:
         raise ValidationFailed("give at least one metric threshold")
     clean: dict[str, float] = {}
     for name, value in metrics.items():
-        if name not in ALL_SCORES:
-            raise ValidationFailed(f"unknown metric {str(name)[:40]!r}; known: {', '.join(ALL_SCORES)}")
+        if name not in metrics.score_names():
+            raise ValidationFailed(f"unknown metric {str(name)[:40]!r}; known: {', '.join(metrics.score_names())}")
         clean[name] = validate_unit(name, value)
     if not isinstance(user, str) or not user.strip():
         raise ValidationFailed("who made the change must be known")
     current = get_thresholds(db)
-    old = dict(current.get(feature) or current["default"])
+    old = dict(current.get(feature) or current[DEFAULT_FEATURE])
     new = {**old, **clean}
     db[ALERT_RULES].update_one({"_id": f"threshold:{feature}"},
                                {"$set": {"kind": "threshold", "feature": feature, "metrics": new,

@@ -10,12 +10,11 @@ Every MongoDB call of the Triage page and the record view lives here.
 - `list_records` / `count_records` read one page / the count of a filter.
 - `update_triage` writes `triage.*` (status, assignee, tags, notes) and appends
   a history entry `{field, old, new, by, at}` for every change.
-- `save_rescore` writes `rescored` (never the product's `evaluation`).
+- Re-scores are written by store/scores.py (`save_rescore`), the one writer of score results.
 - `iter_export` streams a capped slice for CSV / JSONL export.
 """
 from __future__ import annotations
 
-import json
 import math
 import re
 from datetime import date, datetime, time, timedelta, timezone
@@ -26,7 +25,8 @@ from pymongo.database import Database
 
 from store.collections import RECORDS
 from store.errors import ValidationFailed
-from store.schema import ALL_SCORES, effective_block, failing_update
+from core import metrics
+from core.features import ALL_FEATURES, FEATURE_NAME_RE
 
 STATUSES = ("new", "investigating", "fixed", "wont_fix")
 STATUS_LABELS = {"new": "New", "investigating": "Investigating", "fixed": "Fixed", "wont_fix": "Won't fix"}
@@ -44,7 +44,6 @@ MAX_TAGS = 20
 MAX_TAG_CHARS = 40
 MAX_ASSIGNEE_CHARS = 100
 MAX_NOTE_CHARS = 5000
-_FEATURE_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,63}$")
 _TAG_RE = re.compile(r"^[\w\-. :/]+$")
 
 # The columns a triage list needs (the detail view reads the whole record).
@@ -129,13 +128,13 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
     # failing records only: the same date range on eb.failing_at (their timestamp), whose
     # sparse index holds failing records and nothing else
     clauses: list[dict] = [{"eb.failing_at" if only_failing else "timestamp": {"$gte": lower, "$lt": upper}}]
-    if feature not in (None, "", "__all__"):
-        if not isinstance(feature, str) or not _FEATURE_RE.match(feature):
+    if feature not in (None, "", ALL_FEATURES):
+        if not isinstance(feature, str) or not FEATURE_NAME_RE.match(feature):
             raise ValidationFailed("unknown feature")
         clauses.append({"feature": feature})
     if metric not in (None, ""):
-        if metric not in ALL_SCORES:
-            raise ValidationFailed(f"metric must be one of {', '.join(ALL_SCORES)}")
+        if metric not in metrics.score_names():
+            raise ValidationFailed(f"metric must be one of {', '.join(metrics.score_names())}")
         clauses.append({"eb.failed_metrics": metric})
     if status not in (None, ""):
         clauses.append(status_clause(status))
@@ -298,72 +297,3 @@ def update_triage(db: Database, record_id: str, user: str, status: str | None = 
     db[RECORDS].update_one({"_id": record_id}, {"$set": sets, "$push": pushes})
     updated = db[RECORDS].find_one({"_id": record_id}, {"triage": 1})
     return (updated or {}).get("triage") or {}
-
-
-def _plain(value: Any) -> Any:
-    """JSON-able plain values (numpy scalars and the like become floats, else strings)."""
-    def default(obj):
-        try:
-            return float(obj)
-        except (TypeError, ValueError):
-            return str(obj)
-    return json.loads(json.dumps(value, default=default))
-
-
-def save_rescore(db: Database, record_id: str, result: dict, user: str, *,
-                 evaluator_version: str | None = None, thresholds: dict | None = None,
-                 now: datetime | None = None) -> dict:
-    """Store a re-score under `rescored` (the logged `evaluation` is never touched).
-
-    Records logged without scores take the new numbers as their effective `eb.scores`
-    (score_source "rescored"), as the batch scorer does.
-    """
-    if not isinstance(result, dict) or not isinstance(result.get("evaluation"), dict):
-        raise ValidationFailed("a re-score needs an evaluation")
-    if not isinstance(user, str) or not user.strip():
-        raise ValidationFailed("who made the change must be known")
-    if evaluator_version is None:
-        try:
-            from evaluators import EVALUATOR_VERSION as evaluator_version  # noqa: N811
-        except Exception:  # noqa: BLE001 - the version is informative only
-            evaluator_version = "unknown"
-    rescored = {
-        "evaluation": _plain(result["evaluation"]),
-        "hallucination_score": _plain(result.get("hallucination_score")),
-        "details": _plain(result.get("details") or {}),
-        "retrieval": _plain(result.get("retrieval") or {}),
-        "extra_metrics": _plain({k: {"score": (v or {}).get("score"), "reason": (v or {}).get("reason")}
-                                 for k, v in (result.get("extra_metrics") or {}).items()}),
-        "judge_usage": _plain(result.get("judge_usage") or {}),
-        "evaluator_version": evaluator_version,
-        "mode": result.get("mode"),
-        "at": now or datetime.now(timezone.utc),
-        "by": user.strip(),
-    }
-    record = db[RECORDS].find_one({"_id": record_id}, {"eb": 1, "feature": 1, "timestamp": 1})
-    if record is None:
-        raise ValidationFailed("no such record")
-    update: dict[str, Any] = {"$set": {"rescored": rescored}}
-    eb = record.get("eb") if isinstance(record.get("eb"), dict) else {}
-    if eb.get("score_source") != "logged":
-        if thresholds is None:
-            from store.thresholds import get_thresholds
-            thresholds = get_thresholds(db)
-        scores = {m: (rescored["evaluation"].get(m) or {}).get("score") for m in ALL_SCORES}
-        block = effective_block(scores, record.get("feature") or "unknown", thresholds, "rescored")
-        for key, value in block.items():
-            update["$set"][f"eb.{key}"] = value
-        update["$set"]["eb.changed_at"] = rescored["at"]
-        update["$unset"] = {"eb.needs_scoring": ""}
-        marker = failing_update(block["passed"], record.get("timestamp"))
-        update["$set"].update(marker.get("$set", {}))
-        update["$unset"].update(marker.get("$unset", {}))
-        # the record's effective scores changed without a new ingested_at: tell the
-        # incremental aggregate which day to recompute (before the write, as jobs/score does)
-        if isinstance(record.get("timestamp"), datetime):
-            from settings import get_settings
-            from store.aggregates import local_day
-            from store.state import mark_dirty_days
-            mark_dirty_days(db, [local_day(record["timestamp"], get_settings().timezone or "UTC").isoformat()])
-    db[RECORDS].update_one({"_id": record_id}, update)
-    return rescored

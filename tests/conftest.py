@@ -48,7 +48,7 @@ def db_name() -> str:
 
 @pytest.fixture
 def db(mongo_uri, db_name, monkeypatch):
-    """A fresh, empty database on the real server; `get_db()` points at it too."""
+    """A fresh database on the real server, migrated (indexes, default rules); `get_db()` points at it too."""
     from settings import reset_settings
     from store.client import make_client, reset_client
 
@@ -57,6 +57,8 @@ def db(mongo_uri, db_name, monkeypatch):
     reset_client()
     client = make_client(mongo_uri)
     database = client[db_name]
+    from store.migrate import migrate
+    migrate(database)  # as `make run` and the worker's start do
     yield database
     client.drop_database(db_name)
     client.close()

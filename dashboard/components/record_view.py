@@ -17,7 +17,8 @@ from dashboard.common import can, cached_thresholds, current_user, db_key, fmt_s
 from dashboard.components import score_view
 from dashboard.components.safe_text import highlight_answer, safe_md
 from store.errors import ValidationFailed
-from store.triage import STATUS_LABELS, STATUSES, save_rescore, update_triage
+from store.scores import save_rescore
+from store.triage import STATUS_LABELS, STATUSES, update_triage
 
 MODES = ("fast", "balanced", "thorough")
 MODE_HELP = {
@@ -249,7 +250,8 @@ def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], Non
             st.error(f"Could not score this record: {type(exc).__name__}: {str(exc)[:300]}")
             return
         try:
-            saved = save_rescore(db, rid, result, current_user().name,
+            from evaluators import EVALUATOR_VERSION
+            saved = save_rescore(db, rid, result, current_user().name, evaluator_version=EVALUATOR_VERSION,
                                  thresholds=cached_thresholds(db, db_key(db)))
         except ValidationFailed as exc:
             st.error(str(exc))

@@ -355,7 +355,7 @@ def test_save_rescore_never_touches_evaluation_and_fills_unscored_records(db):
     from store.records import insert_records
     from store.schema import parse_record
     from store.thresholds import get_thresholds
-    from store.triage import save_rescore
+    from store.scores import save_rescore
 
     now = datetime.now(timezone.utc).isoformat()
     logged = parse_record({"_id": "L", "query": "q", "answer": "a", "timestamp": now, "feature": "chat",
@@ -367,8 +367,8 @@ def test_save_rescore_never_touches_evaluation_and_fills_unscored_records(db):
               "evaluation": {"faithfulness": {"score": 0.3, "threshold": 0.8, "passed": False},
                              "answer_relevancy": {"score": 0.9}, "overall_quality": {"score": 0.5}},
               "details": {"faithfulness": {"claims": []}}}
-    save_rescore(db, "L", result, "ann")
-    save_rescore(db, "U", result, "ann")
+    save_rescore(db, "L", result, "ann", evaluator_version="t")
+    save_rescore(db, "U", result, "ann", evaluator_version="t")
     L, U = db.records.find_one({"_id": "L"}), db.records.find_one({"_id": "U"})
     assert L["evaluation"] == logged["evaluation"] and L["eb"]["score_source"] == "logged"
     assert L["rescored"]["by"] == "ann" and L["rescored"]["evaluation"]["faithfulness"]["score"] == 0.3

@@ -9,7 +9,8 @@ from store.collections import RECORDS, STATE
 from store.records import backfill_failing_at, ensure_indexes, insert_records
 from store.schema import parse_record
 from store.thresholds import get_thresholds, set_thresholds
-from store.triage import build_filter, count_records, list_records, save_rescore
+from store.scores import save_rescore
+from store.triage import build_filter, count_records, list_records
 
 TS = datetime(2026, 11, 20, 10, tzinfo=timezone.utc)
 
@@ -51,7 +52,7 @@ def test_marker_follows_pass_fail(db):
         {"id": i["id"], "evaluation": {"faithfulness": {"score": 0.2}}} for i in items])
     assert result["scored"] == 1 and marker(db, "r3") == TS
     # a UI re-score that passes clears it (only for records without logged scores)
-    save_rescore(db, "r3", {"mode": "fast", "evaluation": {"faithfulness": {"score": 0.99}}}, "ann")
+    save_rescore(db, "r3", {"mode": "fast", "evaluation": {"faithfulness": {"score": 0.99}}}, "ann", evaluator_version="t")
     assert marker(db, "r3") is None
     assert failing_ids(db) == (["r1", "r2"], 2)
 

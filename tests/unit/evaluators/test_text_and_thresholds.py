@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from evaluators import EVALUATOR_VERSION, Score, passed
+from evaluators import EVALUATOR_VERSION, Score
 from evaluators import text as T
 from evaluators.local import average_precision
-from evaluators.thresholds import DEFAULT_THRESHOLDS, METRICS, OVERALL_WEIGHTS, overall_quality, thresholds_for
 
 
 def test_sentences_split_glued_and_protect_abbreviations():
@@ -61,32 +60,6 @@ def test_stemming_matches_word_forms():
         T.stem("punishment"), T.stem("attempt"), T.stem("murder"))
 
 
-def test_thresholds_per_feature_default_and_overrides():
-    assert DEFAULT_THRESHOLDS["default"] == DEFAULT_THRESHOLDS["chat"]
-    assert thresholds_for("clauses")["faithfulness"] == 0.95
-    assert thresholds_for("arguments")["contextual_precision"] == 0.85
-    assert thresholds_for("unknown-feature") == DEFAULT_THRESHOLDS["default"]
-    assert thresholds_for("chat", {"faithfulness": 0.6})["faithfulness"] == 0.6
-    per_feature = {"viability": {"answer_relevancy": 0.9}, "chat": {"answer_relevancy": 0.1}}
-    assert thresholds_for("viability", per_feature)["answer_relevancy"] == 0.9
-    with pytest.raises(ValueError):
-        thresholds_for("chat", {"faithfulness": 1.5})
-    with pytest.raises(ValueError):
-        thresholds_for("chat", {"fluency": 0.5})
-    assert set(DEFAULT_THRESHOLDS["chat"]) == set(METRICS) | {"overall_quality"}
-
-
-def test_overall_quality_weights_and_renormalisation():
-    assert sum(OVERALL_WEIGHTS.values()) == pytest.approx(1.0)
-    full = overall_quality({"faithfulness": 1.0, "answer_relevancy": 0.5, "contextual_precision": 0.0,
-                            "contextual_recall": 1.0})
-    assert full == pytest.approx(0.35 + 0.15 + 0.0 + 0.15)
-    partial = overall_quality({"faithfulness": 1.0, "answer_relevancy": 0.5, "contextual_precision": None,
-                               "contextual_recall": None})
-    assert partial == pytest.approx((0.35 * 1.0 + 0.30 * 0.5) / 0.65)
-    assert overall_quality({m: None for m in METRICS}) is None
-
-
 def test_average_precision_is_rank_weighted():
     assert average_precision([True, False, False]) == pytest.approx(1.0)
     assert average_precision([False, False, True]) == pytest.approx(1 / 3)
@@ -95,9 +68,7 @@ def test_average_precision_is_rank_weighted():
     assert average_precision([]) is None
 
 
-def test_score_value_object_and_pass_check():
+def test_score_value_object():
     s = Score(None, "no claims", {})
-    assert passed(s.value, 0.8) is None
-    assert passed(0.8, 0.8) is True and passed(0.79, 0.8) is False
     assert s.to_dict() == {"value": None, "reason": "no claims", "details": {}}
     assert EVALUATOR_VERSION.startswith("local-")

@@ -11,7 +11,8 @@ from store.aggregates import bucket_range, bucket_start, merge_ranges
 from store.alerts import validate_rule
 from store.errors import ValidationFailed
 from store.outbox import BACKOFF_MAX_S, backoff_s
-from store.thresholds import pass_fail_update, validate_unit
+from store.thresholds import validate_unit
+from store.verdict_expr import verdict_update
 
 UTC = timezone.utc
 
@@ -88,8 +89,9 @@ def test_notification_texts():
     assert subject({**entry, "transition": "resolved"}).startswith("[Evalboard] RESOLVED")
 
 
-def test_pass_fail_update_is_a_pipeline_of_portable_stages():
-    stages = pass_fail_update({"chat": {"faithfulness": 0.8, "overall_quality": 0.75}, "default": {}}, "chat")
-    assert [next(iter(s)) for s in stages] == ["$set", "$set", "$set", "$unset"]
+def test_verdict_update_is_a_pipeline_of_portable_stages():
+    for feature in ("chat", None):
+        stages = verdict_update({"chat": {"faithfulness": 0.8, "overall_quality": 0.75}, "default": {}}, feature)
+        assert [next(iter(s)) for s in stages] == ["$set", "$set", "$set", "$set", "$unset"]
     text = str(stages)
     assert "$getField" not in text and "$function" not in text

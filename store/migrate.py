@@ -1,0 +1,29 @@
+"""`python -m store migrate`: indexes, seeds and backfills, once, idempotent.
+
+`make run`, the worker's start (`python -m jobs ...`) and the tests call it;
+jobs and reads never create indexes or seed anything themselves.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from pymongo.database import Database
+
+from store import aggregates, alerts, job_runs, outbox, records
+from store.collections import STATE
+
+SCHEMA_VERSION = 1
+
+
+def migrate(db: Database) -> dict:
+    """Create every index, seed the default rules (once per database), run pending backfills."""
+    records.ensure_indexes(db)
+    aggregates.ensure_indexes(db)
+    outbox.ensure_indexes(db)
+    job_runs.ensure_indexes(db)
+    alerts.ensure_indexes(db)
+    seeded = alerts.seed_default_rules(db)
+    backfilled = records.backfill_failing_at(db)
+    db[STATE].update_one({"_id": "migrations"},
+                         {"$set": {"version": SCHEMA_VERSION, "at": datetime.now(timezone.utc)}}, upsert=True)
+    return {"rules_seeded": seeded, "failing_at_backfilled": backfilled, "version": SCHEMA_VERSION}

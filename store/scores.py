@@ -1,0 +1,155 @@
+"""The one writer of score results: batch scoring and the Re-score button both write through here.
+
+Document shape (docs/contracts.md, "rescored"): the scorer's result is kept under
+`rescored` = {evaluation, verdict, hallucination_score, details, retrieval,
+extra_metrics, judge_usage, evaluator_version, mode, at, by}; the product's
+`evaluation` is never touched. A record logged without scores (score_source not
+"logged") also takes the new numbers as its effective `eb.scores`, its verdict
+(core.verdict) and failing marker. A successful result always clears
+`eb.needs_scoring`, `eb.rescore_requested` and the last scoring error; the day of
+a record whose effective scores changed is marked dirty for the aggregates
+before the write (a crash in between costs a recompute, not a miss).
+"""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from typing import Any, Iterable, Mapping
+
+from pymongo import ASCENDING, UpdateOne
+from pymongo.database import Database
+
+from core import metrics
+from core.features import UNKNOWN_FEATURE
+from core.timebuckets import local_day
+from store.collections import RECORDS
+from store.errors import ValidationFailed
+from store.schema import effective_block, failing_update
+from store.state import mark_dirty_days
+
+MAX_FAILURES = 3
+# Two plain equality queries, each served by its sparse index: the embedded
+# server's planner scans the whole collection for an $or.
+PENDING_QUERIES = ({"eb.needs_scoring": True}, {"eb.rescore_requested": True})
+SCORING_PROJECTION = {"query": 1, "answer": 1, "context": 1, "expected_output": 1, "feature": 1, "timestamp": 1,
+                      "eb.scoring_failures": 1, "eb.score_source": 1, "eb.needs_scoring": 1}
+
+
+def plain(value: Any) -> Any:
+    """JSON-able plain values: numpy scalars and the like become floats, tuples lists, else strings."""
+    def default(obj):
+        try:
+            return float(obj)
+        except (TypeError, ValueError):
+            return str(obj)
+    return json.loads(json.dumps(value, default=default))
+
+
+def pending_for_scoring(db: Database, n: int) -> list[dict]:
+    """Up to `n` records waiting for scores, unscored ones first, each set in _id order."""
+    docs: list[dict] = []
+    seen: set = set()
+    for query in PENDING_QUERIES:
+        if len(docs) >= n:
+            break
+        for doc in db[RECORDS].find(query, SCORING_PROJECTION).sort("_id", ASCENDING).limit(n - len(docs)):
+            if doc["_id"] not in seen:
+                seen.add(doc["_id"])
+                docs.append(doc)
+    return docs
+
+
+def any_pending(db: Database) -> bool:
+    return any(db[RECORDS].find_one(q, {"_id": 1}) for q in PENDING_QUERIES)
+
+
+def rescored_block(result: Mapping, *, by: str, evaluator_version: str, at: datetime) -> dict:
+    """The `rescored` sub-document for one scorer result (see the module docstring)."""
+    return {
+        "evaluation": plain(result["evaluation"]),
+        "verdict": plain(result.get("verdict") or {}),
+        "hallucination_score": plain(result.get("hallucination_score")),
+        "details": plain(result.get("details") or {}),
+        "retrieval": plain(result.get("retrieval") or {}),
+        "extra_metrics": plain({k: {"score": (v or {}).get("score"), "reason": (v or {}).get("reason")}
+                                for k, v in (result.get("extra_metrics") or {}).items()}),
+        "judge_usage": plain(result.get("judge_usage") or {}),
+        "evaluator_version": str(evaluator_version),
+        "mode": result.get("mode"),
+        "at": at,
+        "by": by,
+    }
+
+
+def _result_update(doc: Mapping, result: Mapping, *, by: str, evaluator_version: str, thresholds: Mapping,
+                   at: datetime) -> tuple[dict, str | None]:
+    rescored = rescored_block(result, by=by, evaluator_version=evaluator_version, at=at)
+    update: dict[str, Any] = {"$set": {"rescored": rescored},
+                              "$unset": {"eb.needs_scoring": "", "eb.rescore_requested": "",
+                                         "eb.scoring_error": ""}}
+    eb = doc.get("eb") if isinstance(doc.get("eb"), dict) else {}
+    day = None
+    if eb.get("score_source") != "logged":
+        scores = {m: (rescored["evaluation"].get(m) or {}).get("score") for m in metrics.score_names()}
+        block = effective_block(scores, doc.get("feature") or UNKNOWN_FEATURE, thresholds, "rescored")
+        update["$set"].update({f"eb.{k}": v for k, v in block.items()})
+        marker = failing_update(block["passed"], doc.get("timestamp"))
+        update["$set"].update(marker.get("$set", {}))
+        update["$unset"].update(marker.get("$unset", {}))
+        update["$set"]["eb.changed_at"] = at
+        if isinstance(doc.get("timestamp"), datetime):
+            day = local_day(doc["timestamp"]).isoformat()
+    return update, day
+
+
+def _failure_update(doc: Mapping, error: Any) -> dict:
+    update: dict[str, Any] = {"$inc": {"eb.scoring_failures": 1},
+                              "$set": {"eb.scoring_error": str(error)[:500]}}
+    eb = doc.get("eb") if isinstance(doc.get("eb"), dict) else {}
+    if int(eb.get("scoring_failures") or 0) + 1 >= MAX_FAILURES:
+        update["$set"]["eb.scoring_gave_up"] = True
+        update["$unset"] = {"eb.needs_scoring": "", "eb.rescore_requested": ""}
+    return update
+
+
+def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[Any, Mapping], *, by: str,
+                        evaluator_version: str, thresholds: Mapping, now: datetime | None = None) -> dict:
+    """Write each doc's result (keyed by _id); a missing or failed result counts a scoring failure."""
+    at = now or datetime.now(timezone.utc)
+    ops, days = [], set()
+    scored = failed = 0
+    for doc in docs:
+        result = results.get(doc["_id"]) or {"error": "no result from the scorer"}
+        if result.get("error") or not isinstance(result.get("evaluation"), dict):
+            ops.append(UpdateOne({"_id": doc["_id"]}, _failure_update(doc, result.get("error"))))
+            failed += 1
+            continue
+        update, day = _result_update(doc, result, by=by, evaluator_version=evaluator_version,
+                                     thresholds=thresholds, at=at)
+        if day:
+            days.add(day)
+        ops.append(UpdateOne({"_id": doc["_id"]}, update))
+        scored += 1
+    mark_dirty_days(db, days)
+    if ops:
+        db[RECORDS].bulk_write(ops, ordered=False)
+    return {"scored": scored, "failed": failed}
+
+
+def save_rescore(db: Database, record_id: str, result: Mapping, user: str, *, evaluator_version: str,
+                 thresholds: Mapping | None = None, now: datetime | None = None) -> dict:
+    """The Re-score button: one record's fresh result, written like batch scoring writes it."""
+    if not isinstance(result, Mapping) or not isinstance(result.get("evaluation"), Mapping):
+        raise ValidationFailed("a re-score needs an evaluation")
+    if not isinstance(user, str) or not user.strip():
+        raise ValidationFailed("who made the change must be known")
+    record = db[RECORDS].find_one({"_id": record_id}, {"eb": 1, "feature": 1, "timestamp": 1})
+    if record is None:
+        raise ValidationFailed("no such record")
+    if thresholds is None:
+        from store.thresholds import get_thresholds
+        thresholds = get_thresholds(db)
+    at = now or datetime.now(timezone.utc)
+    write_score_results(db, [record], {record_id: result}, by=user.strip(), evaluator_version=evaluator_version,
+                        thresholds=thresholds, now=at)
+    return (db[RECORDS].find_one({"_id": record_id}, {"rescored": 1}) or {}).get("rescored") or {}
