@@ -13,7 +13,7 @@ export TRANSFORMERS_OFFLINE := 1
 export OMP_WAIT_POLICY := PASSIVE
 export PYTHONUNBUFFERED := 1
 
-.PHONY: install run test test-fast chromium bench clean
+.PHONY: install model run test test-fast chromium bench clean
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,7 +23,19 @@ $(STAMP): requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-install: $(STAMP)
+# The embedding model exported once to ONNX (float32 + int8) by sentence-transformers from the
+# installed package (no download); the scorer runs it without torch. The folder name carries the
+# model package version and the export recipe (evaluators/onnx_export.py).
+MODEL_STAMP := .models/.exported-$(shell cksum evaluators/onnx_export.py requirements.txt | cksum | cut -d' ' -f1)
+
+$(MODEL_STAMP): $(STAMP) evaluators/onnx_export.py
+	$(PY) -m evaluators export-model
+	rm -f .models/.exported-*
+	touch $(MODEL_STAMP)
+
+model: $(MODEL_STAMP)
+
+install: $(STAMP) $(MODEL_STAMP)
 
 # Debian's chromium for the browser test; the emoji font so the icons in its
 # screenshots render as they do in a user's browser.
