@@ -44,7 +44,7 @@ chromium:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji)
 
 run: install
-	$(PY) scripts/run_local.py
+	$(PY) -m scripts.run_local
 
 test: install chromium
 	$(PY) -m pytest -q

@@ -42,9 +42,8 @@ from store.client import make_client  # noqa: E402
 from store.records import ensure_indexes  # noqa: E402
 from store.schema import parse_record  # noqa: E402
 from store.server import EmbeddedServer  # noqa: E402
-from store.thresholds import DEFAULT_THRESHOLDS  # noqa: E402
+from core.metrics import default_thresholds, names as metric_names  # noqa: E402
 
-METRICS = ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")
 FEATURES = ("chat", "viability", "arguments", "clauses")
 DAYS = 90
 # history ends on Sunday 2026-03-01; day 91 is Monday 2026-03-02
@@ -65,10 +64,10 @@ def make_docs(rng: random.Random, n: int, day_of: callable, prefix: str, ingeste
         raw = {"_id": f"{prefix}{i}", "session_id": f"s{i % 997}", "query": f"What does section {i % 500} say?",
                "answer": "An answer " * 20, "context": ["Section text " * 30, "Another chunk " * 30],
                "evaluation": {m: {"score": round(rng.betavariate(7, 2), 3), "threshold": 0.7, "passed": True,
-                                  "reason": "reason text"} for m in METRICS},
+                                  "reason": "reason text"} for m in metric_names()},
                "regeneration_attempts": rng.choice((0, 0, 0, 1, 2)), "timestamp": ts.isoformat(),
                "feature": rng.choice(FEATURES)}
-        docs.append(parse_record(raw, DEFAULT_THRESHOLDS, source="bench", now=ingested_at).doc)
+        docs.append(parse_record(raw, default_thresholds(), source="bench", now=ingested_at).doc)
     return docs
 
 

@@ -40,7 +40,6 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 from store.server import EmbeddedServer  # noqa: E402
 
 FEATURES = ("chat", "viability", "arguments", "clauses")
-METRICS = ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")
 APP = str(ROOT / "dashboard" / "app.py")
 
 
@@ -53,7 +52,7 @@ def make_records(n: int, days: int, seed: int = 1, level: float = BASE_LEVEL):
     `level` sets the mean scores before clipping at 1.0: the default (0.86) makes ~79% of
     records fail, a worst case for Triage's failing list; 1.12 gives ~8%, like the demo data."""
     from store.schema import ParsedRecord, parse_record
-    from store.thresholds import DEFAULT_THRESHOLDS
+    from core.metrics import default_thresholds, names as metric_names
 
     rng = random.Random(seed)
     end = datetime.now(timezone.utc).replace(microsecond=0)
@@ -64,7 +63,7 @@ def make_records(n: int, days: int, seed: int = 1, level: float = BASE_LEVEL):
         feature = FEATURES[i % 4]
         base = level - 0.04 * (i % 4)
         evaluation = {}
-        for m in METRICS:
+        for m in metric_names():
             s = round(min(1.0, max(0.0, rng.gauss(base, 0.08))), 3)
             evaluation[m] = {"score": s, "threshold": 0.7, "passed": s >= 0.7, "reason": "bench"}
         raw = {
@@ -75,7 +74,7 @@ def make_records(n: int, days: int, seed: int = 1, level: float = BASE_LEVEL):
             "evaluation": evaluation, "regeneration_attempts": rng.choice((0, 0, 0, 0, 1)),
             "timestamp": start + step * i, "feature": feature,
         }
-        parsed = parse_record(raw, DEFAULT_THRESHOLDS, source="bench", now=now)
+        parsed = parse_record(raw, default_thresholds(), source="bench", now=now)
         assert isinstance(parsed, ParsedRecord)
         yield parsed.doc
 

@@ -5,12 +5,17 @@ import argparse
 import logging
 import sys
 
+from core.jobs import JOB_NAMES
 from store.client import DatabaseUnavailable, patient_db, ping
 
 
 def _db():
+    """The database, pinged and migrated (indexes, default rules, backfills: idempotent)."""
+    from store.migrate import migrate
+
     db = patient_db()
     ping(db)
+    migrate(db)
     return db
 
 
@@ -43,6 +48,28 @@ def cmd_run_once(args) -> int:
     return 0 if ok else 1
 
 
+def cmd_tick(args) -> int:
+    """One ordered tick under the lease: what a cron job or a Kubernetes CronJob calls."""
+    import os
+    import socket
+
+    from jobs.runner import run_tick
+    from jobs.scheduler import LEASE
+    from store.state import acquire_lease, release_lease
+
+    db = _db()
+    owner = f"tick:{socket.gethostname()}:{os.getpid()}"
+    if not acquire_lease(db, LEASE, owner, args.lease_s):
+        print("tick: skipped, another worker holds the lease")
+        return 0
+    try:
+        done = run_tick(db, worker=owner, still_leading=lambda: acquire_lease(db, LEASE, owner, args.lease_s))
+    finally:
+        release_lease(db, LEASE, owner)
+    print("tick: " + " ".join(f"{job}={'ok' if ok else 'error'}" for job, ok in done.items()))
+    return 0 if all(done.values()) else 1
+
+
 def cmd_scheduler(args) -> int:
     from jobs.scheduler import run_scheduler
 
@@ -69,10 +96,14 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("run-once", help="run one job now")
-    p.add_argument("job", choices=["adopt", "score", "aggregate", "alerts", "notify", "report"])
+    p.add_argument("job", choices=list(JOB_NAMES))
     p.add_argument("--full", action="store_true", help="aggregate: rebuild every bucket")
     p.add_argument("--week", help="report: the week (any date in it, YYYY-MM-DD)")
     p.set_defaults(func=cmd_run_once)
+
+    p = sub.add_parser("tick", help="run one ordered tick of the jobs under the lease (for cron)")
+    p.add_argument("--lease-s", type=float, default=600.0, help="how long the lease is held between jobs")
+    p.set_defaults(func=cmd_tick)
 
     p = sub.add_parser("scheduler", help="run the scheduler (the Procfile worker)")
     p.set_defaults(func=cmd_scheduler)

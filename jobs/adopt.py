@@ -21,7 +21,8 @@ from pymongo.database import Database
 
 from store.collections import RECORDS
 from store.records import quarantine
-from store.schema import ALL_SCORES, ParsedRecord, parse_record
+from core import metrics
+from store.schema import ParsedRecord, parse_record
 from store.thresholds import get_thresholds
 
 SOURCE = "mongodb"
@@ -34,7 +35,7 @@ def _converted_fields(raw: dict, doc: dict) -> dict:
         if field in raw and raw[field] != doc.get(field):
             changes[field] = (doc.get(field), raw[field])
     evaluation = raw.get("evaluation") if isinstance(raw.get("evaluation"), dict) else {}
-    for metric in ALL_SCORES:
+    for metric in metrics.score_names():
         old = evaluation.get(metric)
         new = (doc.get("evaluation") or {}).get(metric)
         if isinstance(old, dict) and isinstance(new, dict) and old.get("score") != new.get("score") \

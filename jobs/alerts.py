@@ -13,26 +13,24 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
 
-from pymongo import DESCENDING
 from pymongo.database import Database
 
+from core import metrics
+from core.features import ALL_FEATURES as ALL
+from store import aggregates as agg
 from store import alerts as store_alerts
-from store.aggregates import ALL
-from store.collections import AGG_DAILY
 from store.state import get_state, set_state
 
 STATE_KEY = "alerts"
 REPLAY_MAX_DAYS = 120  # how far back a first run looks for past incidents
 MAX_WINDOW = 30        # the longest `window_days` a rule may have
 
-LABELS = {"pass_rate": "Pass rate", "regen_rate": "Regeneration rate", "overall_quality": "Overall quality",
-          "faithfulness": "Faithfulness", "answer_relevancy": "Answer relevancy",
-          "contextual_precision": "Contextual precision", "contextual_recall": "Contextual recall"}
+RATES = (metrics.PASS_RATE, metrics.REGEN_RATE)
 
 
 def bucket_value(doc: dict, rule: dict) -> float | None:
     metric = rule["metric"]
-    if metric in ("pass_rate", "regen_rate"):
+    if metric in RATES:
         return doc.get(metric)
     stats = (doc.get("metrics") or {}).get(metric) or {}
     return stats.get("pass_rate" if rule.get("statistic") == "rate" else "mean")
@@ -41,7 +39,7 @@ def bucket_value(doc: dict, rule: dict) -> float | None:
 def _fmt(metric: str, statistic: str, value: float | None) -> str:
     if value is None:
         return "—"
-    return f"{value:.1%}" if metric in ("pass_rate", "regen_rate") or statistic == "rate" else f"{value:.3f}"
+    return f"{value:.1%}" if metric in RATES or statistic == "rate" else f"{value:.3f}"
 
 
 def check_rule(db: Database, rule: dict, feature: str, history: list[dict] | None = None) -> dict | None:
@@ -51,8 +49,7 @@ def check_rule(db: Database, rule: dict, feature: str, history: list[dict] | Non
     first (read from the database when None: the latest days)."""
     window = int(rule.get("window_days") or 1)
     if history is None:
-        docs = list(db[AGG_DAILY].find({"feature": feature}).sort("bucket", DESCENDING).limit(window))
-        docs.reverse()
+        docs = agg.latest_daily(db, feature, window)
     else:
         docs = history[-window:]
     if len(docs) < window:
@@ -70,8 +67,8 @@ def check_rule(db: Database, rule: dict, feature: str, history: list[dict] | Non
             return None
         values.append(value)
     metric, statistic = rule["metric"], rule.get("statistic", "mean")
-    label = LABELS.get(metric, metric)
-    if statistic == "rate" and metric not in ("pass_rate", "regen_rate"):
+    label = metrics.label(metric)
+    if statistic == "rate" and metric not in RATES:
         label += " pass rate"
     where = "all features" if feature == ALL else f"feature {feature}"
     span = days[0].isoformat() if window == 1 else f"{days[0].isoformat()} to {days[-1].isoformat()}"
@@ -97,14 +94,7 @@ def _day(doc: dict) -> date:
 def _replay_history(db: Database, since: date | None, latest: date) -> dict[str, list[dict]]:
     """Daily buckets per feature from `window` days before `since` up to `latest`, oldest first."""
     first = (since or latest - timedelta(days=REPLAY_MAX_DAYS)) - timedelta(days=MAX_WINDOW)
-    history: dict[str, list[dict]] = {}
-    for doc in db[AGG_DAILY].find({"bucket": {"$gte": datetime.combine(first, datetime.min.time(), timezone.utc)
-                                              - timedelta(days=1)}},
-                                  {"bucket": 1, "feature": 1, "count": 1, "metrics": 1, "pass_rate": 1,
-                                   "regen_rate": 1}).sort("bucket", 1):
-        if isinstance(doc.get("feature"), str):
-            history.setdefault(doc["feature"], []).append(doc)
-    return history
+    return agg.daily_history(db, datetime.combine(first, datetime.min.time(), timezone.utc) - timedelta(days=1))
 
 
 def evaluate(db: Database, now: datetime | None = None) -> dict:
@@ -115,7 +105,8 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
     their days, without notifications for long-past changes; only the state on
     the latest day notifies (an alert still open from the replay notifies then)."""
     now = now or datetime.now(timezone.utc)
-    latest_doc = db[AGG_DAILY].find_one({}, {"bucket": 1}, sort=[("bucket", DESCENDING)])
+    newest = agg.newest_daily_bucket(db)
+    latest_doc = None if newest is None else {"_id": agg.local_day(newest).isoformat() + "|"}
     counts = {"opened": 0, "still_open": 0, "resolved": 0, "replayed_days": 0}
     rules = [r for r in store_alerts.list_rules(db) if r.get("enabled", True)]
     if latest_doc is not None:
@@ -143,7 +134,7 @@ def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]] | Non
            counts: dict, *, replay: bool) -> None:
     """One pass of every rule over every target feature, as of one day."""
     if history is None:
-        features = sorted(f for f in db[AGG_DAILY].distinct("feature") if isinstance(f, str) and f != ALL)
+        features = [f for f in agg.list_features(db) if f != ALL]
     else:
         features = sorted(f for f in history if f != ALL)
     active = store_alerts.active_alerts(db)

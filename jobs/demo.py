@@ -47,8 +47,8 @@ from pymongo.database import Database
 from jobs.demo_corpus import EXTRA_UNSUPPORTED, FEATURE_MIX, GENERIC, PASSAGES, TEMPLATES, Template
 from jobs.ingest import _Writer
 from store.collections import RECORDS
-from store.schema import METRICS, OVERALL_WEIGHTS
-from store.thresholds import DEFAULT_THRESHOLDS
+from core import metrics
+from core.verdict import overall_quality, verdict
 
 SOURCE = "demo"
 FEATURES = tuple(FEATURE_MIX)
@@ -145,23 +145,29 @@ def _clip(x: float) -> float:
     return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
 
 
+def _simulated() -> tuple[str, ...]:
+    """The catalog's metrics the simulated product logs (those it has base means for)."""
+    return tuple(m for m in metrics.names() if m in BASE_MEANS["chat"])
+
+
 def _overall(scores: dict[str, float]) -> float:
-    return round(sum(OVERALL_WEIGHTS[m] * scores[m] for m in METRICS), 3)
+    return round(overall_quality(scores), 3)
 
 
 def _passes(scores: dict[str, float], overall: float, limits: dict[str, float]) -> bool:
-    return all(scores[m] >= limits[m] for m in METRICS) and overall >= limits["overall_quality"]
+    """The product's own check: the catalog's verdict rule with the feature's limits."""
+    return verdict(None, {**scores, metrics.OVERALL: overall}, {"default": limits}).passed is True
 
 
 def _simulate(rng: random.Random, feature: str, drift: float, shifts: dict[str, float],
               first_shift: float) -> tuple[dict[str, float], float, int]:
     """Run the product's evaluate/regenerate loop; returns (logged scores, overall, regenerations)."""
-    limits = DEFAULT_THRESHOLDS[feature]
+    limits = metrics.default_thresholds()[feature]
     means = BASE_MEANS[feature]
     # Hard questions stay hard: a per-record difficulty and per-metric offsets persist across attempts,
     # so regeneration rescues some failures but not all.
     difficulty = rng.gauss(0.0, 1.0)
-    offsets = {m: rng.gauss(0.0, PERSISTENT_NOISE) for m in METRICS}
+    offsets = {m: rng.gauss(0.0, PERSISTENT_NOISE) for m in _simulated()}
     retrieval = base_retrieval = 0.6 * difficulty + 0.8 * rng.gauss(0.0, 1.0)
     best: tuple[float, dict[str, float]] | None = None
     for attempt in range(MAX_REGENERATIONS + 1):
@@ -170,7 +176,7 @@ def _simulate(rng: random.Random, feature: str, drift: float, shifts: dict[str, 
         answer = 0.85 * difficulty + 0.2 * retrieval + 0.15 * rng.gauss(0.0, 1.0)
         answer += first_shift if attempt == 0 else RETRY_BOOST  # stricter prompt with the evaluator's feedback
         scores = {}
-        for m in METRICS:
+        for m in _simulated():
             latent = retrieval if m.startswith("contextual") else answer
             value = (means[m] + drift + shifts.get(m, 0.0) + LOADING * latent + offsets[m]
                      + NOISE * rng.gauss(0.0, 1.0))
@@ -226,7 +232,8 @@ _DISTRACTOR_POOL = tuple(PASSAGES)
 def _build_content(rng: random.Random, template: Template, scores: dict[str, float],
                    limits: dict[str, float]) -> tuple[str, list[str], dict[str, str]]:
     """(answer, context, reasons) consistent with the scores."""
-    f, ar, cp, cr = (scores[m] for m in METRICS)
+    f, ar, cp, cr = (scores[m] for m in ("faithfulness", "answer_relevancy", "contextual_precision",
+                                         "contextual_recall"))
     relevant = list(template.relevant)
 
     # Recall: which relevant passages were retrieved.
@@ -375,12 +382,12 @@ def _record(rng: random.Random, ts: datetime, feature: str, session_id: str, dri
                 shifts[metric] = shifts.get(metric, 0.0) + shift
             first_shift += incident.first_attempt_shift
     scores, overall, regenerations = _simulate(rng, feature, drift, shifts, first_shift)
-    limits = DEFAULT_THRESHOLDS[feature]
+    limits = metrics.default_thresholds()[feature]
     template = rng.choice(_BY_FEATURE[feature])
     answer, context, reasons = _build_content(rng, template, scores, limits)
     evaluation: dict[str, Any] = {
         m: {"score": scores[m], "threshold": limits[m], "passed": scores[m] >= limits[m], "reason": reasons[m]}
-        for m in METRICS}
+        for m in _simulated()}
     evaluation["overall_quality"] = {"score": overall, "threshold": limits["overall_quality"],
                                      "passed": overall >= limits["overall_quality"]}
     return {

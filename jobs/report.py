@@ -16,10 +16,10 @@ week) builds the report for the week holding that date, stores it in `reports`
   over eb.failed_metrics); failing queries grouped by embedding similarity
   (all-MiniLM-L6-v2, greedy leader clustering at cosine >= 0.6) with the most
   central query as the example and a count per group.
-- Diagnosis (reference 004): per feature, records split by contextual precision
-  and faithfulness against the feature's thresholds: low precision + high
-  faithfulness = retrieval problem, high precision + low faithfulness =
-  generation problem, both low = both; the larger share decides.
+- Diagnosis (reference 004, core/diagnosis.py): per feature, the week's records
+  split by contextual precision and faithfulness against the feature's
+  thresholds (counted by the aggregates); healthy while few records are in a
+  problem quadrant, else the largest problem quadrant names it.
 - Recommendations: rules over those findings (prompt tuning for generation
   problems, retrieval tuning for retrieval problems, recall/relevancy advice, ...).
 """
@@ -35,17 +35,24 @@ from typing import Any
 import markdown as mdlib
 from pymongo.database import Database
 
+from core import diagnosis as dx
+from core import metrics
+from core.features import ALL_FEATURES as ALL
+from core.features import UNKNOWN_FEATURE
+from core.timebuckets import WEEK, bucket_range, local_day
 from settings import get_settings
-from store.aggregates import ALL, _thr_expr, bucket_range, local_day
-from store.collections import AGG_WEEKLY, RECORDS
-from store.reports import get_report, save_report
-from store.schema import ALL_SCORES
-from store.thresholds import get_thresholds
+from store import analytics
+from store.reports import claim_report_request, finish_report_request, get_report, save_report
 
-TREND_KEYS = ALL_SCORES + ("pass_rate", "regen_rate")
-LABELS = {"faithfulness": "Faithfulness", "answer_relevancy": "Answer relevancy",
-          "contextual_precision": "Contextual precision", "contextual_recall": "Contextual recall",
-          "overall_quality": "Overall quality", "pass_rate": "Pass rate", "regen_rate": "Regeneration rate"}
+RATES = (metrics.PASS_RATE, metrics.REGEN_RATE)
+
+
+def trend_keys() -> tuple[str, ...]:
+    return (*metrics.score_names(), *RATES)
+
+
+def label(key: str) -> str:
+    return metrics.label(key)
 HISTORY_WEEKS = 8
 CLUSTER_SIMILARITY = 0.6
 MAX_FAILING_FOR_CLUSTERS = 400
@@ -71,13 +78,13 @@ def _num(v) -> str:
 
 
 def _fmt(key: str, v) -> str:
-    return _pct(v) if key in ("pass_rate", "regen_rate") else _num(v)
+    return _pct(v) if key in RATES else _num(v)
 
 
 def _delta(key: str, v) -> str:
     if v is None:
         return "—"
-    return f"{v * 100:+.1f} pp" if key in ("pass_rate", "regen_rate") else f"{v:+.3f}"
+    return f"{v * 100:+.1f} pp" if key in RATES else f"{v:+.3f}"
 
 
 def parse_week(week: str | date | None, tz: str, now: datetime | None = None) -> date:
@@ -99,15 +106,15 @@ def parse_week(week: str | date | None, tz: str, now: datetime | None = None) ->
 def _value(doc: dict | None, key: str):
     if not doc:
         return None
-    if key in ("pass_rate", "regen_rate"):
+    if key in RATES:
         return doc.get(key)
     return ((doc.get("metrics") or {}).get(key) or {}).get("mean")
 
 
 def trends(db: Database, week: date, tz: str) -> list[dict]:
-    start = bucket_range(week - timedelta(weeks=HISTORY_WEEKS), "week", tz)[0]
-    end = bucket_range(week, "week", tz)[0]
-    docs = list(db[AGG_WEEKLY].find({"bucket": {"$gte": start, "$lte": end}}).sort("bucket", 1))
+    start = bucket_range(week - timedelta(weeks=HISTORY_WEEKS), WEEK, tz)[0]
+    end = bucket_range(week, WEEK, tz)[0]
+    docs = analytics.weekly_buckets(db, start, end)
     by_feature: dict[str, list[dict]] = {}
     for d in docs:
         by_feature.setdefault(d["feature"], []).append(d)
@@ -116,7 +123,7 @@ def trends(db: Database, week: date, tz: str) -> list[dict]:
         if series[-1]["bucket"] != end:
             continue  # no data for this feature this week
         this, previous = series[-1], (series[-2] if len(series) > 1 else None)
-        for key in TREND_KEYS:
+        for key in trend_keys():
             now_v, prev_v = _value(this, key), _value(previous, key)
             change = None if now_v is None or prev_v is None else now_v - prev_v
             values = [_value(d, key) for d in series[:-1]]
@@ -135,36 +142,18 @@ def trends(db: Database, week: date, tz: str) -> list[dict]:
 
 
 def lowest_queries(db: Database, lo: datetime, hi: datetime, limit: int = 10) -> list[dict]:
-    cursor = db[RECORDS].find(
-        {"timestamp": {"$gte": lo, "$lt": hi}, "eb.scores.overall_quality": {"$type": "number"}},
-        {"query": 1, "feature": 1, "eb.scores": 1, "eb.failed_metrics": 1, "timestamp": 1},
-    ).sort("eb.scores.overall_quality", 1).limit(limit)
-    return [{"id": d["_id"], "query": d.get("query"), "feature": d.get("feature"),
-             "overall": d["eb"]["scores"].get("overall_quality"), "failed": d["eb"].get("failed_metrics") or [],
-             "timestamp": d.get("timestamp")} for d in cursor]
+    return analytics.lowest_records(db, lo, hi, limit)
 
 
 def failing_metrics(db: Database, lo: datetime, hi: datetime) -> dict[str, dict]:
-    rows = db[RECORDS].aggregate([
-        {"$match": {"timestamp": {"$gte": lo, "$lt": hi}, "eb.passed": False}},
-        {"$unwind": "$eb.failed_metrics"},
-        {"$group": {"_id": {"f": "$feature", "m": "$eb.failed_metrics"}, "n": {"$sum": 1}}},
-    ])
-    out: dict[str, dict] = {}
-    for r in rows:
-        entry = out.setdefault(r["_id"]["f"], {"counts": {}})
-        entry["counts"][r["_id"]["m"]] = r["n"]
-    for feature, entry in out.items():
-        entry["top"] = max(entry["counts"].items(), key=lambda kv: (kv[1], kv[0]))[0]
-        entry["failing"] = db[RECORDS].count_documents({"timestamp": {"$gte": lo, "$lt": hi}, "feature": feature,
-                                                        "eb.passed": False})
+    out = analytics.failing_metric_counts(db, lo, hi)
+    for entry in out.values():
+        entry["top"] = max(entry["counts"].items(), key=lambda kv: (kv[1], kv[0]))[0] if entry["counts"] else None
     return out
 
 
 def cluster_failures(db: Database, lo: datetime, hi: datetime) -> dict:
-    docs = list(db[RECORDS].find({"timestamp": {"$gte": lo, "$lt": hi}, "eb.passed": False},
-                                 {"query": 1, "feature": 1, "eb.failed_metrics": 1, "eb.scores.overall_quality": 1})
-                .sort("eb.scores.overall_quality", 1).limit(MAX_FAILING_FOR_CLUSTERS))
+    docs = analytics.failing_queries(db, lo, hi, MAX_FAILING_FOR_CLUSTERS)
     if not docs:
         return {"method": "none", "groups": [], "considered": 0}
     texts = [str(d.get("query") or "") for d in docs]
@@ -204,40 +193,20 @@ def cluster_failures(db: Database, lo: datetime, hi: datetime) -> dict:
             for m in docs[i]["eb"].get("failed_metrics") or []:
                 metric_counts[m] = metric_counts.get(m, 0) + 1
         out.append({"count": len(members), "example": texts[rep], "example_id": docs[rep]["_id"],
-                    "features": sorted({docs[i].get("feature") or "unknown" for i in members}),
+                    "features": sorted({docs[i].get("feature") or UNKNOWN_FEATURE for i in members}),
                     "top_metric": max(metric_counts.items(), key=lambda kv: kv[1])[0] if metric_counts else None})
     out.sort(key=lambda g: -g["count"])
     return {"method": method, "groups": out[:8], "considered": len(docs), "group_count": len(out)}
 
 
-def diagnosis(db: Database, lo: datetime, hi: datetime, thresholds: dict) -> dict[str, dict]:
-    cp, ff = "$eb.scores.contextual_precision", "$eb.scores.faithfulness"
-    rows = db[RECORDS].aggregate([
-        {"$match": {"timestamp": {"$gte": lo, "$lt": hi}, "eb.scores.contextual_precision": {"$type": "number"},
-                    "eb.scores.faithfulness": {"$type": "number"}}},
-        {"$set": {"_p": {"$gte": [cp, _thr_expr(thresholds, "contextual_precision")]},
-                  "_f": {"$gte": [ff, _thr_expr(thresholds, "faithfulness")]}}},
-        {"$group": {"_id": {"f": "$feature", "p": "$_p", "ff": "$_f"}, "n": {"$sum": 1},
-                    "cp": {"$avg": cp}, "faith": {"$avg": ff}}},
-    ])
+def diagnosis(db: Database, week: date, tz: str) -> dict[str, dict]:
+    """Per feature (and all features): the week's quadrant counts and core.diagnosis's verdict."""
+    start = bucket_range(week, WEEK, tz)[0]
     out: dict[str, dict] = {}
-    for r in rows:
-        for feature in (r["_id"]["f"], ALL):
-            e = out.setdefault(feature, {"total": 0, "ok": 0, "retrieval": 0, "generation": 0, "both": 0})
-            p_ok, f_ok = r["_id"]["p"], r["_id"]["ff"]
-            kind = "ok" if p_ok and f_ok else "retrieval" if f_ok else "generation" if p_ok else "both"
-            e[kind] += r["n"]
-            e["total"] += r["n"]
-    for e in out.values():
-        problems = {k: e[k] for k in ("retrieval", "generation", "both")}
-        worst = max(problems.items(), key=lambda kv: kv[1])
-        if worst[1] == 0:
-            e["verdict"] = "healthy"
-        elif worst[0] == "both":
-            e["verdict"] = "retrieval and generation problem"
-        else:
-            e["verdict"] = f"{worst[0]} problem"
-        e["problem_share"] = (e["total"] - e["ok"]) / e["total"] if e["total"] else None
+    for doc in analytics.weekly_buckets(db, start, start):
+        d = dx.diagnose(doc.get("quadrants") or {})
+        out[doc["feature"]] = {**d.counts, "total": d.total, "verdict": d.verdict, "label": d.label,
+                               "problem_share": d.problem_share}
     return out
 
 
@@ -247,24 +216,21 @@ def recommendations(trend_rows, patterns, clusters, diag) -> list[str]:
         if feature == ALL or not e["total"]:
             continue
         where = f"**{md_text(feature)}**"
-
-        def notable(n: int) -> bool:  # at least 3 answers and 5% of the feature's answers
-            return n >= 3 and n >= 0.05 * e["total"]
-
-        if notable(e["generation"]) and e["generation"] >= max(e["retrieval"], e["both"]):
+        if e["verdict"] == dx.GENERATION:
             recs.append(f"Prompt tuning for {where}: {e['generation']} of {e['total']} answers had relevant "
                         "context but unsupported claims (generation problem). Instruct the model to answer only "
                         "from the retrieved sections, quote the exact legal wording, cite the section for every "
                         "claim, and say so when the context does not contain the answer; consider a lower "
                         "temperature and the regeneration feedback prompt with the unsupported claims listed.")
-        if notable(e["retrieval"]) and e["retrieval"] >= max(e["generation"], e["both"]):
+        if e["verdict"] == dx.RETRIEVAL:
             recs.append(f"Retrieval tuning for {where}: {e['retrieval']} of {e['total']} answers stayed faithful "
                         "but the retrieved chunks were mostly irrelevant (retrieval problem). Add a re-ranker or "
                         "hybrid (BM25 + embedding) search, filter low-similarity chunks, and review chunking "
                         "and top-k for this feature's documents.")
-        if notable(e["both"]) and e["both"] > max(e["generation"], e["retrieval"]):
-            recs.append(f"Fix retrieval first for {where}: {e['both']} of {e['total']} answers had both "
-                        "irrelevant context and unsupported claims; better context usually lifts faithfulness too.")
+        if e["verdict"] == dx.BOTH:
+            recs.append(f"Fix retrieval first for {where}: {e['total'] - e['ok']} of {e['total']} answers had "
+                        "irrelevant context, unsupported claims or both; better context usually lifts "
+                        "faithfulness too.")
     for feature, entry in sorted(patterns.items()):
         top = entry.get("top")
         if top == "contextual_recall":
@@ -280,7 +246,7 @@ def recommendations(trend_rows, patterns, clusters, diag) -> list[str]:
         if worse:
             where = "all features" if row["feature"] == ALL else md_text(row["feature"])
             what = "rise" if row["metric"] == "regen_rate" else "drop"
-            recs.append(f"Investigate the {what} in {LABELS[row['metric']].lower()} for {where} "
+            recs.append(f"Investigate the {what} in {label(row['metric']).lower()} for {where} "
                         f"({_delta(row['metric'], row['change'])} week over week, beyond normal variation): check "
                         "prompt, model, index or data changes released that week.")
     for group in (clusters.get("groups") or [])[:3]:
@@ -296,12 +262,11 @@ def recommendations(trend_rows, patterns, clusters, diag) -> list[str]:
 # --- assembling ------------------------------------------------------------------------
 
 def build(db: Database, week: date, tz: str) -> dict:
-    lo, hi = bucket_range(week, "week", tz)
-    thresholds = get_thresholds(db)
+    lo, hi = bucket_range(week, WEEK, tz)
     trend_rows = trends(db, week, tz)
     patterns = failing_metrics(db, lo, hi)
     clusters = cluster_failures(db, lo, hi)
-    diag = diagnosis(db, lo, hi, thresholds)
+    diag = diagnosis(db, week, tz)
     return {"week_start": week.isoformat(), "range": [lo, hi], "trends": trend_rows,
             "lowest": lowest_queries(db, lo, hi), "patterns": patterns, "clusters": clusters, "diagnosis": diag,
             "recommendations": recommendations(trend_rows, patterns, clusters, diag)}
@@ -313,7 +278,7 @@ def headline(data: dict) -> str:
     if not pr:
         return f"Week of {data['week_start']}: no records"
     flagged = sum(1 for r in data["trends"] if r["flagged"])
-    verdict = (data["diagnosis"].get(ALL) or {}).get("verdict", "no diagnosis")
+    verdict = (data["diagnosis"].get(ALL) or {}).get("label", "no diagnosis").lower()
     change = "" if pr["change"] is None else f" ({_delta('pass_rate', pr['change'])})"
     return (f"Week of {data['week_start']}: {pr['count']} answers, pass rate {_pct(pr['value'])}{change}; "
             f"{flagged} change(s) flagged; {verdict}")
@@ -326,7 +291,7 @@ def render_markdown(data: dict) -> str:
     lines += ["## Key changes", ""]
     for r in flagged:
         feature = "all features" if r["feature"] == ALL else md_text(r["feature"])
-        lines.append(f"- **{feature}, {LABELS[r['metric']]}**: {_fmt(r['metric'], r['value'])} "
+        lines.append(f"- **{feature}, {label(r['metric'])}**: {_fmt(r['metric'], r['value'])} "
                      f"(previous week {_fmt(r['metric'], r['previous'])}, {_delta(r['metric'], r['change'])})")
     if not flagged:
         lines.append("No change beyond normal week-to-week variation.")
@@ -336,7 +301,7 @@ def render_markdown(data: dict) -> str:
               "| Feature | Metric | This week | Previous | Change | |", "|---|---|---:|---:|---:|---|"]
     for r in data["trends"]:
         feature = "all features" if r["feature"] == ALL else md_text(r["feature"])
-        lines.append(f"| {feature} | {LABELS[r['metric']]} | {_fmt(r['metric'], r['value'])} | "
+        lines.append(f"| {feature} | {label(r['metric'])} | {_fmt(r['metric'], r['value'])} | "
                      f"{_fmt(r['metric'], r['previous'])} | {_delta(r['metric'], r['change'])} | "
                      f"{'⚠' if r['flagged'] else ''} |")
     if not data["trends"]:
@@ -345,12 +310,12 @@ def render_markdown(data: dict) -> str:
               "|---:|---|---|---|"]
     for q in data["lowest"]:
         lines.append(f"| {_num(q['overall'])} | {md_text(q['feature'])} | {md_text(q['query'])} | "
-                     f"{', '.join(LABELS.get(m, m) for m in q['failed']) or '—'} |")
+                     f"{', '.join(label(m) for m in q['failed']) or '—'} |")
     lines += ["", "## Common failure patterns", "", "### Metric failing most, per feature", "",
               "| Feature | Failing answers | Fails most on | Failures per metric |", "|---|---:|---|---|"]
     for feature, e in sorted(data["patterns"].items()):
-        detail = ", ".join(f"{LABELS.get(m, m)} {n}" for m, n in sorted(e["counts"].items(), key=lambda kv: -kv[1]))
-        lines.append(f"| {md_text(feature)} | {e['failing']} | {LABELS.get(e['top'], e['top'])} | {detail} |")
+        detail = ", ".join(f"{label(m)} {n}" for m, n in sorted(e["counts"].items(), key=lambda kv: -kv[1]))
+        lines.append(f"| {md_text(feature)} | {e['failing']} | {label(e['top']) if e['top'] else '—'} | {detail} |")
     clusters = data["clusters"]
     lines += ["", "### Similar failing queries", "",
               f"{clusters.get('considered', 0)} failing queries grouped by {clusters.get('method')} similarity "
@@ -358,7 +323,7 @@ def render_markdown(data: dict) -> str:
               "| Count | Example query | Features | Fails most on |", "|---:|---|---|---|"]
     for g in clusters.get("groups") or []:
         lines.append(f"| {g['count']} | {md_text(g['example'])} | {', '.join(md_text(f) for f in g['features'])} | "
-                     f"{LABELS.get(g['top_metric'], g['top_metric'] or '—')} |")
+                     f"{label(g['top_metric']) if g['top_metric'] else '—'} |")
     lines += ["", "## Diagnosis: contextual precision vs faithfulness", "",
               "Low precision with high faithfulness points at retrieval; high precision with low faithfulness "
               "at generation (reference 004).", "",
@@ -367,7 +332,7 @@ def render_markdown(data: dict) -> str:
     for feature, e in sorted(data["diagnosis"].items(), key=lambda kv: (kv[0] != ALL, kv[0])):
         name = "all features" if feature == ALL else md_text(feature)
         lines.append(f"| {name} | {e['total']} | {e['ok']} | {e['retrieval']} | {e['generation']} | {e['both']} | "
-                     f"{e['verdict']} |")
+                     f"{e['label']} |")
     return "\n".join(lines) + "\n"
 
 
@@ -398,6 +363,29 @@ def run_report(db: Database, week: str | date | None = None, now: datetime | Non
     doc = save_report(db, start, markdown=md, html=render_html(md, title), data=_plain(data), headline=headline(data))
     return {"week_start": start.isoformat(), "headline": doc["headline"],
             "recommendations": len(data["recommendations"])}
+
+
+def run_requested(db: Database, now: datetime | None = None, max_builds: int = 3) -> dict:
+    """Part of every tick: build the reports queued from the dashboard, and the last complete
+    week's report when it does not exist yet (a fresh install gets its first report here)."""
+    built = failed = 0
+    tz = get_settings().timezone or "UTC"
+    last_week = parse_week(None, tz, now)
+    if get_report(db, last_week) is None and analytics.weekly_buckets(db, *([bucket_range(last_week, WEEK, tz)[0]] * 2)):
+        from store.reports import request_report
+        request_report(db, last_week, "scheduler", now)
+    for _ in range(max_builds):
+        request = claim_report_request(db, now)
+        if request is None:
+            break
+        try:
+            run_report(db, week=request["_id"], now=now)
+            finish_report_request(db, request["_id"])
+            built += 1
+        except Exception as exc:  # noqa: BLE001 - the request records why; the next one still runs
+            finish_report_request(db, request["_id"], error=f"{type(exc).__name__}: {str(exc)[:300]}")
+            failed += 1
+    return {"built": built, "failed": failed, **({} if built or failed else {"skipped": True})}
 
 
 def export_files(db: Database, week_start: str, folder: str | None = None) -> list[Path]:

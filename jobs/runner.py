@@ -13,44 +13,24 @@ from datetime import datetime
 from typing import Any, Callable
 
 from pymongo.database import Database
-from pymongo.errors import PyMongoError
+
+from jobs import registry
+from store.errors import DatabaseError
 
 log = logging.getLogger("jobs")
-JOBS = ("adopt", "score", "aggregate", "alerts", "notify", "report")
-
-
-def _job(name: str) -> Callable[..., dict]:
-    if name == "adopt":
-        from jobs.adopt import adopt_logged_records
-        return lambda db, full=False, week=None, now=None: adopt_logged_records(db)
-    if name == "aggregate":
-        from jobs.aggregate import refresh
-        return lambda db, full=False, week=None, now=None: refresh(db, full=full, now=now)
-    if name == "alerts":
-        from jobs.alerts import evaluate
-        return lambda db, full=False, week=None, now=None: evaluate(db, now=now)
-    if name == "notify":
-        from jobs.notify import deliver
-        return lambda db, full=False, week=None, now=None: deliver(db, now=now)
-    if name == "report":
-        from jobs.report import run_report
-        return lambda db, full=False, week=None, now=None: run_report(db, week=week, now=now)
-    if name == "score":
-        from jobs.score import score_pending
-        return lambda db, full=False, week=None, now=None: score_pending(db, now=now)
-    raise ValueError(f"unknown job {name!r}; jobs: {', '.join(JOBS)}")
 
 
 def run_job(db: Database, job: str, *, full: bool = False, week: str | None = None,
-            now: datetime | None = None, worker: str | None = None) -> tuple[bool, dict]:
-    """Run `job`; returns (ok, counts-or-error). Never raises for a job failure."""
-    fn = _job(job)
+            now: datetime | None = None, worker: str | None = None, in_tick: bool = False) -> tuple[bool, dict]:
+    """Run `job` (its tick form when `in_tick`); returns (ok, counts-or-error). Never raises for a job failure."""
+    entry = registry.get(job)
+    fn = entry.tick if in_tick and entry.tick is not None else entry.run
     started = time.perf_counter()
     run_id = None
     try:
         from store.job_runs import start_run
         run_id = start_run(db, job, worker=worker)
-    except PyMongoError as exc:
+    except DatabaseError as exc:
         log.error("job %s: database unavailable, will retry on the next tick: %s", job, exc)
         return False, {"error": f"database unavailable: {exc.__class__.__name__}"}
     try:
@@ -71,7 +51,7 @@ def run_job(db: Database, job: str, *, full: bool = False, week: str | None = No
     try:
         from store.job_runs import finish_run
         finish_run(db, run_id, outcome=outcome, duration_s=duration, detail=detail, counts=safe)
-    except PyMongoError as exc:
+    except DatabaseError as exc:
         log.error("job %s: could not record its run: %s", job, exc)
     return ok, (counts if ok else {"error": detail})
 
@@ -90,3 +70,15 @@ def run_once(db: Database, job: str, full: bool = False, week: str | None = None
     print(f"{job}: {'ok' if ok else 'error'} " + " ".join(f"{k}={v}" for k, v in counts.items()
                                                             if not isinstance(v, (dict, list))))
     return ok
+
+
+def run_tick(db: Database, *, worker: str | None = None, still_leading: Callable[[], bool] | None = None,
+             now: datetime | None = None) -> dict[str, bool]:
+    """One ordered tick: every tick job of the registry; stops when `still_leading()` turns false."""
+    done: dict[str, bool] = {}
+    for job in registry.tick_jobs():
+        if still_leading is not None and not still_leading():
+            log.info("worker %s lost the lease; stopping this tick", worker)
+            break
+        done[job.name], _ = run_job(db, job.name, worker=worker, now=now, in_tick=True)
+    return done

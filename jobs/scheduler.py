@@ -1,9 +1,9 @@
 """`python -m jobs scheduler` (the Procfile `worker:`): APScheduler 3 with its MongoDB job store.
 
-Every `EVALBOARD_JOB_INTERVAL_MINUTES` (default 5) one tick runs, in order:
-batch scoring, incremental aggregate refresh, alert evaluation, notification
-delivery. The weekly report runs on Monday 02:00 (configured timezone) for the
-week that just ended.
+Every `EVALBOARD_JOB_INTERVAL_MINUTES` (default 5) one tick runs the tick jobs
+of jobs/registry.py in order (adopt, score, aggregate, alerts, notify, and the
+report builds requested from the dashboard). The weekly report runs on Monday
+02:00 (configured timezone) for the week that just ended.
 
 Only one worker does the work: a lease document in MongoDB
 (`evalboard_state`, `_id: "lease:scheduler"`) is taken and renewed every
@@ -26,7 +26,10 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from pymongo.database import Database
-from pymongo.errors import PyMongoError
+
+from core.jobs import REPORT
+from jobs import registry
+from store.errors import DatabaseError
 
 from settings import get_settings
 from store.collections import APS_JOBS
@@ -35,8 +38,6 @@ from store.state import acquire_lease, release_lease
 
 log = logging.getLogger("jobs.scheduler")
 LEASE = "scheduler"
-# adopt first: records the product wrote straight into MongoDB join this tick's numbers
-TICK_JOBS = ("adopt", "score", "aggregate", "alerts", "notify")
 _WORKERS: dict[str, "Worker"] = {}
 
 
@@ -87,7 +88,7 @@ class Worker:
             return False
         try:
             return acquire_lease(self.db, LEASE, self.worker_id, self.ttl_s)
-        except PyMongoError as exc:
+        except DatabaseError as exc:
             log.warning("lease check failed (database unavailable?): %s", exc)
             return False
 
@@ -110,7 +111,7 @@ class Worker:
         scheduler.add_job("jobs.scheduler:_run_tick", "interval", seconds=self.interval_s, id="tick",
                           args=[self.worker_id], replace_existing=True,
                           next_run_time=datetime.now(timezone.utc))
-        scheduler.add_job("jobs.scheduler:_run_weekly", CronTrigger(day_of_week="mon", hour=2, timezone=tz),
+        scheduler.add_job("jobs.scheduler:_run_weekly", CronTrigger(**registry.WEEKLY_CRON, timezone=tz),
                           id="weekly_report", args=[self.worker_id], replace_existing=True)
         scheduler.start()
         self.scheduler = scheduler
@@ -134,19 +135,15 @@ class Worker:
                 if self.holds_lease():
                     self._tick_override(self)
                 return
-            from jobs.runner import run_job
-            for job in TICK_JOBS:
-                if not self.holds_lease():
-                    log.info("worker %s lost the lease; stopping this tick", self.worker_id)
-                    return
-                run_job(self.db, job, worker=self.worker_id)
+            from jobs.runner import run_tick
+            run_tick(self.db, worker=self.worker_id, still_leading=self.holds_lease)
         finally:
             self._run_lock.release()
 
     def weekly(self) -> None:
         if self.holds_lease():
             from jobs.runner import run_job
-            run_job(self.db, "report", worker=self.worker_id)
+            run_job(self.db, REPORT, worker=self.worker_id)
 
     # --- lifecycle -------------------------------------------------------------------
     def _loop(self) -> None:
@@ -176,7 +173,7 @@ class Worker:
         if release:
             try:
                 release_lease(self.db, LEASE, self.worker_id)
-            except PyMongoError:
+            except DatabaseError:
                 pass
         _WORKERS.pop(self.worker_id, None)
 

@@ -2,8 +2,12 @@
 
 - MONGODB_URI unset: start the embedded MongoDB-wire server on 127.0.0.1 with
   data under ./.data (EVALBOARD_DATA_DIR) and point everything at it;
-- an empty database gets the demo data (and first aggregates, alerts, report);
-- the scheduler (`python -m jobs scheduler`) runs as a child process;
+- `python -m store migrate` (indexes, default rules, backfills), then an empty
+  database gets the demo data;
+- the scheduler (`python -m jobs scheduler`) runs as a child process: its first
+  tick, right away, builds the aggregates, replays the alerts and builds the
+  latest weekly report while the dashboard is already up (pages say what is
+  still being built);
 - the dashboard runs in the foreground; Ctrl-C stops all of it cleanly.
 """
 from __future__ import annotations
@@ -14,12 +18,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from dashboard.auth import auth_enabled
+from settings import get_settings
+from store.server import EmbeddedServer
 
-from dashboard.auth import auth_enabled  # noqa: E402
-from settings import get_settings  # noqa: E402
-from store.server import EmbeddedServer  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(*args: str) -> int:
@@ -46,10 +49,11 @@ def main() -> int:
         env["MONGODB_URI"] = uri.rstrip("/") + "/evalboard"
         print(f"embedded database ready: {env['MONGODB_URI']} (data in {settings.data_dir})", flush=True)
     try:
+        if _run("-m", "store", "migrate") != 0:
+            print("error: the database could not be prepared", file=sys.stderr)
+            return 3
         if _run("-m", "jobs", "demo", "--if-empty") != 0:
             print("warning: demo data could not be loaded", file=sys.stderr)
-        for job in ("score", "aggregate", "alerts", "report"):
-            _run("-m", "jobs", "run-once", job)
         children.append(subprocess.Popen([sys.executable, "-m", "jobs", "scheduler"], cwd=ROOT, env=env))
         address = "0.0.0.0" if auth_enabled() else "127.0.0.1"
         print(f"dashboard: http://{address}:8501  (auth {'on' if auth_enabled() else 'off: local mode'})", flush=True)

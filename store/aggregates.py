@@ -374,3 +374,27 @@ def list_features(db: Database) -> list[str]:
     """Features that have daily aggregates, "__all__" first."""
     names = [f for f in db[AGG_DAILY].distinct("feature") if isinstance(f, str)]
     return ([ALL] if ALL in names else []) + sorted(f for f in names if f != ALL)
+
+
+def latest_daily(db: Database, feature: str, n: int) -> list[dict]:
+    """The `n` newest daily buckets of `feature`, oldest first."""
+    docs = list(db[AGG_DAILY].find({"feature": feature}).sort("bucket", -1).limit(int(n)))
+    docs.reverse()
+    return docs
+
+
+def daily_history(db: Database, since: datetime) -> dict[str, list[dict]]:
+    """Daily buckets from `since` on, per feature, oldest first (the fields alert rules judge)."""
+    history: dict[str, list[dict]] = {}
+    for doc in db[AGG_DAILY].find({"bucket": {"$gte": since}},
+                                  {"bucket": 1, "feature": 1, "count": 1, "metrics": 1, "pass_rate": 1,
+                                   "regen_rate": 1, "passed": 1, "failing": 1}).sort("bucket", 1):
+        if isinstance(doc.get("feature"), str):
+            history.setdefault(doc["feature"], []).append(doc)
+    return history
+
+
+def newest_daily_bucket(db: Database) -> datetime | None:
+    """The newest daily bucket of any feature, None before the first refresh."""
+    doc = db[AGG_DAILY].find_one({}, {"bucket": 1}, sort=[("bucket", -1)])
+    return (doc or {}).get("bucket")

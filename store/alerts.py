@@ -29,12 +29,11 @@ from pymongo.errors import DuplicateKeyError
 from store.collections import ALERT_RULES, ALERTS, RULE_AUDIT, STATE
 from store.errors import ValidationFailed
 from store.outbox import enqueue
-from store.schema import ALL_SCORES
+from core import metrics
+from core.features import ALL_FEATURES as ALL
+from core.features import EACH_FEATURE as EACH
 from store.thresholds import validate_feature, validate_unit, write_audit
 
-ALL = "__all__"
-EACH = "*"
-RULE_METRICS = ALL_SCORES + ("pass_rate", "regen_rate")
 STATISTICS = ("mean", "rate")
 COMPARISONS = ("lt", "gt")
 SEVERITIES = ("warning", "critical")
@@ -89,8 +88,8 @@ def validate_rule(rule: dict) -> dict:
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 120:
         raise ValidationFailed("the rule needs a name (at most 120 characters)")
     metric = rule.get("metric")
-    if metric not in RULE_METRICS:
-        raise ValidationFailed(f"unknown metric {str(metric)[:40]!r}; known: {', '.join(RULE_METRICS)}")
+    if metric not in metrics.rule_metrics():
+        raise ValidationFailed(f"unknown metric {str(metric)[:40]!r}; known: {', '.join(metrics.rule_metrics())}")
     statistic = rule.get("statistic", "mean")
     if statistic not in STATISTICS:
         raise ValidationFailed("statistic must be 'mean' or 'rate'")

@@ -10,5 +10,6 @@ ALERTS = "alerts"
 NOTIFICATIONS = "notifications"  # the outbox
 JOB_RUNS = "job_runs"
 REPORTS = "reports"
+REPORT_REQUESTS = "report_requests"  # "Build report now": queued by the dashboard, built by the worker
 STATE = "evalboard_state"        # watermarks, leases
 APS_JOBS = "scheduler_jobs"      # APScheduler's MongoDB job store

@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
-from pymongo import DESCENDING
+from pymongo import DESCENDING, ReturnDocument
 from pymongo.database import Database
 
-from store.collections import REPORTS
+from store.collections import REPORT_REQUESTS, REPORTS
+from store.errors import ValidationFailed
+
+QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 
 
 def save_report(db: Database, week_start: date, *, markdown: str, html: str, data: dict, headline: str) -> dict:
@@ -31,3 +34,40 @@ def get_report(db: Database, week_start: date | datetime | str) -> dict | None:
     else:
         key = str(week_start)[:10]
     return db[REPORTS].find_one({"_id": key})
+
+
+# --- builds requested from the dashboard (the worker builds them on its next tick) ------------
+
+def request_report(db: Database, week_start: date, user: str, now: datetime | None = None) -> dict:
+    """Queue a build of the week's report; asking again while queued or running changes nothing."""
+    if not isinstance(user, str) or not user.strip():
+        raise ValidationFailed("who asked for the report must be known")
+    now = now or datetime.now(timezone.utc)
+    key = week_start.isoformat()
+    db[REPORT_REQUESTS].update_one(
+        {"_id": key, "state": {"$nin": [QUEUED, RUNNING]}},
+        {"$set": {"state": QUEUED, "requested_by": user.strip(), "requested_at": now, "error": None,
+                  "started_at": None, "finished_at": None}},
+        upsert=False)
+    db[REPORT_REQUESTS].update_one(
+        {"_id": key},
+        {"$setOnInsert": {"state": QUEUED, "requested_by": user.strip(), "requested_at": now, "error": None}},
+        upsert=True)
+    return db[REPORT_REQUESTS].find_one({"_id": key}) or {}
+
+
+def claim_report_request(db: Database, now: datetime | None = None) -> dict | None:
+    """The oldest queued request, now marked running (atomic: two workers never take the same one)."""
+    return db[REPORT_REQUESTS].find_one_and_update(
+        {"state": QUEUED}, {"$set": {"state": RUNNING, "started_at": now or datetime.now(timezone.utc)}},
+        sort=[("requested_at", 1)], return_document=ReturnDocument.AFTER)
+
+
+def finish_report_request(db: Database, key: str, *, error: str | None = None,
+                          now: datetime | None = None) -> None:
+    db[REPORT_REQUESTS].update_one({"_id": key}, {"$set": {
+        "state": FAILED if error else DONE, "error": error, "finished_at": now or datetime.now(timezone.utc)}})
+
+
+def report_requests(db: Database, limit: int = 10) -> list[dict]:
+    return list(db[REPORT_REQUESTS].find().sort("requested_at", DESCENDING).limit(int(limit)))

@@ -12,7 +12,7 @@ from typing import Any
 
 from pymongo.database import Database
 
-from core import metrics
+from core import metrics as catalog
 from core.features import DEFAULT_FEATURE, FEATURE_NAME_RE, SENTINELS
 from store.collections import ALERT_RULES, RECORDS, RULE_AUDIT
 from store.errors import ValidationFailed
@@ -21,7 +21,7 @@ from store.verdict_expr import verdict_update
 
 def get_thresholds(db: Database) -> dict[str, dict[str, float]]:
     """Defaults overlaid with the stored per-feature thresholds."""
-    merged = metrics.default_thresholds()
+    merged = catalog.default_thresholds()
     for doc in db[ALERT_RULES].find({"kind": "threshold"}, {"feature": 1, "metrics": 1}):
         feature = doc.get("feature")
         if isinstance(feature, str) and isinstance(doc.get("metrics"), dict):
@@ -82,8 +82,8 @@ def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: st
         raise ValidationFailed("give at least one metric threshold")
     clean: dict[str, float] = {}
     for name, value in metrics.items():
-        if name not in metrics.score_names():
-            raise ValidationFailed(f"unknown metric {str(name)[:40]!r}; known: {', '.join(metrics.score_names())}")
+        if name not in catalog.score_names():
+            raise ValidationFailed(f"unknown metric {str(name)[:40]!r}; known: {', '.join(catalog.score_names())}")
         clean[name] = validate_unit(name, value)
     if not isinstance(user, str) or not user.strip():
         raise ValidationFailed("who made the change must be known")

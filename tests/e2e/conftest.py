@@ -38,6 +38,8 @@ def e2e_db(mongo_uri):
     name = f"evalboard_e2e_{os.getpid()}"
     client = make_client(mongo_uri)
     db = client[name]
+    from store.migrate import migrate
+    migrate(db)
     generate_demo(db, days=14, per_day=30, seed=5)
     run_once(db, "aggregate", full=True)
     run_once(db, "alerts")

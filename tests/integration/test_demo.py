@@ -12,8 +12,7 @@ import pytest
 from jobs.demo import MALFORMED, build_payloads, generate_demo, plan_incidents
 from jobs.demo_corpus import EXTRA_UNSUPPORTED, GENERIC, PASSAGES, TEMPLATES
 from store.collections import RECORDS, REJECTED
-from store.schema import METRICS
-from store.thresholds import DEFAULT_THRESHOLDS
+from core import metrics
 
 END = datetime(2026, 11, 20, 15, 30, tzinfo=timezone.utc)
 DAYS, PER_DAY, SEED = 28, 60, 3
@@ -28,6 +27,8 @@ def demo(mongo_uri):
     client = make_client(mongo_uri)
     name = f"evalboard_demo_{os.getpid()}"
     db = client[name]
+    from store.migrate import migrate
+    migrate(db)
     summary = generate_demo(db, days=DAYS, per_day=PER_DAY, seed=SEED, end=END)
     yield db, summary
     client.drop_database(name)
@@ -99,8 +100,8 @@ def test_deterministic_for_a_seed_and_end_date(demo):
     for _id in sample:
         if valid[_id].get("demo_malformed"):
             continue
-        assert {m: stored[_id]["evaluation"][m]["score"] for m in METRICS} == \
-               {m: valid[_id]["evaluation"][m]["score"] for m in METRICS}
+        assert {m: stored[_id]["evaluation"][m]["score"] for m in metrics.names()} == \
+               {m: valid[_id]["evaluation"][m]["score"] for m in metrics.names()}
 
 
 def _daily(db, feature: str, metric: str) -> dict:
@@ -167,10 +168,10 @@ def test_content_matches_scores():
         if p.get("demo_malformed"):
             continue
         t = templates[(p["feature"], p["query"])]
-        limits = DEFAULT_THRESHOLDS[p["feature"]]
+        limits = metrics.default_thresholds()[p["feature"]]
         ev = p["evaluation"]
         overall = sum(w * ev[m]["score"] for m, w in
-                      zip(METRICS, (0.35, 0.30, 0.20, 0.15)))
+                      zip(metrics.names(), (0.35, 0.30, 0.20, 0.15)))
         assert abs(ev["overall_quality"]["score"] - overall) < 1e-3
         has_unsupported = any(c in p["answer"] for c in unsupported_all)
         if ev["faithfulness"]["passed"]:

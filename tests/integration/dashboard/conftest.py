@@ -49,6 +49,8 @@ def seeded_db(mongo_uri):
     point_app_at(mongo_uri.rstrip("/") + "/" + name)
     client = make_client(mongo_uri)
     db = client[name]
+    from store.migrate import migrate
+    migrate(db)
     try:
         from jobs.demo import generate_demo
     except ImportError:  # the demo generator is another engineer's; seed plainly without it

@@ -68,6 +68,8 @@ def inv_db(mongo_uri, tmp_path_factory):
     point_app_at(mongo_uri.rstrip("/") + "/" + name)
     client = make_client(mongo_uri)
     db = client[name]
+    from store.migrate import migrate
+    migrate(db)
     ensure_indexes(db)
     now = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(minutes=5)
     thresholds = get_thresholds(db)

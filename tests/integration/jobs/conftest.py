@@ -7,7 +7,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from store.records import ensure_indexes, insert_records
-from store.schema import METRICS, ParsedRecord, parse_record
+from core.metrics import names as metric_names
+from store.schema import ParsedRecord, parse_record
 from store.thresholds import get_thresholds
 
 FEATURES = ("chat", "viability", "arguments", "clauses", "Beta")
@@ -18,7 +19,7 @@ def raw_record(rng: random.Random, i: int, day: int, **over) -> dict:
     """One reference-000 record with the usual mess mixed in."""
     ts = T0 + timedelta(days=day, seconds=rng.randrange(86400))
     evaluation = {}
-    for m in METRICS:
+    for m in metric_names():
         roll = rng.random()
         if roll < 0.04:
             continue  # metric missing

@@ -14,7 +14,7 @@ from jobs.aggregate import refresh
 from jobs.runner import run_once
 from store.aggregates import get_aggregates, list_features
 from store.collections import AGG_DAILY, AGG_DAILY_VALUES, AGG_WEEKLY, RECORDS
-from store.schema import ALL_SCORES, METRICS
+from core import metrics
 from store.thresholds import get_thresholds, set_thresholds
 
 from .conftest import T0, raw_record, store_raw  # noqa: F401
@@ -28,7 +28,7 @@ def expected(db, granularity: str, tz: str = "UTC") -> dict[str, dict]:
     rows = []
     for doc in db[RECORDS].find():
         row = {"feature": doc["feature"], "timestamp": doc["timestamp"], "regen": doc.get("regeneration_attempts")}
-        row.update({m: doc["eb"]["scores"].get(m) for m in ALL_SCORES})
+        row.update({m: doc["eb"]["scores"].get(m) for m in metrics.score_names()})
         rows.append(row)
     df = pd.DataFrame(rows)
     ts = pd.to_datetime(df["timestamp"], utc=True).dt.tz_convert(tz)
@@ -42,8 +42,8 @@ def expected(db, granularity: str, tz: str = "UTC") -> dict[str, dict]:
         limits_of = [thresholds.get(f) or thresholds["default"] for f in g["own_feature"]]
         below = np.zeros(len(g), dtype=int)
         present = np.zeros(len(g), dtype=int)
-        metrics = {}
-        for m in ALL_SCORES:
+        stats = {}
+        for m in metrics.score_names():
             values = g[m].astype(float)
             limit = np.array([lim[m] for lim in limits_of])
             ok = values.notna().to_numpy()
@@ -51,7 +51,7 @@ def expected(db, granularity: str, tz: str = "UTC") -> dict[str, dict]:
             below += (ok & (values.to_numpy() < limit)).astype(int)
             n = int(ok.sum())
             vals = values.dropna().to_numpy()
-            metrics[m] = {
+            stats[m] = {
                 "n": n, "mean": vals.mean() if n else None,
                 "p10": np.percentile(vals, 10, method="inverted_cdf") if n else None,
                 "p50": np.percentile(vals, 50, method="inverted_cdf") if n else None,
@@ -61,14 +61,14 @@ def expected(db, granularity: str, tz: str = "UTC") -> dict[str, dict]:
         regen = g["regen"].dropna().astype(float)
         passed = int(((present > 0) & (below == 0)).sum())
         failing = int((below > 0).sum())
-        missing = int(g[list(METRICS)].isna().any(axis=1).sum())
+        missing = int(g[list(metrics.names())].isna().any(axis=1).sum())
         key = f"{bucket.date().isoformat()}|{feature}"
         out[key] = {
             "count": len(g), "passed": passed, "failing": failing,
             "pass_rate": passed / (passed + failing) if passed + failing else None,
             "regen_rate": float((regen > 0).mean()) if len(regen) else None,
             "regen_mean": float(regen.mean()) if len(regen) else None,
-            "missing_scores": missing, "metrics": metrics,
+            "missing_scores": missing, "metrics": stats,
         }
     return out
 
@@ -103,7 +103,7 @@ def check_all(db, tz: str = "UTC"):
                 assert doc[field] == exp[field], (key, field, doc[field], exp[field])
             for field in ("pass_rate", "regen_rate", "regen_mean"):
                 assert close(doc[field], exp[field]), (key, field, doc[field], exp[field])
-            for m in ALL_SCORES:
+            for m in metrics.score_names():
                 g, e = doc["metrics"][m], exp["metrics"][m]
                 assert g["n"] == e["n"], (key, m)
                 for stat in ("mean", "pass_rate"):
@@ -194,13 +194,13 @@ def test_daily_values_hold_sorted_scores_and_match_the_daily_buckets(db, messy):
     for key, part in parts.items():
         daily = db[AGG_DAILY].find_one({"_id": key})
         assert part["bucket"] == daily["bucket"] and part["count"] == daily["count"]
-        for m in ALL_SCORES:
+        for m in metrics.score_names():
             vals = part["metrics"][m]["values"]
             assert vals == sorted(vals) and len(vals) == part["metrics"][m]["n"] == daily["metrics"][m]["n"]
             assert all(isinstance(v, float) and 0 <= v <= 1 for v in vals)
     # the dashboard's collections stay free of the raw values
-    assert all("values" not in d["metrics"][m] for d in db[AGG_DAILY].find() for m in ALL_SCORES)
-    assert all("values" not in d["metrics"][m] for d in db[AGG_WEEKLY].find() for m in ALL_SCORES)
+    assert all("values" not in d["metrics"][m] for d in db[AGG_DAILY].find() for m in metrics.score_names())
+    assert all("values" not in d["metrics"][m] for d in db[AGG_WEEKLY].find() for m in metrics.score_names())
 
 
 def test_late_day_mid_week_reads_only_that_day(db, messy):

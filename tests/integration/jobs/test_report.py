@@ -56,8 +56,9 @@ def test_weekly_report(db, monkeypatch, tmp_path):
     assert trend[("chat", "faithfulness")]["flagged"] and trend[("chat", "faithfulness")]["change"] < -0.4
     assert not trend[("chat", "answer_relevancy")]["flagged"]
     assert trend[("viability", "contextual_precision")]["flagged"]
-    assert data["diagnosis"]["chat"]["verdict"] == "generation problem"
-    assert data["diagnosis"]["viability"]["verdict"] == "retrieval problem"
+    assert data["diagnosis"]["chat"]["verdict"] == "generation"
+    assert data["diagnosis"]["chat"]["label"] == "Generation problem"
+    assert data["diagnosis"]["viability"]["verdict"] == "retrieval"
     assert data["patterns"]["chat"]["top"] == "faithfulness"
     assert data["patterns"]["viability"]["top"] == "contextual_precision"
     groups = data["clusters"]["groups"]

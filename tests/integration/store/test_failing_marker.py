@@ -60,6 +60,7 @@ def test_marker_follows_pass_fail(db):
 def test_backfill_marks_failing_records_stored_before_the_marker_once(db):
     store(db, [rec(1, 0.5), rec(2, 0.95)])
     db[RECORDS].update_many({}, {"$unset": {"eb.failing_at": ""}})  # as stored by an older version
+    db[STATE].delete_one({"_id": "failing_at_backfill"})  # ... in a database migrated before the backfill
     assert failing_ids(db) == ([], 0)
     assert backfill_failing_at(db) == 1
     assert marker(db, "r1") == TS and marker(db, "r2") is None

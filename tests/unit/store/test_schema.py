@@ -3,10 +3,11 @@ from datetime import datetime, timezone
 
 import pytest
 
-from store.schema import ParsedRecord, Rejection, content_hash, overall_from, parse_record, parse_timestamp, to_number
-from store.thresholds import DEFAULT_THRESHOLDS
+from store.schema import ParsedRecord, Rejection, content_hash, parse_record, parse_timestamp, to_number
+from core.metrics import default_thresholds
+from core.verdict import overall_quality as overall_from
 
-T = DEFAULT_THRESHOLDS
+T = default_thresholds()
 
 
 def good(**over):

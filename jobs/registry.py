@@ -1,0 +1,89 @@
+"""The one table of jobs: name (core.jobs), function, whether a tick runs it, its schedule.
+
+`run-once`, the scheduler, `python -m jobs tick` and `make run` all read it, in
+the order of `core.jobs.JOB_NAMES` (adopt first: records the product wrote
+straight into MongoDB join this tick's numbers; score before aggregate, so new
+scores are counted; alerts after aggregate; notify after alerts).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Callable
+
+from core import jobs as names
+
+JobFn = Callable[..., dict]  # (db, *, full, week, now) -> counts
+
+
+@dataclass(frozen=True)
+class Job:
+    name: str
+    run: JobFn                  # what `run-once NAME` runs
+    tick: JobFn | None          # what each scheduler tick runs (None: not part of a tick)
+    schedule: str               # in words, for the README and Data health
+    description: str
+
+
+def _adopt(db, *, full=False, week=None, now=None):
+    from jobs.adopt import adopt_logged_records
+    return adopt_logged_records(db)
+
+
+def _score(db, *, full=False, week=None, now=None):
+    from jobs.score import score_pending
+    return score_pending(db, now=now)
+
+
+def _aggregate(db, *, full=False, week=None, now=None):
+    from jobs.aggregate import refresh
+    return refresh(db, full=full, now=now)
+
+
+def _alerts(db, *, full=False, week=None, now=None):
+    from jobs.alerts import evaluate
+    return evaluate(db, now=now)
+
+
+def _notify(db, *, full=False, week=None, now=None):
+    from jobs.notify import deliver
+    return deliver(db, now=now)
+
+
+def _report(db, *, full=False, week=None, now=None):
+    from jobs.report import run_report
+    return run_report(db, week=week, now=now)
+
+
+def _requested_reports(db, *, full=False, week=None, now=None):
+    from jobs.report import run_requested
+    return run_requested(db, now=now)
+
+
+REGISTRY: dict[str, Job] = {job.name: job for job in (
+    Job(names.ADOPT, _adopt, _adopt, "every tick", "give records written straight into MongoDB Evalboard's fields"),
+    Job(names.SCORE, _score, _score, "every tick", "score records that arrived without scores"),
+    Job(names.AGGREGATE, _aggregate, _aggregate, "every tick", "refresh daily and weekly aggregates"),
+    Job(names.ALERTS, _alerts, _alerts, "every tick", "judge the alert rules"),
+    Job(names.NOTIFY, _notify, _notify, "every tick", "deliver pending notifications"),
+    Job(names.REPORT, _report, _requested_reports, "Mondays 02:00, and builds requested from the dashboard",
+        "build the weekly report"),
+)}
+assert tuple(REGISTRY) == names.JOB_NAMES, "the registry follows core.jobs.JOB_NAMES"
+WEEKLY_CRON = {"day_of_week": "mon", "hour": 2}
+
+
+def get(name: str) -> Job:
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"unknown job {name!r}; jobs: {', '.join(REGISTRY)}") from None
+
+
+def tick_jobs() -> list[Job]:
+    return [job for job in REGISTRY.values() if job.tick is not None]
+
+
+def run_tick_job(job: Job, db, now: datetime | None = None) -> dict:
+    assert job.tick is not None
+    return job.tick(db, now=now)
