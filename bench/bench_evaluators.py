@@ -12,7 +12,8 @@ throughput (score_many of --n records), and throughput when chunks repeat (a poo
 when the same documents are retrieved for many questions). Once: cold start (import + model load +
 one encode, fresh process), time to the first result line of `python -m evaluators score` on a
 200-line input (fresh process), and the BeyondChats sample turns (34 and 38 chunks) scored one by one
-as in the Playground. --backend/--variant choose the embedding path (EVALBOARD_EMBED_BACKEND /
+as in the Playground, and real text at the real size (the BeyondChats answers with 3 of their
+chunks cut to ~430 chars each, cache cleared, so each record is new). --backend/--variant choose the embedding path (EVALBOARD_EMBED_BACKEND /
 EVALBOARD_EMBED_ONNX) so the torch path (before) and the ONNX path (after) run the same bench.
 """
 from __future__ import annotations
@@ -109,6 +110,53 @@ def beyondchats_turns(evaluators) -> list[dict]:
     return out
 
 
+def _cut(text: str, chars: int) -> str:
+    """`text` cut to about `chars` characters at a sentence end (or a word)."""
+    if len(text) <= chars:
+        return text
+    head = text[:chars]
+    end = max(head.rfind(". "), head.rfind("? "), head.rfind("! "))
+    return head[:end + 1] if end > chars // 2 else head.rsplit(" ", 1)[0]
+
+
+def real_text_records() -> list[dict]:
+    """Real text at the real-RAG size: every BeyondChats answer (65-850 chars) with its question and
+    3 of its conversation's chunks cut to ~430 chars, a different 3 for every turn (no repeats)."""
+    from evaluators.beyondchats import pairs_from_beyondchats
+
+    out = []
+    for i in ("01", "02"):
+        conv = BEYONDCHATS / f"sample-chat-conversation-{i}.json"
+        if not conv.exists():
+            continue
+        ctx = BEYONDCHATS / f"sample_context_vectors-{i}.json"
+        for t, p in enumerate(pairs_from_beyondchats(json.loads(conv.read_text()), json.loads(ctx.read_text()))):
+            chunks = [_cut(p["context"][(3 * t + k) % len(p["context"])], 430) for k in range(3)]
+            out.append({"id": f"bc{i}-{t}", "query": p["query"], "answer": p["answer"], "context": chunks})
+    return out
+
+
+def bench_real_text(evaluators, embeddings) -> dict:
+    items = real_text_records()
+    if not items:
+        return {}
+    lat = []
+    for r in items:
+        embeddings.clear_cache()  # each record new, as in the generated sets
+        t = time.perf_counter()
+        evaluators.score_one(r["query"], r["answer"], r["context"])
+        lat.append((time.perf_counter() - t) * 1000)
+    embeddings.clear_cache()
+    t = time.perf_counter()
+    evaluators.score_many(items)
+    rps = len(items) / (time.perf_counter() - t)
+    lat.sort()
+    return {"records": len(items), "single_p50_ms": round(statistics.median(lat), 1), "single_max_ms": round(lat[-1], 1),
+            "batch_records_per_s": round(rps, 1),
+            "avg_chars": {"answer": round(statistics.mean(len(x["answer"]) for x in items)),
+                          "context_total": round(statistics.mean(sum(map(len, x["context"])) for x in items))}}
+
+
 def bench_size(evaluators, embeddings, size: str, n: int, single: int) -> dict:
     rng = random.Random(7)
     for i in range(5):  # warm-up
@@ -159,6 +207,7 @@ def main() -> None:
     res["model"] = embeddings.warm_up()
     for size in (("typical", "real") if args.size == "both" else (args.size,)):
         res[size] = bench_size(evaluators, embeddings, size, args.n, args.single)
+    res["real_text_3_chunks"] = bench_real_text(evaluators, embeddings)
     res["beyondchats"] = beyondchats_turns(evaluators)
     res["n"] = args.n
     res["load_avg_1m_before_after"] = [round(load0, 2), round(os.getloadavg()[0], 2)]
