@@ -1,27 +1,40 @@
 # Evalboard — `make run` starts everything, `make test` runs the whole suite.
-# Both install what they need first (a venv in .venv; torch's CPU build before
-# sentence-transformers so no CUDA build is pulled; Debian chromium for the
-# browser test).
+# Both install what they need first (a venv in .venv; requirements.txt pins
+# torch's CPU build first so no CUDA build is pulled; the project itself as an
+# editable package; test tools and Debian chromium for `make test`).
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+STAMP     := $(VENV)/.installed-$(shell cat requirements.txt pyproject.toml | cksum | cut -d' ' -f1)
+DEV_STAMP := $(VENV)/.dev-$(shell cat requirements.txt requirements-dev.txt pyproject.toml | cksum | cut -d' ' -f1)
+PIP       := $(PY) -m pip install -q --disable-pip-version-check
 
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export OMP_WAIT_POLICY := PASSIVE
 export PYTHONUNBUFFERED := 1
 
-.PHONY: install model run test test-fast chromium bench clean
+.PHONY: install install-dev model run test test-fast lint migrate chromium bench clean
 
-$(STAMP): requirements.txt
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install -q --disable-pip-version-check torch==2.13.0
-	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
-	rm -f $(VENV)/.installed-*
-	touch $(STAMP)
+$(STAMP): requirements.txt pyproject.toml
+	@echo "install: creating the virtual environment in $(VENV)"
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PIP) --upgrade pip
+	@echo "install: runtime requirements (torch CPU build, sentence-transformers, streamlit, ...: a few minutes the first time)"
+	@$(PIP) -r requirements.txt 2>&1 | grep -v "^WARNING: Location" || true
+	@$(PY) -c "import torch, sentence_transformers, streamlit, pymongo" || (echo "install failed: see the pip output above" && exit 1)
+	@echo "install: Evalboard itself (editable)"
+	@$(PIP) --no-deps --no-build-isolation -e . >/dev/null 2>&1 || $(PIP) --no-deps --no-build-isolation -e .
+	@rm -f $(VENV)/.installed-*
+	@touch $(STAMP)
+	@echo "install: done"
+
+$(DEV_STAMP): $(STAMP) requirements-dev.txt
+	@echo "install: test tools (pytest, playwright, aiosmtpd, hypothesis, ruff)"
+	@$(PIP) -r requirements-dev.txt 2>&1 | grep -v "^WARNING: Location" || true
+	@rm -f $(VENV)/.dev-*
+	@touch $(DEV_STAMP)
 
 # The embedding model exported once to ONNX (float32 + int8) by sentence-transformers from the
 # installed package (no download); the scorer runs it without torch. The folder name carries the
@@ -37,6 +50,14 @@ model: $(MODEL_STAMP)
 
 install: $(STAMP) $(MODEL_STAMP)
 
+install-dev: $(DEV_STAMP)
+
+lint: install-dev
+	$(PY) -m ruff check .
+
+migrate: install
+	$(PY) -m store migrate
+
 # Debian's chromium for the browser test; the emoji font so the icons in its
 # screenshots render as they do in a user's browser.
 chromium:
@@ -46,10 +67,11 @@ chromium:
 run: install
 	$(PY) -m scripts.run_local
 
-test: install chromium
+test: install-dev model chromium
+	$(PY) -m ruff check .
 	$(PY) -m pytest -q
 
-test-fast: install
+test-fast: install-dev
 	$(PY) -m pytest -q tests/unit
 
 bench: install

@@ -43,11 +43,17 @@ class Settings(BaseSettings):
     mail_to_qa: str = Field(default="qa-team@localhost", alias="EVALBOARD_MAIL_TO_QA")
     mail_to_ai: str = Field(default="ai-team@localhost", alias="EVALBOARD_MAIL_TO_AI")
     mail_to_critical: str = Field(default="oncall@localhost", alias="EVALBOARD_MAIL_TO_CRITICAL")
+    # one delivery (webhook POST or SMTP conversation) ends by this, all of it together;
+    # kept well under the outbox claim (store/outbox.py CLAIM_S) so no second run resends
+    notify_deadline_s: float = Field(default=20.0, ge=1.0, le=60.0, alias="EVALBOARD_NOTIFY_DEADLINE_S")
 
     # --- time, jobs, dashboard --------------------------------------------
     timezone: str = Field(default="UTC", alias="EVALBOARD_TIMEZONE")
     job_interval_minutes: int = Field(default=5, alias="EVALBOARD_JOB_INTERVAL_MINUTES")
     users_file: str = Field(default="./users.toml", alias="EVALBOARD_USERS_FILE")
+    # a dashboard session ends after this long without a page run, and after this long in all
+    session_idle_minutes: float = Field(default=30.0, gt=0, alias="EVALBOARD_SESSION_IDLE_MINUTES")
+    session_max_hours: float = Field(default=12.0, gt=0, alias="EVALBOARD_SESSION_MAX_HOURS")
     dashboard_url: str = Field(default="http://127.0.0.1:8501", alias="EVALBOARD_DASHBOARD_URL")
 
     @property

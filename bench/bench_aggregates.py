@@ -27,7 +27,6 @@ import os
 import platform
 import random
 import subprocess
-import sys
 import tempfile
 import time
 from datetime import datetime, timedelta, timezone
@@ -36,7 +35,6 @@ from pathlib import Path
 import bson
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
 
 from store.client import make_client  # noqa: E402
 from store.records import ensure_indexes  # noqa: E402

@@ -30,7 +30,6 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 BEYONDCHATS = REPO.parent / "shared" / "data" / "beyondchats"
 
 WORDS = ("court section penalty murder imprisonment fine offence accused evidence trial judge appeal contract "

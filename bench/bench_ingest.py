@@ -23,7 +23,6 @@ from pathlib import Path
 import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from store.server import EmbeddedServer  # noqa: E402
 

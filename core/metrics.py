@@ -8,7 +8,7 @@ the rule editor, reports, exports) reads the list through `names()` /
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Mapping
 
 from core.features import DEFAULT_FEATURE
@@ -132,3 +132,8 @@ def default_thresholds() -> dict[str, dict[str, float]]:
     return {f: {m.name: float(m.thresholds.get(f, m.thresholds[DEFAULT_FEATURE]))
                 for m in (*_METRICS.values(), OVERALL_METRIC)}
             for f in features}
+
+
+def overall_formula() -> str:
+    """The overall-quality formula in words, e.g. "0.35·Faithfulness + 0.30·Answer relevancy + …"."""
+    return " + ".join(f"{m.weight:.2f}·{m.label}" for m in _METRICS.values() if m.weight > 0)

@@ -2,7 +2,7 @@
 FAST, BALANCED, THOROUGH = "fast", "balanced", "thorough"
 MODES: tuple[str, ...] = (FAST, BALANCED, THOROUGH)
 MODE_HELP = {
-    FAST: "local only: embeddings + lexical/numeric checks, no API key",
-    BALANCED: "local, plus the LLM judge on borderline cases",
-    THOROUGH: "the LLM judge on every metric",
+    FAST: "local model only, no API key (about a second)",
+    BALANCED: "local, plus the LLM judge on borderline metrics",
+    THOROUGH: "the LLM judge on every metric (slower, costs tokens)",
 }

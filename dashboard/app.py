@@ -1,51 +1,29 @@
 """Evalboard dashboard: navigation only (each page lives in dashboard/views/)."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 # pandas and plotly are imported here, before the model warm-up thread starts:
 # that thread imports pandas too, and plotly looks pandas up in sys.modules without
 # the import lock, so a page could otherwise see a half-initialised pandas.
-import pandas  # noqa: E402,F401
-import plotly.graph_objects  # noqa: E402,F401
-import streamlit as st  # noqa: E402
+from pathlib import Path
 
-from dashboard.auth import auth_enabled, check_password  # noqa: E402
-from dashboard.common import current_user, model_warmer  # noqa: E402
+import pandas  # noqa: F401
+import plotly.graph_objects  # noqa: F401
+import streamlit as st
+
+from dashboard.access import gate, sign_out
+from dashboard.common import model_warmer
+from dashboard.errors import run_guarded
 
 st.set_page_config(page_title="Evalboard", page_icon="📊", layout="wide")
 model_warmer()
 
-
-def _login() -> None:
-    st.title("Evalboard")
-    st.caption("Sign in to the QA console.")
-    with st.form("login_form"):
-        name = st.text_input("User name", key="login_name")
-        password = st.text_input("Password", type="password", key="login_password")
-        submitted = st.form_submit_button("Sign in", type="primary")
-    if submitted:
-        user = check_password(name.strip(), password)
-        if user is None:
-            st.error("Wrong user name or password.")
-        else:
-            st.session_state["auth_user"] = user
-            st.rerun()
-
-
-if auth_enabled() and "auth_user" not in st.session_state:
-    st.navigation([st.Page(_login, title="Sign in", icon="🔐")], position="hidden").run()
-    st.stop()
-
-user = current_user()
+# every run: the users file and the bind address decide; an error page or the sign-in stops here
+user, mode = gate()
 with st.sidebar:
-    if auth_enabled():
+    if mode == "users":
         st.caption(f"Signed in as **{user.name}** ({user.role})")
         if st.button("Sign out", key="app_sign_out"):
-            st.session_state.pop("auth_user", None)
+            sign_out()
             st.rerun()
     else:
         st.warning("Authentication is off — local mode (bound to 127.0.0.1).", icon="🔓")
@@ -67,4 +45,4 @@ navigation = st.navigation({
         st.Page(VIEWS / "users.py", title="Users", icon="👥", url_path="users"),
     ],
 })
-navigation.run()
+run_guarded(navigation.run)

@@ -7,10 +7,11 @@ import threading
 
 import streamlit as st
 
-from dashboard.auth import LOCAL_USER, User, auth_enabled
+from dashboard import access
+from dashboard.auth import AccessError, User, access_mode
 from store.client import DatabaseUnavailable, get_db, ping
 
-ALL = "__all__"  # the aggregate "feature" that means every feature
+from core.features import ALL_FEATURES as ALL  # noqa: F401  (re-exported: the aggregate "feature" that means every feature)
 
 
 @st.cache_resource(show_spinner=False)
@@ -34,10 +35,8 @@ def db_or_stop():
 
 
 def current_user() -> User:
-    if not auth_enabled():
-        return User(LOCAL_USER, "admin")
-    user = st.session_state.get("auth_user")
-    return user if isinstance(user, User) else User("anonymous", "none")
+    """The user of this run, with the role the users file gives now (see dashboard/access.py)."""
+    return access.current_user()
 
 
 def can(role: str) -> bool:
@@ -83,40 +82,12 @@ def fmt_pct(value) -> str:
     return "—" if value is None else f"{100 * value:.1f}%"
 
 
-# --- cached readers shared by the monitor pages --------------------------------
-# Store getters wrapped in st.cache_data; `_db` is not hashed, `key` (db_key(db))
-# keeps databases apart. Pages call `.clear()` on the getter after a write.
+# --- cached readers: dashboard/data.py (invalidated by topic after a write) -----------------
 
 def db_key(db) -> str:
     """A cache key for the database handle (URI from settings + database name)."""
     from settings import get_settings
     return f"{get_settings().mongodb_uri or 'embedded'}|{db.name}"
-
-
-@st.cache_data(ttl=300, show_spinner=False)
-def cached_features(_db, key: str) -> list[str]:
-    from store.aggregates import list_features
-    return [f for f in list_features(_db) if f != ALL]
-
-
-@st.cache_data(ttl=60, show_spinner=False)
-def cached_thresholds(_db, key: str) -> dict:
-    from store.thresholds import get_thresholds
-    return get_thresholds(_db)
-
-
-@st.cache_data(ttl=60, show_spinner=False)
-def cached_aggregates(_db, key: str, granularity: str, start, end, features: tuple | None) -> list[dict]:
-    from store.aggregates import get_aggregates
-    return get_aggregates(_db, granularity, start, end, list(features) if features else None)
-
-
-@st.cache_data(ttl=60, show_spinner=False)
-def cached_latest_day(_db, key: str):
-    """The newest day that has an aggregate (the default period of a page ends there)."""
-    from dashboard.components.filters import bucket_date
-    from store.aggregates import latest_daily_bucket
-    return bucket_date(latest_daily_bucket(_db))
 
 
 def show_flash(prefix: str) -> None:
@@ -131,7 +102,12 @@ def signed_in_or_stop() -> None:
 
     app.py shows the login before any page is routed; each view checks again
     so that a view script run on its own can never show data unsigned."""
-    if auth_enabled() and not isinstance(st.session_state.get("auth_user"), User):
+    try:
+        mode = access_mode(access.bind_address())
+    except AccessError as exc:
+        access.show_access_error(exc)
+        st.stop()
+    if mode == "users" and current_user() == access.ANONYMOUS:
         st.error("Please sign in first.")
         st.markdown("[Go to the sign-in page](/)")
         st.stop()

@@ -1,12 +1,28 @@
 """`python -m dashboard.users add NAME --role viewer|reviewer|admin` (password asked, or
---password-stdin), `python -m dashboard.users remove NAME`, `python -m dashboard.users list`."""
+--password-stdin), `python -m dashboard.users remove NAME`, `python -m dashboard.users list`.
+
+The same rules as the Users page (dashboard/auth.py): the last admin cannot be removed or
+demoted, the file is written 0600. Errors: one line, exit 2."""
 from __future__ import annotations
 
 import argparse
 import getpass
 import sys
 
-from dashboard.auth import ROLES, add_user, load_users, remove_user
+from dashboard.auth import ROLES, AccessError, add_user, load_users, remove_user
+
+
+def _run(args) -> str | None:
+    if args.command == "list":
+        for name, entry in sorted(load_users().items()):
+            print(f"{name}\t{entry['role']}")
+        return None
+    if args.command == "remove":
+        remove_user(args.name)
+        return f"user {args.name} removed"
+    password = sys.stdin.readline().rstrip("\n") if args.password_stdin else getpass.getpass("Password: ")
+    add_user(args.name, password, args.role)
+    return f"user {args.name} saved with role {args.role}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,25 +36,13 @@ def main(argv: list[str] | None = None) -> int:
     p_remove = sub.add_parser("remove", help="remove a user")
     p_remove.add_argument("name")
     args = parser.parse_args(argv)
-    if args.command == "list":
-        for name, entry in sorted(load_users().items()):
-            print(f"{name}\t{entry['role']}")
-        return 0
-    if args.command == "remove":
-        try:
-            remove_user(args.name)
-        except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-        print(f"user {args.name} removed")
-        return 0
-    password = sys.stdin.readline().rstrip("\n") if args.password_stdin else getpass.getpass("Password: ")
     try:
-        add_user(args.name, password, args.role)
-    except ValueError as exc:
+        done = _run(args)
+    except (ValueError, AccessError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"user {args.name} saved with role {args.role}")
+    if done:
+        print(done)
     return 0
 
 

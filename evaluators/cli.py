@@ -17,6 +17,8 @@ import json
 import sys
 import time
 
+from . import limits
+
 CONTRACT_KEYS = ("mode", "evaluation", "verdict", "hallucination_score", "latency_ms")
 UNDECIDED = 0.5  # hallucination_score written for answers without claims (see README)
 FIRST_BATCH = 1  # batches grow 1, 2, 4 ... --batch-size, so the first result comes at once
@@ -38,6 +40,9 @@ def _parse(raw: bytes):
         return None, f"invalid JSON: {exc.msg} at column {exc.colno}"
     if not isinstance(obj, dict):
         return None, "line is not a JSON object"
+    too_large = limits.record_problem(obj)  # refused before scoring: bounded work per line
+    if too_large:
+        return None, too_large
     return obj, None
 
 

@@ -9,7 +9,7 @@ from . import local as L
 from . import retrieval as R
 from .judge import JudgeError, JudgeNotConfigured, Usage
 from core import metrics as catalog
-from core.modes import FAST, MODES
+from core.modes import FAST, MODES, THOROUGH
 from core.verdict import metric_passed, overall_quality, verdict
 
 from .thresholds import thresholds_for
@@ -147,7 +147,7 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
                 continue
             if m in ("contextual_precision",) and not p.context:
                 continue
-            if mode == "thorough" or (s.value is not None and abs(s.value - th[m]) <= BALANCED_MARGIN):
+            if mode == THOROUGH or (s.value is not None and abs(s.value - th[m]) <= BALANCED_MARGIN):
                 todo.append(m)
         for m in todo:
             try:

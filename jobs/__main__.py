@@ -111,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s",
                         stream=sys.stderr)
+    from jobs.notify import install_log_redaction
+    install_log_redaction()  # no webhook token, SMTP password or API key in any log line
     try:
         return args.func(args)
     except DatabaseUnavailable as exc:

@@ -24,6 +24,8 @@ def migrate(db: Database) -> dict:
     alerts.ensure_indexes(db)
     seeded = alerts.seed_default_rules(db)
     backfilled = records.backfill_failing_at(db)
+    redacted = outbox.redact_stored_targets(db)
     db[STATE].update_one({"_id": "migrations"},
                          {"$set": {"version": SCHEMA_VERSION, "at": datetime.now(timezone.utc)}}, upsert=True)
-    return {"rules_seeded": seeded, "failing_at_backfilled": backfilled, "version": SCHEMA_VERSION}
+    return {"rules_seeded": seeded, "failing_at_backfilled": backfilled, "webhook_targets_redacted": redacted,
+            "version": SCHEMA_VERSION}

@@ -3,15 +3,22 @@
 An entry is created in the same step that changes an alert's state, with a
 deterministic `_id` "<alert_id>|<transition>|<channel_type>", so re-running that
 step can never enqueue twice. The notify job claims due entries one at a time
-(an atomic find-and-modify pushes `next_attempt_at` forward, so no other run
-picks the same entry meanwhile), sends, and marks them sent, or schedules a
-retry with exponential backoff, or after MAX_ATTEMPTS marks them failed with
-the last error (shown on the dashboard's Alerts page).
+(an atomic find-and-modify pushes `next_attempt_at` CLAIM_S forward and stamps a
+claim token, so no other run picks the same entry meanwhile), sends, and marks
+them sent, or schedules a retry with exponential backoff, or after MAX_ATTEMPTS
+marks them failed with the last error (shown on the dashboard's Alerts page).
+A delivery ends by its deadline (settings.notify_deadline_s, at most 60 s), far
+inside the claim, and only the holder of the claim token can record its outcome.
+
+The stored `target` is for people to read: a webhook URL carries its secret in
+the path, so only its scheme and host are stored; the notify job resolves the
+real target from the current settings when it sends (a fixed URL is used on retry).
 """
 from __future__ import annotations
 
+import uuid
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from urllib.parse import urlsplit
 
 from pymongo import ASCENDING, DESCENDING, ReturnDocument
 from pymongo.database import Database
@@ -22,7 +29,7 @@ from store.collections import NOTIFICATIONS
 MAX_ATTEMPTS = 5
 BACKOFF_BASE_S = 30.0
 BACKOFF_MAX_S = 3600.0
-CLAIM_S = 120.0
+CLAIM_S = 300.0  # > 60 s, the longest delivery deadline settings allow, with room to record the outcome
 
 
 def _now() -> datetime:
@@ -34,8 +41,37 @@ def ensure_indexes(db: Database) -> None:
     db[NOTIFICATIONS].create_index([("created_at", DESCENDING)], name="created")
 
 
+def redact_url(url: str) -> str:
+    """A URL without what may be secret in it (user info, path, query): scheme://host[:port]/…"""
+    try:
+        parts = urlsplit(str(url))
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return "(unreadable URL)"
+    return f"{parts.scheme}://{host}{port}/…" if parts.scheme else "(not a URL)"
+
+
+def stored_target(channel_type: str, target: str) -> str:
+    """What the outbox keeps of a target: e-mail addresses as they are, webhook URLs redacted."""
+    return redact_url(target) if channel_type == "webhook" else target
+
+
+def redact_stored_targets(db: Database) -> int:
+    """Backfill: webhook entries written before targets were redacted get their URL redacted."""
+    changed = 0
+    query = {"channel_type": "webhook", "target": {"$regex": "^https?://"}}
+    for doc in db[NOTIFICATIONS].find(query, {"target": 1}):
+        redacted = redact_url(doc["target"])
+        if redacted != doc["target"]:
+            changed += db[NOTIFICATIONS].update_one({"_id": doc["_id"], "target": doc["target"]},
+                                                    {"$set": {"target": redacted}}).modified_count
+    return changed
+
+
 def channel_targets(channel: str) -> list[tuple[str, str]]:
-    """[(channel_type, target)] configured for an alert channel ("qa" | "ai" | "critical")."""
+    """[(channel_type, target)] configured now for an alert channel ("qa" | "ai" | "critical").
+    The targets are the real ones (a webhook URL with its secret): never store them as they are."""
     from settings import get_settings
 
     s = get_settings()
@@ -57,7 +93,7 @@ def enqueue(db: Database, alert: dict, transition: str, *, now: datetime | None 
         docs.append({
             "_id": f"{alert['_id']}|{transition}|{channel_type}", "alert_id": alert["_id"],
             "transition": transition, "channel": alert.get("channel"), "channel_type": channel_type,
-            "target": target, "status": "pending", "attempts": 0, "last_error": None,
+            "target": stored_target(channel_type, target), "status": "pending", "attempts": 0, "last_error": None,
             "next_attempt_at": now, "created_at": now, "sent_at": None,
             "payload": {k: alert.get(k) for k in ("rule_id", "rule_name", "feature", "severity", "message",
                                                   "metric", "comparison", "threshold", "value", "evidence",
@@ -74,27 +110,42 @@ def enqueue(db: Database, alert: dict, transition: str, *, now: datetime | None 
         return exc.details.get("nInserted", 0)
 
 
-def claim_due(db: Database, *, now: datetime | None = None) -> dict | None:
-    """Take the next due pending entry (it will not be due again for CLAIM_S seconds)."""
+def claim_due(db: Database, *, now: datetime | None = None, skip_types: list[str] | None = None) -> dict | None:
+    """Take the next due pending entry (it will not be due again for CLAIM_S seconds);
+    its `claim_token` is what mark_sent / mark_failed_attempt need to record the outcome.
+    `skip_types`: channel types not to take now (ones that timed out in this run)."""
     now = now or _now()
+    query: dict = {"status": "pending", "next_attempt_at": {"$lte": now}}
+    if skip_types:
+        query["channel_type"] = {"$nin": [str(t) for t in skip_types]}
     return db[NOTIFICATIONS].find_one_and_update(
-        {"status": "pending", "next_attempt_at": {"$lte": now}},
-        {"$set": {"next_attempt_at": now + timedelta(seconds=CLAIM_S), "claimed_at": now}},
+        query,
+        {"$set": {"next_attempt_at": now + timedelta(seconds=CLAIM_S), "claimed_at": now,
+                  "claim_token": uuid.uuid4().hex}},
         sort=[("next_attempt_at", ASCENDING)], return_document=ReturnDocument.AFTER)
 
 
-def mark_sent(db: Database, entry_id: Any, *, now: datetime | None = None) -> None:
-    db[NOTIFICATIONS].update_one({"_id": entry_id}, {"$set": {"status": "sent", "sent_at": now or _now(),
-                                                              "next_attempt_at": None},
-                                                     "$inc": {"attempts": 1}})
+def _claimed(entry: dict) -> dict:
+    return {"_id": entry["_id"], "claim_token": entry.get("claim_token")}
+
+
+def mark_sent(db: Database, entry: dict, *, target: str | None = None, now: datetime | None = None) -> bool:
+    """Record a delivery; False when this run no longer held the claim (nothing written)."""
+    update = {"status": "sent", "sent_at": now or _now(), "next_attempt_at": None, "claim_token": None}
+    if target is not None:
+        update["target"] = target
+    return db[NOTIFICATIONS].update_one(_claimed(entry), {"$set": update,
+                                                          "$inc": {"attempts": 1}}).modified_count == 1
 
 
 def backoff_s(attempts: int) -> float:
     return min(BACKOFF_MAX_S, BACKOFF_BASE_S * (2 ** max(0, attempts - 1)))
 
 
-def mark_failed_attempt(db: Database, entry: dict, error: str, *, now: datetime | None = None) -> str:
-    """Record a failed attempt: retry later with backoff, or `failed` after MAX_ATTEMPTS."""
+def mark_failed_attempt(db: Database, entry: dict, error: str, *, target: str | None = None,
+                        now: datetime | None = None) -> str:
+    """Record a failed attempt: retry later with backoff, or `failed` after MAX_ATTEMPTS.
+    Returns the new status, or "lost" when this run no longer held the claim (nothing written)."""
     now = now or _now()
     attempts = int(entry.get("attempts") or 0) + 1
     if attempts >= MAX_ATTEMPTS:
@@ -103,7 +154,11 @@ def mark_failed_attempt(db: Database, entry: dict, error: str, *, now: datetime 
     else:
         update = {"attempts": attempts, "last_error": error[:1000],
                   "next_attempt_at": now + timedelta(seconds=backoff_s(attempts))}
-    db[NOTIFICATIONS].update_one({"_id": entry["_id"]}, {"$set": update})
+    update["claim_token"] = None
+    if target is not None:
+        update["target"] = target
+    if db[NOTIFICATIONS].update_one(_claimed(entry), {"$set": update}).modified_count != 1:
+        return "lost"
     return update.get("status", "pending")
 
 

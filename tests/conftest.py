@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import sys
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -16,7 +15,6 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SHARED = REPO_ROOT.parent / "shared"
-sys.path.insert(0, str(REPO_ROOT))
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")

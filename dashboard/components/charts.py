@@ -13,29 +13,16 @@ from typing import Iterable, Sequence
 import plotly.graph_objects as go
 import streamlit as st
 
-METRICS = ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")
-SCORES = ("overall_quality",) + METRICS
+from core import metrics
+from core.diagnosis import BOTH, GENERATION, OK, RETRIEVAL
+from core.diagnosis import QUADRANTS as QUADRANT_KEYS
 
-LABELS = {
-    "overall_quality": "Overall quality",
-    "faithfulness": "Faithfulness",
-    "answer_relevancy": "Answer relevancy",
-    "contextual_precision": "Contextual precision",
-    "contextual_recall": "Contextual recall",
-    "pass_rate": "Pass rate",
-    "regen_rate": "Regeneration rate",
-    "count": "Records",
-}
-COLORS = {
-    "overall_quality": "#1F3A5F",
-    "faithfulness": "#4C78A8",
-    "answer_relevancy": "#F58518",
-    "contextual_precision": "#54A24B",
-    "contextual_recall": "#B279A2",
-    "pass_rate": "#2A9D8F",
-    "regen_rate": "#9D755D",
-    "count": "#7F7F7F",
-}
+
+def scores() -> tuple[str, ...]:
+    """Overall quality first, then the catalog's metrics: the order of KPI rows and heatmaps."""
+    return (metrics.OVERALL, *metrics.names())
+
+
 FEATURE_COLORS = ["#4C78A8", "#F58518", "#54A24B", "#B279A2", "#E45756", "#72B7B2",
                   "#EECA3B", "#9D755D", "#FF9DA6", "#BAB0AC"]
 PASS_COLOR = "#2E9E5B"
@@ -66,7 +53,7 @@ def summarize(docs: list[dict]) -> dict:
         "means": {},
         "pass_rates": {},
     }
-    for metric in SCORES:
+    for metric in scores():
         total = weight = rate_total = rate_weight = 0.0
         for d in docs:
             block = (d.get("metrics") or {}).get(metric) or {}
@@ -86,11 +73,12 @@ def summarize(docs: list[dict]) -> dict:
             total += rate * n
             weight += n
     out["regen_rate"] = total / weight if weight else None
+    out["quadrants"] = {q: sum(int(num((d.get("quadrants") or {}).get(q)) or 0) for d in docs) for q in QUADRANT_KEYS}
     return out
 
 
 def label(metric: str) -> str:
-    return LABELS.get(metric, metric.replace("_", " ").capitalize())
+    return metrics.label(metric)
 
 
 def feature_color(features: Sequence[str], feature: str) -> str:
@@ -141,7 +129,7 @@ def trend_figure(
 ) -> go.Figure:
     """One metric over time: the line, an optional p10–p90 band, the threshold
     dashed, and incident days shaded red. None values leave a gap."""
-    color = COLORS.get(metric, "#444444")
+    color = metrics.color(metric)
     xs = [_as_x(b) for b in buckets]
     fig = go.Figure()
     if band is not None and any(v is not None for v in band[0]):
@@ -239,25 +227,11 @@ def heatmap_figure(rows: Sequence[str], cols: Sequence[str], z: Sequence[Sequenc
 
 
 QUADRANTS = {
-    "ideal": "High precision · High faithfulness — ideal",
-    "generation": "High precision · Low faithfulness — generation problem",
-    "retrieval": "Low precision · High faithfulness — retrieval inefficiency",
-    "both": "Low precision · Low faithfulness — retrieval and generation",
+    OK: "High precision · High faithfulness — ideal",
+    GENERATION: "High precision · Low faithfulness — generation problem",
+    RETRIEVAL: "Low precision · High faithfulness — retrieval problem",
+    BOTH: "Low precision · Low faithfulness — retrieval and generation",
 }
-
-
-def diagnose(precision: float | None, faithfulness: float | None, p_cut: float, f_cut: float) -> str | None:
-    """Which of the four quadrants (reference 004) a point falls in; None without both numbers."""
-    if precision is None or faithfulness is None:
-        return None
-    high_p, high_f = precision >= p_cut, faithfulness >= f_cut
-    if high_p and high_f:
-        return "ideal"
-    if high_p:
-        return "generation"
-    if high_f:
-        return "retrieval"
-    return "both"
 
 
 def quadrant_figure(points: Sequence[dict], *, p_cut: float, f_cut: float, title: str) -> go.Figure:
@@ -265,16 +239,16 @@ def quadrant_figure(points: Sequence[dict], *, p_cut: float, f_cut: float, title
     `points`: {feature, bucket, precision, faithfulness, count}."""
     features = sorted({p["feature"] for p in points})
     fig = go.Figure()
-    shade = {"ideal": "rgba(46,158,91,0.07)", "generation": "rgba(245,133,24,0.07)",
-             "retrieval": "rgba(76,120,168,0.07)", "both": "rgba(214,69,69,0.08)"}
+    shade = {OK: "rgba(46,158,91,0.07)", GENERATION: "rgba(245,133,24,0.07)",
+             RETRIEVAL: "rgba(76,120,168,0.07)", BOTH: "rgba(214,69,69,0.08)"}
     lo = 0.0
-    fig.add_shape(type="rect", x0=p_cut, x1=1.02, y0=f_cut, y1=1.02, fillcolor=shade["ideal"], line_width=0,
+    fig.add_shape(type="rect", x0=p_cut, x1=1.02, y0=f_cut, y1=1.02, fillcolor=shade[OK], line_width=0,
                   layer="below")
-    fig.add_shape(type="rect", x0=p_cut, x1=1.02, y0=lo, y1=f_cut, fillcolor=shade["generation"], line_width=0,
+    fig.add_shape(type="rect", x0=p_cut, x1=1.02, y0=lo, y1=f_cut, fillcolor=shade[GENERATION], line_width=0,
                   layer="below")
-    fig.add_shape(type="rect", x0=lo, x1=p_cut, y0=f_cut, y1=1.02, fillcolor=shade["retrieval"], line_width=0,
+    fig.add_shape(type="rect", x0=lo, x1=p_cut, y0=f_cut, y1=1.02, fillcolor=shade[RETRIEVAL], line_width=0,
                   layer="below")
-    fig.add_shape(type="rect", x0=lo, x1=p_cut, y0=lo, y1=f_cut, fillcolor=shade["both"], line_width=0,
+    fig.add_shape(type="rect", x0=lo, x1=p_cut, y0=lo, y1=f_cut, fillcolor=shade[BOTH], line_width=0,
                   layer="below")
     for feature in features:
         mine = [p for p in points if p["feature"] == feature

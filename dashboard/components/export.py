@@ -14,9 +14,13 @@ import json
 from datetime import datetime
 from typing import Any, Iterable, Mapping
 
-METRICS = ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall", "overall_quality")
-CSV_COLUMNS = ["_id", "timestamp", "feature", "session_id", "query", "answer", *METRICS, "passed",
-               "failed_metrics", "regeneration_attempts", "issues", "triage_status", "assignee", "tags"]
+from core import metrics
+
+
+def csv_columns() -> list[str]:
+    """The CSV header: record fields, every score of the catalog, verdict and triage fields."""
+    return ["_id", "timestamp", "feature", "session_id", "query", "answer", *metrics.score_names(), "passed",
+            "failed_metrics", "regeneration_attempts", "issues", "triage_status", "assignee", "tags"]
 
 
 def _iso(value: Any) -> Any:
@@ -70,7 +74,7 @@ def csv_row(doc: Mapping) -> dict:
     row = {
         "_id": doc.get("_id"), "timestamp": _iso(doc.get("timestamp")), "feature": doc.get("feature"),
         "session_id": doc.get("session_id"), "query": doc.get("query"), "answer": doc.get("answer"),
-        **{m: scores.get(m) for m in METRICS},
+        **{m: scores.get(m) for m in metrics.score_names()},
         "passed": eb.get("passed"),
         "failed_metrics": ";".join(eb.get("failed_metrics") or []),
         "regeneration_attempts": doc.get("regeneration_attempts"),
@@ -84,7 +88,7 @@ def csv_row(doc: Mapping) -> dict:
 
 def to_csv(docs: Iterable[Mapping]) -> str:
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, extrasaction="ignore")
+    writer = csv.DictWriter(buffer, fieldnames=csv_columns(), extrasaction="ignore")
     writer.writeheader()
     for doc in docs:
         writer.writerow(csv_row(doc))

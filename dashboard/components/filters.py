@@ -14,15 +14,17 @@ user's later choices stick.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
 from typing import Iterable, Sequence
 
 import streamlit as st
 
-ALL = "__all__"
-ALL_LABEL = "All features"
+from core import timebuckets
+from core.features import ALL_FEATURES as ALL
+from core.features import ALL_FEATURES_LABEL as ALL_LABEL
+from core.features import FEATURE_NAME_RE as _FEATURE_RE
+
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_FEATURE_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,63}$")
 GRANULARITIES = {"Daily": "day", "Weekly": "week"}
 
 
@@ -60,38 +62,17 @@ def parse_choice(text: object, allowed: Sequence[str]) -> str | None:
     return None
 
 
-def today_utc() -> date:
-    return datetime.now(timezone.utc).date()
-
-
-def _zone():
-    from zoneinfo import ZoneInfo
-
-    from settings import get_settings
-    try:
-        return ZoneInfo(get_settings().timezone or "UTC")
-    except Exception:  # an unknown zone: UTC, as the aggregate job does
-        return timezone.utc
+def today() -> date:
+    """Today in the configured timezone (core.timebuckets, as the aggregates count days)."""
+    return timebuckets.today()
 
 
 def bucket_date(value: object) -> date | None:
-    """The calendar day an aggregate bucket stands for (buckets are local midnights stored
-    in UTC, EVALBOARD_TIMEZONE); None for anything that is not a datetime."""
-    if not isinstance(value, datetime):
-        return None
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=timezone.utc)
-    return value.astimezone(_zone()).date()
+    """The local day an aggregate bucket stands for; None for anything that is not a datetime."""
+    return timebuckets.bucket_day(value) if isinstance(value, datetime) else None
 
 
-def day_start(day: date) -> datetime:
-    """UTC midnight of a date (the bucket key of aggregates_daily)."""
-    return datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
-
-
-def week_start(day: date) -> date:
-    """The Monday of the date's week (the bucket key of aggregates_weekly)."""
-    return day - timedelta(days=day.weekday())
+week_start = timebuckets.week_start
 
 
 def previous_period(start: date, end: date) -> tuple[date, date]:

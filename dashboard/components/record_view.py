@@ -13,19 +13,17 @@ from typing import Any, Callable, Mapping
 
 import streamlit as st
 
-from dashboard.common import can, cached_thresholds, current_user, db_key, fmt_score, require
+from core import metrics
+from core.verdict import NO_CONTEXT
+from dashboard import data
+from dashboard.common import can, current_user, db_key, fmt_score, require
 from dashboard.components import score_view
 from dashboard.components.safe_text import highlight_answer, safe_md
 from store.errors import ValidationFailed
 from store.scores import save_rescore
 from store.triage import STATUS_LABELS, STATUSES, update_triage
 
-MODES = ("fast", "balanced", "thorough")
-MODE_HELP = {
-    "fast": "local model only (about a second)",
-    "balanced": "local, plus the LLM judge on borderline metrics",
-    "thorough": "the LLM judge on every metric (slower, costs tokens)",
-}
+from core.modes import MODE_HELP, MODES  # noqa: E402,F401  (re-exported for the Playground)
 
 
 @st.cache_resource(show_spinner=False)
@@ -91,7 +89,7 @@ def logged_evaluation(record: Mapping) -> dict | None:
     scores = eb.get("scores") if isinstance(eb.get("scores"), Mapping) else {}
     failed = set(eb.get("failed_metrics") or [])
     out = {k: dict(v) if isinstance(v, Mapping) else v for k, v in evaluation.items()}
-    for metric in score_view.ALL_SCORES:
+    for metric in metrics.score_names():
         entry = out.get(metric)
         if not isinstance(entry, dict):
             value = scores.get(metric)
@@ -193,7 +191,8 @@ def _render_scores(record: Mapping, score: Mapping | None, prefix: str) -> None:
         st.info("No scores were logged for this record. Re-score it to get them.")
     failed = eb.get("failed_metrics") or []
     if eb.get("passed") is False:
-        st.caption("Below threshold: " + ", ".join(score_view.LABELS.get(m, str(m)) for m in failed))
+        st.caption(("Below threshold: " + ", ".join(metrics.label(str(m)) for m in failed)) if failed
+                   else "Fails: " + NO_CONTEXT)
     if score is not None:
         st.markdown("**Claims** (from the re-score)")
         score_view.render_claims(score.get("details"), key=f"{prefix}_claims_{record.get('_id')}")
@@ -241,7 +240,7 @@ def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], Non
                 result = score_one(record.get("query"), answer, context,
                                    expected_output=_text(record.get("expected_output")),
                                    feature=_text(record.get("feature")), mode=mode,
-                                   thresholds=cached_thresholds(db, db_key(db)),
+                                   thresholds=data.thresholds(db, db_key(db)),
                                    judge=the_judge, fallback_to_fast=fallback)
         except JudgeError as exc:
             st.error(f"The judge failed: {str(exc)[:300]}. Choose fast mode (or tick the fall-back) and try again.")
@@ -252,7 +251,7 @@ def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], Non
         try:
             from evaluators import EVALUATOR_VERSION
             saved = save_rescore(db, rid, result, current_user().name, evaluator_version=EVALUATOR_VERSION,
-                                 thresholds=cached_thresholds(db, db_key(db)))
+                                 thresholds=data.thresholds(db, db_key(db)))
         except ValidationFailed as exc:
             st.error(str(exc))
             return
@@ -333,9 +332,9 @@ def _render_summary(record: Mapping, score: Mapping | None) -> None:
     c1, c2 = st.columns(2)
     c1.metric("Overall", fmt_score(_num(scores.get("overall_quality"))), border=True)
     c2.metric("Faithfulness", fmt_score(_num(scores.get("faithfulness"))), border=True)
-    failed = [score_view.LABELS.get(m, str(m)) for m in eb.get("failed_metrics") or []]
+    failed = [metrics.label(str(m)) for m in eb.get("failed_metrics") or []]
     if eb.get("passed") is False:
-        st.markdown(":red-badge[Failing] below threshold on " + ", ".join(failed))
+        st.markdown(":red-badge[Failing] " + (("below threshold on " + ", ".join(failed)) if failed else NO_CONTEXT))
     elif eb.get("passed") is True:
         st.markdown(":green-badge[Passing] every score meets its threshold")
     else:

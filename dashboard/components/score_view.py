@@ -11,16 +11,11 @@ from typing import Any, Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
+from core import metrics
+from core.verdict import Verdict
+from core.verdict import verdict as catalog_verdict
 from dashboard.common import fmt_score
 from dashboard.components.safe_text import safe_md
-
-METRICS = ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")
-ALL_SCORES = METRICS + ("overall_quality",)
-LABELS = {
-    "faithfulness": "Faithfulness", "answer_relevancy": "Answer relevancy",
-    "contextual_precision": "Contextual precision", "contextual_recall": "Contextual recall",
-    "overall_quality": "Overall quality",
-}
 RECOMMENDATION_HELP = {
     "ANSWER": "the contexts are good enough to answer",
     "REFINE": "refine the query and retrieve again",
@@ -43,11 +38,25 @@ def verdict(passed: Any, score: Any = None) -> str:
     return "— no score" if _num(score) is None else "—"
 
 
+def result_verdict(result: Mapping, feature: str | None = None) -> Verdict:
+    """The record's verdict (core.verdict): the result's own, else derived from its evaluation."""
+    given = result.get("verdict")
+    if isinstance(given, Mapping) and "passed" in given:
+        return Verdict(given.get("passed"), list(given.get("failed_metrics") or []), str(given.get("reason") or ""))
+    evaluation = result.get("evaluation") if isinstance(result.get("evaluation"), Mapping) else {}
+    scores = {m: (evaluation.get(m) or {}).get("score") for m in metrics.score_names()
+              if isinstance(evaluation.get(m), Mapping)}
+    limits = {m: (evaluation.get(m) or {}).get("threshold") for m in metrics.score_names()
+              if isinstance(evaluation.get(m), Mapping) and _num((evaluation.get(m) or {}).get("threshold")) is not None}
+    table = {"default": {**metrics.default_thresholds()["default"], **limits}}
+    return catalog_verdict(feature, scores, table)
+
+
 def metric_rows(evaluation: Mapping | None) -> list[dict]:
     """One row per metric: score, threshold, pass/fail, reason (gaps as None / '—')."""
     evaluation = evaluation if isinstance(evaluation, Mapping) else {}
     rows = []
-    for metric in ALL_SCORES:
+    for metric in metrics.score_names():
         entry = evaluation.get(metric)
         entry = entry if isinstance(entry, Mapping) else {}
         score = _num(entry.get("score"))
@@ -57,7 +66,7 @@ def metric_rows(evaluation: Mapping | None) -> list[dict]:
         elif "score_out_of_range" in entry:
             reason = f"(logged score {entry.get('score_out_of_range')} is outside 0..1) {reason or ''}".strip()
         rows.append({
-            "Metric": LABELS[metric],
+            "Metric": metrics.label(metric),
             "Score": score,
             "Threshold": _num(entry.get("threshold")),
             "Result": verdict(entry.get("passed"), score),
@@ -83,12 +92,12 @@ def comparison_rows(logged: Mapping | None, new: Mapping | None) -> list[dict]:
     logged = logged if isinstance(logged, Mapping) else {}
     new = new if isinstance(new, Mapping) else {}
     rows = []
-    for metric in ALL_SCORES:
+    for metric in metrics.score_names():
         old_entry = logged.get(metric) if isinstance(logged.get(metric), Mapping) else {}
         new_entry = new.get(metric) if isinstance(new.get(metric), Mapping) else {}
         old_score, new_score = _num(old_entry.get("score")), _num(new_entry.get("score"))
         rows.append({
-            "Metric": LABELS[metric],
+            "Metric": metrics.label(metric),
             "Logged": old_score,
             "Logged result": verdict(old_entry.get("passed"), old_score) if old_entry else "— not logged",
             "New": new_score,
@@ -221,15 +230,17 @@ def render_result(result: Mapping, *, key: str = "score") -> None:
     overall = (result.get("evaluation") or {}).get("overall_quality") or {}
     cols = st.columns(3)
     cols[0].metric("Overall quality", fmt_score(_num(overall.get("score"))),
-                   help="0.35·faithfulness + 0.30·relevancy + 0.20·precision + 0.15·recall")
-    cols[1].metric("Result", verdict(overall.get("passed"), overall.get("score")))
+                   help=metrics.overall_formula() + " (re-weighted over the metrics present)")
+    record = result_verdict(result)
+    cols[1].metric("Result", verdict(record.passed, overall.get("score")),
+                   help="Passes when every score meets its feature's threshold (overall quality included)")
     cols[2].metric("Hallucination score", fmt_score(_num(result.get("hallucination_score"))),
                    help="0 = fully grounded, 1 = nothing supported")
-    evaluation = result.get("evaluation") if isinstance(result.get("evaluation"), Mapping) else {}
-    failing = [LABELS[m] for m in METRICS if isinstance(evaluation.get(m), Mapping) and evaluation[m].get("passed") is False]
-    if failing:
-        st.markdown(":red-badge[Below threshold] " + ", ".join(failing))
-    elif overall.get("passed") is True:
+    if record.failed_metrics:
+        st.markdown(":red-badge[Below threshold] " + ", ".join(metrics.label(m) for m in record.failed_metrics))
+    elif record.passed is False:
+        st.markdown(":red-badge[Fails] " + safe_md(record.reason))
+    elif record.passed is True:
         st.markdown(":green-badge[Every metric meets its threshold]")
     if details.get("mode_note"):
         st.info(f"Mode: {details['mode_note']}.")

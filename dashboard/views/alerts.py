@@ -16,17 +16,19 @@ from urllib.parse import urlsplit
 import pandas as pd
 import streamlit as st
 
+from core import metrics
+from core.features import DEFAULT_FEATURE
+from core.verdict import limits_for
 from dashboard.common import (
     show_flash,
-    ALL, cached_features, cached_thresholds, can, current_user, db_key, db_or_stop, md_escape, require,
+    ALL, can, current_user, db_key, db_or_stop, md_escape, require,
     signed_in_or_stop,
 )
 from dashboard.components import charts, filters
-from store.alerts import (
-    acknowledge_alert, delete_rule, list_alerts, list_audit, list_rules, resolve_alert, upsert_rule,
-)
+from dashboard import data
+from store.alerts import acknowledge_alert, delete_rule, resolve_alert, upsert_rule
 from store.errors import ValidationFailed
-from store.outbox import list_notifications, retry_failed
+from store.outbox import retry_failed
 from store.thresholds import set_thresholds
 
 PREFIX = "alerts"
@@ -34,39 +36,10 @@ STATES = ("open", "acknowledged", "resolved")
 STATE_LABELS = {"open": "Open", "acknowledged": "Acknowledged", "resolved": "Resolved"}
 SEVERITY_ICON = {"critical": "🔴", "warning": "🟠"}
 PER_STATE = 20
-RULE_METRICS = charts.SCORES + ("pass_rate", "regen_rate")
 NEW_RULE = "__new__"
-EACH = "*"  # a rule checked for every feature separately
+from core.features import EACH_FEATURE as EACH  # noqa: E402  a rule checked for every feature separately
 FEATURE_LABELS = {ALL: "All features together", EACH: "Each feature separately"}
 TRIAGE_PAGE = Path(__file__).resolve().with_name("triage.py")
-
-
-# --- cached readers (cleared after every write on this page) -------------------------
-
-@st.cache_data(ttl=30, show_spinner=False)
-def _alerts(_db, key: str) -> list[dict]:
-    return list_alerts(_db, limit=500)
-
-
-@st.cache_data(ttl=60, show_spinner=False)
-def _rules(_db, key: str) -> list[dict]:
-    return list_rules(_db)
-
-
-@st.cache_data(ttl=30, show_spinner=False)
-def _audit(_db, key: str) -> list[dict]:
-    return list_audit(_db, limit=100)
-
-
-@st.cache_data(ttl=30, show_spinner=False)
-def _notifications(_db, key: str) -> list[dict]:
-    return list_notifications(_db, limit=100)
-
-
-def _changed() -> None:
-    """Forget cached reads after a write (this page's and the shared ones)."""
-    for getter in (_alerts, _rules, _audit, _notifications, cached_thresholds):
-        getter.clear()
 
 
 # --- small formatting helpers ----------------------------------------------------------
@@ -107,8 +80,8 @@ def render() -> None:
     st.title("Alerts")
     st.caption("Quality alerts raised by the rules below: acknowledge, investigate, resolve.")
     show_flash(PREFIX)
-    alerts = _alerts(db, key)
-    notifications = _notifications(db, key)
+    alerts = data.alerts(db, key)
+    notifications = data.notifications(db, key)
     _render_counts(alerts, notifications)
     tab_alerts, tab_rules, tab_delivery = st.tabs(["Alerts", "Thresholds & rules", "Notifications"])
     with tab_alerts:
@@ -212,7 +185,7 @@ def _act(db, action, alert: dict, done: str) -> None:
     except ValidationFailed as exc:
         st.error(str(exc))
         return
-    _changed()
+    data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
     name = md_escape(alert.get("rule_name") or alert["_id"])
     st.session_state[f"{PREFIX}_flash"] = f"Alert “{name}” {done} by {md_escape(current_user().name)}."
     st.rerun()
@@ -235,16 +208,16 @@ def _render_threshold_editor(db, key: str, admin: bool) -> None:
     st.subheader("Thresholds per feature", anchor=False)
     st.caption("A record passes when every score is at or above its feature's threshold. "
                "Saving re-flags pass/fail; the aggregates pick it up on their next run.")
-    thresholds = cached_thresholds(db, key)
-    names = list(dict.fromkeys(cached_features(db, key) + [f for f in thresholds if f != "default"]
-                               + ["default"]))
+    thresholds = data.thresholds(db, key)
+    names = list(dict.fromkeys(data.features(db, key) + [f for f in thresholds if f != DEFAULT_FEATURE]
+                               + [DEFAULT_FEATURE]))
     feature = st.selectbox("Feature", names, key=f"{PREFIX}_thr_feature",
-                           format_func=lambda f: "default (unknown features)" if f == "default" else f)
-    current = thresholds.get(feature) or thresholds.get("default") or {}
+                           format_func=lambda f: "default (unknown features)" if f == DEFAULT_FEATURE else f)
+    current = limits_for(thresholds, feature)
     with st.form(f"{PREFIX}_thr_form", border=True):
-        cols = st.columns(len(charts.SCORES))
+        cols = st.columns(len(charts.scores()))
         values = {}
-        for col, metric in zip(cols, charts.SCORES):
+        for col, metric in zip(cols, charts.scores()):
             values[metric] = col.number_input(
                 charts.label(metric), value=float(current.get(metric, 0.0)), step=0.01, format="%.2f",
                 key=f"{PREFIX}_thr_{feature}_{metric}", disabled=not admin)
@@ -260,7 +233,7 @@ def _render_threshold_editor(db, key: str, admin: bool) -> None:
         except ValidationFailed as exc:
             st.error(f"Not saved: {exc}")
             return
-        _changed()
+        data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
         st.success(f"Saved {feature} thresholds: " + ", ".join(f"{charts.label(m)} {v:.2f}"
                                                                for m, v in changed.items()))
 
@@ -275,7 +248,7 @@ def _rule_label(rules: dict[str, dict], rule_id: str) -> str:
 
 def _render_rule_editor(db, key: str, admin: bool) -> None:
     st.subheader("Alert rules", anchor=False)
-    rules = [r for r in _rules(db, key) if r.get("kind", "rule") == "rule"]
+    rules = [r for r in data.rules(db, key) if r.get("kind", "rule") == "rule"]
     if rules:
         table = pd.DataFrame([{
             "Rule": r.get("name"),
@@ -297,7 +270,7 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
     choice = st.selectbox("Edit", [NEW_RULE] + list(by_id), key=f"{PREFIX}_rule_pick",
                           format_func=lambda rid: _rule_label(by_id, rid))
     rule = by_id.get(choice, {})
-    features = [ALL, EACH] + cached_features(db, key)
+    features = [ALL, EACH] + data.features(db, key)
     if rule.get("feature") and rule["feature"] not in features:
         features.append(rule["feature"])
 
@@ -307,7 +280,8 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
     with st.form(f"{PREFIX}_rule_form_{choice}", border=True):
         name = st.text_input("Name", value=rule.get("name", ""), max_chars=80)
         c1, c2, c3, c4 = st.columns(4)
-        metric = c1.selectbox("Metric", RULE_METRICS, index=pick(RULE_METRICS, rule.get("metric"), "pass_rate"),
+        rule_metrics = metrics.rule_metrics()
+        metric = c1.selectbox("Metric", rule_metrics, index=pick(rule_metrics, rule.get("metric"), "pass_rate"),
                               format_func=charts.label)
         statistic = c2.selectbox("Statistic", ("mean", "rate"), index=pick(("mean", "rate"),
                                                                            rule.get("statistic"), "mean"))
@@ -340,7 +314,7 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
         except ValidationFailed as exc:
             st.error(f"Not saved: {exc}")
             return
-        _changed()
+        data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
         st.success(f"Rule “{name.strip()}” saved.")
     if choice != NEW_RULE:
         confirm = st.checkbox("I want to delete this rule", key=f"{PREFIX}_rule_del_ok_{choice}")
@@ -350,7 +324,7 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
             except ValidationFailed as exc:
                 st.error(str(exc))
                 return
-            _changed()
+            data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
             st.session_state.pop(f"{PREFIX}_rule_pick", None)
             st.rerun()
 
@@ -365,7 +339,7 @@ def _short(value) -> str:
 
 def _render_audit(db, key: str) -> None:
     st.subheader("Change history", anchor=False)
-    entries = _audit(db, key)
+    entries = data.audit(db, key)
     if not entries:
         st.caption("No changes yet.")
         return
@@ -401,7 +375,7 @@ def _render_notifications(db, notifications: list[dict]) -> None:
         if right.button("Retry", key=f"{PREFIX}_retry_{n.get('_id')}", disabled=not can("reviewer"),
                         help="Queue it again; the notify job sends it on its next run", width="stretch"):
             retry_failed(db, n["_id"])
-            _changed()
+            data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
             st.session_state[f"{PREFIX}_flash"] = "Notification queued again."
             st.rerun()
     icon = {"sent": "✅ sent", "failed": "❌ failed", "pending": "⏳ pending"}

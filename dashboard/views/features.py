@@ -12,25 +12,23 @@ from datetime import date, timedelta
 import pandas as pd
 import streamlit as st
 
-from dashboard.common import (
-    cached_latest_day,
-    ALL, cached_aggregates, cached_features, cached_thresholds, db_key, db_or_stop, signed_in_or_stop,
-)
+from dashboard import data
+from dashboard.common import ALL, db_key, db_or_stop, signed_in_or_stop
+from core import diagnosis, metrics
+from core.features import DEFAULT_FEATURE
+from core.verdict import limits_for
 from dashboard.components import charts, filters
 
 PREFIX = "features"
 DEFAULT_DAYS = 28
 EMPTY = "No data yet — run `python -m jobs demo` or ingest logs, then `python -m jobs run-once aggregate`."
-TREND_METRICS = charts.SCORES + ("pass_rate", "regen_rate")
-DIAGNOSIS = {"ideal": "✅ Ideal", "generation": "🟠 Generation problem", "retrieval": "🔵 Retrieval inefficiency",
-             "both": "🔴 Retrieval + generation"}
+RATES = (metrics.PASS_RATE, metrics.REGEN_RATE)
 
 
 def _per_feature(db, key: str, granularity: str, start: date, end: date) -> dict[str, list[dict]]:
     """Aggregate documents of every feature (not the "all" rows) in the period, by feature."""
     first = start if granularity == "day" else filters.week_start(start)
-    docs = cached_aggregates(db, key, granularity, filters.day_start(first - timedelta(days=1)),
-                             filters.day_start(end + timedelta(days=1)), None)
+    docs = data.aggregates(db, key, granularity, first, end, None)
     out: dict[str, list[dict]] = {}
     for d in docs:
         day, feature = filters.bucket_date(d.get("bucket")), d.get("feature")
@@ -46,8 +44,8 @@ def render() -> None:
     st.title("Features")
     st.caption("Each feature's scores side by side: where quality is weakest and whether retrieval "
                "or generation is to blame.")
-    features = cached_features(db, key)
-    latest = cached_latest_day(db, key)
+    features = data.features(db, key)
+    latest = data.latest_day(db, key)
     if latest is None:
         st.info(EMPTY, icon="📭")
         return
@@ -56,7 +54,7 @@ def render() -> None:
     if not daily:
         st.info(f"No aggregates between {start} and {end}. The newest data is from {latest}.", icon="📭")
         return
-    thresholds = cached_thresholds(db, key)
+    thresholds = data.thresholds(db, key)
     summaries = {feature: charts.summarize(docs) for feature, docs in daily.items()}
     _render_heatmaps(summaries, thresholds)
     buckets = daily if granularity == "day" else _per_feature(db, key, "week", start, end)
@@ -77,7 +75,7 @@ def _render_filters(features: list[str], latest: date) -> tuple[date, date, str]
 
 
 def _limits(thresholds: dict, feature: str) -> dict:
-    return thresholds.get(feature) or thresholds.get("default") or {}
+    return limits_for(thresholds, feature)
 
 
 @st.fragment
@@ -86,18 +84,18 @@ def _render_heatmaps(summaries: dict[str, dict], thresholds: dict) -> None:
     rows = list(summaries)
     means_tab, rates_tab = st.tabs(["Mean score", "Pass rate"])
     with means_tab:
-        z = [[summaries[f]["means"].get(m) for m in charts.SCORES] for f in rows]
+        z = [[summaries[f]["means"].get(m) for m in charts.scores()] for f in rows]
         margin = [[(v - _limits(thresholds, f)[m]) if v is not None and _limits(thresholds, f).get(m) is not None
-                   else None for m, v in zip(charts.SCORES, line)] for f, line in zip(rows, z)]
+                   else None for m, v in zip(charts.scores(), line)] for f, line in zip(rows, z)]
         marks = [[d is not None and d < 0 for d in line] for line in margin]
-        charts.show(charts.heatmap_figure(rows, charts.SCORES, z, title="Mean score for the period",
+        charts.show(charts.heatmap_figure(rows, charts.scores(), z, title="Mean score for the period",
                                           marks=marks, margin=margin))
         st.caption("Colour = distance to that feature's threshold; ✗ = below it. Records per feature: " + ", ".join(
             f"{f} {summaries[f]['count']:,}" for f in rows))
     with rates_tab:
-        z = [[summaries[f]["pass_rate"]] + [summaries[f]["pass_rates"].get(m) for m in charts.SCORES]
+        z = [[summaries[f]["pass_rate"]] + [summaries[f]["pass_rates"].get(m) for m in charts.scores()]
              for f in rows]
-        charts.show(charts.heatmap_figure(rows, ("all metrics",) + charts.SCORES, z,
+        charts.show(charts.heatmap_figure(rows, ("all metrics",) + charts.scores(), z,
                                           title="Share of records at or above the threshold", percent=True))
         st.caption("'All metrics' = records passing every threshold of their feature.")
 
@@ -105,8 +103,9 @@ def _render_heatmaps(summaries: dict[str, dict], thresholds: dict) -> None:
 @st.fragment
 def _render_trends(buckets: dict[str, list[dict]], thresholds: dict) -> None:
     st.subheader("Per-feature trend", anchor=False)
-    metric = st.selectbox("Metric", TREND_METRICS, format_func=charts.label, key=f"{PREFIX}_trend_metric")
-    percent = metric in ("pass_rate", "regen_rate")
+    metric = st.selectbox("Metric", (*charts.scores(), *RATES), format_func=charts.label,
+                          key=f"{PREFIX}_trend_metric")
+    percent = metric in RATES
     series = {}
     for feature, docs in buckets.items():
         xs = [d["day"] for d in docs]
@@ -124,9 +123,8 @@ def _render_trends(buckets: dict[str, list[dict]], thresholds: dict) -> None:
 
 def _render_quadrant(buckets: dict[str, list[dict]], summaries: dict[str, dict], thresholds: dict) -> None:
     st.subheader("Retrieval or generation? Precision vs faithfulness", anchor=False)
-    base = thresholds.get("default") or thresholds.get("chat") or {}
-    p_cut = base.get("contextual_precision", 0.75)
-    f_cut = base.get("faithfulness", 0.8)
+    base = limits_for(thresholds, DEFAULT_FEATURE)
+    p_cut, f_cut = base["contextual_precision"], base["faithfulness"]
     st.caption(f"One point per feature per bucket. Lines at the default thresholds (precision {p_cut:.2f}, "
                f"faithfulness {f_cut:.2f}); the table judges each feature against its own.")
     points = []
@@ -147,30 +145,32 @@ def _render_quadrant(buckets: dict[str, list[dict]], summaries: dict[str, dict],
     with right:
         rows = []
         for feature, summary in summaries.items():
-            limits = _limits(thresholds, feature)
-            precision = summary["means"].get("contextual_precision")
-            faith = summary["means"].get("faithfulness")
-            verdict = charts.diagnose(precision, faith, limits.get("contextual_precision", p_cut),
-                                      limits.get("faithfulness", f_cut))
-            rows.append({"Feature": feature, "Diagnosis": DIAGNOSIS.get(verdict, "—"),
-                         "Precision": precision, "Faithfulness": faith})
+            found = diagnosis.diagnose(summary["quadrants"])
+            rows.append({"Feature": feature, "Diagnosis": f"{found.icon} {found.label}",
+                         "Problem share": found.problem_share,
+                         "Precision": summary["means"].get("contextual_precision"),
+                         "Faithfulness": summary["means"].get("faithfulness")})
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config={
             "Diagnosis": st.column_config.TextColumn(width="medium"),
+            "Problem share": st.column_config.NumberColumn(format="percent", width="small",
+                                                           help="records below the feature's precision or "
+                                                                "faithfulness threshold"),
             "Precision": st.column_config.ProgressColumn(format="%.2f", min_value=0, max_value=1, width="small"),
             "Faithfulness": st.column_config.ProgressColumn(format="%.2f", min_value=0, max_value=1,
                                                             width="small"),
         })
-        st.caption("High P · High F: ideal. High P · Low F: the model ignores good context (generation). "
-                   "Low P · High F: noisy retrieval, careful generation. Low P · Low F: both need work.")
+        st.caption(f"Each record is judged against its feature's thresholds. Healthy while at most "
+                   f"{diagnosis.HEALTHY_MAX_PROBLEM_SHARE:.0%} of the records are below the precision or faithfulness "
+                   "threshold; otherwise the largest group names the problem (the weekly report uses the same rule).")
 
 
 def _render_thresholds(features: list[str], thresholds: dict) -> None:
     st.subheader("Thresholds in force", anchor=False)
-    names = list(dict.fromkeys(features + [f for f in thresholds if f != "default"] + ["default"]))
-    rows = [{"Feature": f, **{charts.label(m): _limits(thresholds, f).get(m) for m in charts.SCORES}}
+    names = list(dict.fromkeys(features + [f for f in thresholds if f != DEFAULT_FEATURE] + [DEFAULT_FEATURE]))
+    rows = [{"Feature": f, **{charts.label(m): _limits(thresholds, f).get(m) for m in charts.scores()}}
             for f in names]
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config={
-        charts.label(m): st.column_config.NumberColumn(format="%.2f") for m in charts.SCORES})
+        charts.label(m): st.column_config.NumberColumn(format="%.2f") for m in charts.scores()})
     st.caption("Admins edit thresholds on the Alerts page; every change is audited.")
 
 

@@ -12,32 +12,17 @@ from datetime import datetime
 import pandas as pd
 import streamlit as st
 
+from dashboard import data
 from dashboard.common import (
     can, current_user, db_key, db_or_stop, md_escape, require, show_flash, signed_in_or_stop,
 )
 from store import health
 from store.errors import ValidationFailed
-from store.job_runs import last_runs, recent_runs
 from store.schema import payload_from_storage
 
 PREFIX = "health"
 PAGE_SIZE = 10
 OUTCOME = {"ok": "✅ ok", "error": "❌ error", "skipped": "⏭️ skipped", "running": "⏳ running"}
-
-
-@st.cache_data(ttl=15, show_spinner=False)
-def _status(_db, key: str) -> dict:
-    return health.database_status(_db)
-
-
-@st.cache_data(ttl=30, show_spinner=False)
-def _counts(_db, key: str) -> dict:
-    return health.record_counts(_db)
-
-
-@st.cache_data(ttl=30, show_spinner=False)
-def _runs(_db, key: str) -> tuple[list[dict], list[dict]]:
-    return last_runs(_db), recent_runs(_db, limit=50)
 
 
 def _naive(value):
@@ -56,14 +41,14 @@ def render() -> None:
     st.caption("Database, incoming records, quarantined payloads and the background jobs.")
     show_flash(PREFIX)
     _render_database(db, key)
-    counts = _counts(db, key)
+    counts = data.record_counts(db, key)
     _render_counts(counts)
     _render_jobs(db, key)
     _render_quarantine(db, counts)
 
 
 def _render_database(db, key: str) -> None:
-    status = _status(db, key)
+    status = data.database_status(db, key)
     cols = st.columns([1, 1, 3])
     cols[0].metric("Database", "up" if status["ok"] else "down",
                    f"ping {status['ping_ms']:.0f} ms" if status.get("ping_ms") is not None else None,
@@ -98,7 +83,7 @@ def _render_counts(counts: dict) -> None:
 @st.fragment
 def _render_jobs(db, key: str) -> None:
     st.subheader("Jobs", anchor=False)
-    latest, recent = _runs(db, key)
+    latest, recent = data.job_runs(db, key)
     if not latest:
         st.caption("No job has run yet. The scheduler (`python -m jobs scheduler`) runs them every few minutes.")
         return
@@ -164,7 +149,7 @@ def _render_entry(db, entry: dict, admin: bool) -> None:
                     st.session_state[error_key] = str(exc)
                 else:
                     st.session_state.pop(error_key, None)
-                    _counts.clear()
+                    data.invalidate(data.RECORDS, data.HEALTH)
                     st.session_state[f"{PREFIX}_flash"] = f"Re-ingested as record {record_id}."
                     st.rerun()
         if st.session_state.get(error_key):

@@ -13,30 +13,15 @@ from datetime import date, timedelta
 
 import streamlit as st
 
-from dashboard.common import (
-    cached_latest_day,
-    ALL, cached_aggregates, cached_features, cached_thresholds, db_key, db_or_stop, fmt_pct, fmt_score,
-    signed_in_or_stop,
-)
+from core.features import DEFAULT_FEATURE, EACH_FEATURE
+from core.verdict import limits_for
+from dashboard import data
+from dashboard.common import ALL, db_key, db_or_stop, fmt_pct, fmt_score, signed_in_or_stop
 from dashboard.components import charts, filters
-from store.alerts import list_alerts, list_rules
 
 PREFIX = "overview"
 DEFAULT_DAYS = 28
 EMPTY = "No data yet — run `python -m jobs demo` or ingest logs, then `python -m jobs run-once aggregate`."
-
-
-# --- cached readers -------------------------------------------------------------------
-
-@st.cache_data(ttl=60, show_spinner=False)
-def _alerts(_db, key: str) -> list[dict]:
-    return list_alerts(_db, limit=500)
-
-
-@st.cache_data(ttl=60, show_spinner=False)
-def _rules(_db, key: str) -> list[dict]:
-    return list_rules(_db)
-
 
 # --- numbers --------------------------------------------------------------------------
 
@@ -45,8 +30,7 @@ def _in_period(docs: list[dict], start: date, end: date) -> list[dict]:
 
 
 def _daily(db, key: str, feature: str, start: date, end: date) -> list[dict]:
-    docs = cached_aggregates(db, key, "day", filters.day_start(start - timedelta(days=1)),
-                             filters.day_start(end + timedelta(days=1)), (feature,))
+    docs = data.aggregates(db, key, "day", start, end, (feature,))
     return [d for d in _in_period(docs, start, end) if d.get("feature") == feature]
 
 
@@ -54,19 +38,18 @@ def _buckets(db, key: str, feature: str, start: date, end: date, granularity: st
     if granularity == "day":
         return _daily(db, key, feature, start, end)
     first = filters.week_start(start)
-    docs = cached_aggregates(db, key, "week", filters.day_start(first),
-                             filters.day_start(end + timedelta(days=1)), (feature,))
+    docs = data.aggregates(db, key, "week", first, end, (feature,))
     return [d for d in _in_period(docs, first, end) if d.get("feature") == feature]
 
 
 def _thresholds_for(db, key: str, feature: str, features: list[str]) -> tuple[dict, dict]:
     """Thresholds to draw and how to describe them: the feature's own, or for all
     features the strictest per metric (naming the feature it comes from)."""
-    table = cached_thresholds(db, key)
+    table = data.thresholds(db, key)
     if feature != ALL:
-        limits = dict(table.get(feature) or table.get("default") or {})
+        limits = limits_for(table, feature)
         return limits, {m: f"{feature} threshold" for m in limits}
-    candidates = [f for f in (features or []) if f in table] or [f for f in table if f != "default"]
+    candidates = [f for f in (features or []) if f in table] or [f for f in table if f != DEFAULT_FEATURE]
     strictest: dict[str, tuple[float, str]] = {}
     for f in candidates:
         for metric, value in (table.get(f) or {}).items():
@@ -82,7 +65,7 @@ def _rule_threshold(rules: list[dict], metric: str, feature: str) -> float | Non
     for rule in rules:
         if rule.get("kind", "rule") != "rule" or rule.get("metric") != metric or rule.get("enabled") is False:
             continue
-        if rule.get("feature") == feature or (feature != ALL and rule.get("feature") == "*"):
+        if rule.get("feature") == feature or (feature != ALL and rule.get("feature") == EACH_FEATURE):
             return charts.num(rule.get("threshold"))
         if rule.get("feature") in (ALL, None) and best is None:
             best = charts.num(rule.get("threshold"))
@@ -120,8 +103,8 @@ def render() -> None:
     key = db_key(db)
     st.title("Overview")
     st.caption("Answer quality over time, from the daily and weekly aggregates.")
-    features = cached_features(db, key)
-    latest = cached_latest_day(db, key)
+    features = data.features(db, key)
+    latest = data.latest_day(db, key)
     if latest is None:
         st.info(EMPTY, icon="📭")
         return
@@ -129,7 +112,7 @@ def render() -> None:
     current = _daily(db, key, feature, start, end)
     prev_start, prev_end = filters.previous_period(start, end)
     previous = _daily(db, key, feature, prev_start, prev_end)
-    alerts = _alerts(db, key)
+    alerts = data.alerts(db, key)
     _render_kpis(charts.summarize(current), charts.summarize(previous) if previous else None, alerts, feature,
                  (prev_start, prev_end))
     if not current:
@@ -181,8 +164,8 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
     row[3].metric("Open alerts", f"{len(mine)}", f"{critical} critical" if critical else None,
                   delta_color="inverse" if critical else "off", delta_arrow="off",
                   help="Alerts not yet resolved (see the Alerts page)", border=True)
-    row = st.columns(len(charts.SCORES))
-    for col, metric in zip(row, charts.SCORES):
+    row = st.columns(len(charts.scores()))
+    for col, metric in zip(row, charts.scores()):
         col.metric(charts.label(metric), fmt_score(now["means"].get(metric)), delta(metric, "score"),
                    help=f"Mean {charts.label(metric).lower()}. {help_prev}", border=True)
 
@@ -192,8 +175,8 @@ def _render_trends(db, key: str, feature: str, features: list[str], start: date,
                    granularity: str) -> None:
     docs = _buckets(db, key, feature, start, end, granularity)
     limits, limit_labels = _thresholds_for(db, key, feature, features)
-    rules = _rules(db, key)
-    incidents = incident_days(_alerts(db, key), feature, start, end)
+    rules = data.rules(db, key)
+    incidents = incident_days(data.alerts(db, key), feature, start, end)
     if granularity == "week":
         marked = {filters.week_start(day) for day in incidents}
         bucket_days = 7
@@ -215,7 +198,7 @@ def _render_trends(db, key: str, feature: str, features: list[str], start: date,
         charts.trend_figure(m, buckets, series(m), threshold=limits.get(m),
                             threshold_label=limit_labels.get(m, "threshold"), band=(series(m, "p10"), series(m, "p90")),
                             incidents=marked, bucket_days=bucket_days)
-        for m in charts.SCORES
+        for m in charts.scores()
     ]
     figures.append(charts.trend_figure(
         "pass_rate", buckets, [charts.num(d.get("pass_rate")) for d in docs], percent=True,

@@ -13,17 +13,21 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.common import cached_thresholds, db_key, db_or_stop, signed_in_or_stop
+from dashboard import data
+from dashboard.common import db_key, db_or_stop, signed_in_or_stop
 from dashboard.components import score_view
 from dashboard.components.record_view import MODE_HELP, MODES, judge, model_loading
 from dashboard.components.paste import parse_json_text, split_paragraphs
 from dashboard.components.safe_text import safe_md
+from evaluators import limits
 
 PREFIX = "playground"
 FEATURES = ("chat", "viability", "arguments", "clauses")
 NO_FEATURE = "(default thresholds)"
-MAX_CHUNKS = 20
-MAX_TEXT = 50_000
+MAX_CHUNK_BOXES = 20
+# The text areas take up to twice each limit (so a browser never posts megabytes);
+# what is over the limit itself is refused with a message when Score is pressed.
+BOX_SLACK = 2
 EXAMPLE = {  # reference 000, faithfulness example (the hallucinated answer)
     "query": "What is the punishment for murder?",
     "answer": "Murder is punishable with 10 years imprisonment and a fine of Rs. 50,000",
@@ -81,25 +85,29 @@ def _render_paste(db, feature: str | None, mode: str, fallback: bool) -> None:
     row.button("Load example", key=f"{PREFIX}_example", on_click=_load_example, icon="📄",
               help="Reference 000: the murder question with a hallucinated answer")
     row.button("Load grounded answer", key=f"{PREFIX}_example_good", on_click=_load_example, args=(True,))
-    query = st.text_area("Query", key=f"{PREFIX}_query", height=80, max_chars=MAX_TEXT)
-    answer = st.text_area("Answer", key=f"{PREFIX}_answer", height=120, max_chars=MAX_TEXT)
+    query = st.text_area("Query", key=f"{PREFIX}_query", height=80, max_chars=BOX_SLACK * limits.MAX_QUERY_CHARS)
+    answer = st.text_area("Answer", key=f"{PREFIX}_answer", height=120,
+                          max_chars=BOX_SLACK * limits.MAX_ANSWER_CHARS)
     if st.session_state.get(f"{PREFIX}_ctx_mode") not in ("text", "boxes"):
         st.session_state[f"{PREFIX}_ctx_mode"] = "text"
     ctx_mode = st.segmented_control("Contexts", ("text", "boxes"), key=f"{PREFIX}_ctx_mode",
                                     format_func={"text": "One text area (blank line between chunks)",
                                                  "boxes": "One box per chunk"}.get)
     if ctx_mode == "boxes":
-        count = st.number_input("Number of chunks", 1, MAX_CHUNKS, 2, key=f"{PREFIX}_n_chunks")
-        contexts = [st.text_area(f"Chunk {i + 1}", key=f"{PREFIX}_chunk_{i}", height=80, max_chars=MAX_TEXT)
+        count = st.number_input("Number of chunks", 1, MAX_CHUNK_BOXES, 2, key=f"{PREFIX}_n_chunks")
+        contexts = [st.text_area(f"Chunk {i + 1}", key=f"{PREFIX}_chunk_{i}", height=80,
+                                 max_chars=BOX_SLACK * limits.MAX_CHUNK_CHARS)
                     for i in range(int(count))]
         contexts = [c.strip() for c in contexts if c and c.strip()]
     else:
         text = st.text_area("Contexts, one per paragraph (separate chunks with a blank line)",
-                            key=f"{PREFIX}_contexts", height=160, max_chars=MAX_TEXT * 4)
+                            key=f"{PREFIX}_contexts", height=160,
+                            max_chars=BOX_SLACK * limits.MAX_CONTEXT_CHARS)
         contexts = split_paragraphs(text)
     st.caption(f"{len(contexts)} chunk{'s' if len(contexts) != 1 else ''}, in rank order.")
     expected = st.text_area("Expected answer (optional — enables contextual recall and correctness)",
-                            key=f"{PREFIX}_expected", height=80, max_chars=MAX_TEXT)
+                            key=f"{PREFIX}_expected", height=80,
+                            max_chars=BOX_SLACK * limits.MAX_EXPECTED_CHARS)
     if st.button("Score", key=f"{PREFIX}_score", type="primary", icon="🧪"):
         if not (query or "").strip() or not (answer or "").strip():
             st.error("A query and an answer are needed.")
@@ -155,10 +163,15 @@ def _score(db, result_key: str, query: str, answer: str, contexts: list[str], ex
     from evaluators import score_one
     from evaluators.judge import JudgeError, JudgeNotConfigured
 
+    problem = limits.input_problem(query, answer, contexts, expected)
+    if problem:  # bounded work per request: refused before any scoring starts
+        st.error(f"Too large to score: {problem}. Limits: {limits.describe()}.")
+        st.session_state.pop(result_key, None)
+        return
     try:
         with st.spinner("Model loading… then scoring" if model_loading() else "Scoring…"):
             result = score_one(query, answer, contexts, expected_output=expected, feature=feature, mode=mode,
-                               thresholds=cached_thresholds(db, db_key(db)), judge=judge(),
+                               thresholds=data.thresholds(db, db_key(db)), judge=judge(),
                                fallback_to_fast=fallback)
     except JudgeNotConfigured:
         st.error("The LLM judge is not configured; use fast mode.")

@@ -9,21 +9,13 @@ from datetime import date, datetime, timedelta
 
 import streamlit as st
 
-from dashboard.common import db_key, db_or_stop, md_escape, require, signed_in_or_stop, show_flash
+from dashboard.common import current_user, db_key, db_or_stop, md_escape, require, signed_in_or_stop, show_flash
 from dashboard.components import filters
-from store.reports import get_report, list_reports
+from dashboard import data
+from store.errors import ValidationFailed
+from store.reports import DONE, FAILED, QUEUED, RUNNING, report_requests, request_report
 
 PREFIX = "reports"
-
-
-@st.cache_data(ttl=60, show_spinner=False)
-def _reports(_db, key: str) -> list[dict]:
-    return list_reports(_db)
-
-
-@st.cache_data(ttl=300, show_spinner=False)
-def _report(_db, key: str, report_id: str, week_start) -> dict | None:
-    return get_report(_db, week_start)
 
 
 def _week_label(value) -> str:
@@ -37,9 +29,10 @@ def render() -> None:
     key = db_key(db)
     st.title("Reports")
     st.caption("Weekly quality reports: trends, lowest-scoring queries, failure patterns, recommendations.")
-    reports = _reports(db, key)
+    reports = data.reports(db, key)
     show_flash(PREFIX)
-    _render_build(db)
+    _render_build(db, key)
+    _render_requests(db, key)
     if not reports:
         st.info("No reports yet — the report job writes one each week, or build one above "
                 "(it needs data: `python -m jobs demo` or ingest logs).", icon="📭")
@@ -71,7 +64,7 @@ def _render_picker(db, key: str, reports: list[dict]) -> dict | None:
 
     chosen = st.selectbox("Week", ids, format_func=label, key=pick_key)
     doc = by_id[chosen]
-    return _report(db, key, chosen, doc.get("week_start"))
+    return data.report(db, key, chosen, doc.get("week_start"))
 
 
 def _render_report(report: dict) -> None:
@@ -93,11 +86,11 @@ def _render_report(report: dict) -> None:
             st.caption("This report has no Markdown body.")
 
 
-def _render_build(db) -> None:
+def _render_build(db, key: str) -> None:
     with st.expander("Build a report now", expanded=False):
         if not require("reviewer", "build reports"):
             return
-        today = filters.today_utc()
+        today = filters.today()
         last_week = filters.week_start(today) - timedelta(days=7)
         cols = st.columns([2, 1], vertical_alignment="bottom")
         day = cols[0].date_input("Any day in the week", value=last_week, key=f"{PREFIX}_build_day",
@@ -105,26 +98,48 @@ def _render_build(db) -> None:
         week = filters.week_start(day if isinstance(day, date) else last_week)
         cols[0].caption(f"Week of Monday {week.isoformat()} – Sunday {(week + timedelta(days=6)).isoformat()}")
         if cols[1].button("Build report now", key=f"{PREFIX}_build", type="primary", width="stretch"):
-            from jobs.runner import run_once
-
-            with st.spinner(f"Building the report for the week of {week}…"):
-                try:
-                    ok = run_once(db, "report", week=week.isoformat())
-                except Exception as exc:  # the job records its own failure; show it, don't crash the page
-                    ok = False
-                    st.error(f"The report job failed: {md_escape(exc.__class__.__name__)}: {md_escape(str(exc)[:300])}")
-            if ok:
-                _reports.clear()
-                _report.clear()
-                st.session_state[f"{PREFIX}_select_next"] = _id_for_week(db, week)
-                st.session_state[f"{PREFIX}_flash"] = f"Report for the week of {week} built."
-                st.rerun()
-            else:
-                st.error("The report job did not finish; see the last runs on the Data health page.")
+            # the worker builds it (under its lease, never in this page's process); the page follows it
+            try:
+                request_report(db, week, current_user().name)
+            except ValidationFailed as exc:
+                st.error(str(exc))
+                return
+            data.invalidate(data.REPORTS)
+            st.session_state[f"{PREFIX}_follow"] = week.isoformat()
+            st.session_state[f"{PREFIX}_flash"] = (f"Report for the week of {week} queued: the worker builds it on "
+                                                   "its next tick (within a few minutes).")
+            st.rerun()
 
 
-def _id_for_week(db, week: date) -> str | None:
-    for doc in list_reports(db):
+STATE_TEXT = {QUEUED: "⏳ queued", RUNNING: "⚙️ building", DONE: "✅ done", FAILED: "❌ failed"}
+
+
+@st.fragment(run_every=5)
+def _render_requests(db, key: str) -> None:
+    """Requested builds and their state, re-read (not cached: a few small documents) every few seconds."""
+    requests = report_requests(db, limit=10)
+    pending = [r for r in requests if r.get("state") in (QUEUED, RUNNING)]
+    follow = st.session_state.get(f"{PREFIX}_follow")
+    if not pending and not follow:
+        return
+    for r in requests[:5]:
+        line = (f"Week of {md_escape(r.get('_id'))}: {STATE_TEXT.get(r.get('state'), md_escape(r.get('state')))}"
+                f" · asked by {md_escape(r.get('requested_by'))}")
+        if r.get("error"):
+            line += f" · {md_escape(str(r['error'])[:200])}"
+        st.caption(line)
+    done = next((r for r in requests if r.get("_id") == follow and r.get("state") in (DONE, FAILED)), None)
+    if done is not None:
+        st.session_state.pop(f"{PREFIX}_follow", None)
+        data.invalidate(data.REPORTS)
+        if done.get("state") == DONE:
+            st.session_state[f"{PREFIX}_select_next"] = _id_for_week(db, key, date.fromisoformat(str(follow)))
+            st.session_state[f"{PREFIX}_flash"] = f"Report for the week of {follow} built."
+        st.rerun()
+
+
+def _id_for_week(db, key: str, week: date) -> str | None:
+    for doc in data.reports(db, key):
         if filters.parse_date(doc.get("week_start")) == week:
             return str(doc.get("_id"))
     return None

@@ -19,15 +19,16 @@ from datetime import date, datetime, timedelta, timezone
 import pandas as pd
 import streamlit as st
 
-from dashboard.common import ALL, cached_features, db_key, db_or_stop, signed_in_or_stop, fmt_score
+from dashboard import data
+from dashboard.common import ALL, db_key, db_or_stop, signed_in_or_stop, fmt_score
 from dashboard.components import filters
 from dashboard.components.export import to_csv, to_jsonl
 from dashboard.components.record_view import render_record
-from dashboard.components.score_view import LABELS
+from core import metrics
 from store.errors import ValidationFailed
 from store.triage import (
-    EXPORT_CAP, PAGE_SIZE, SEARCH_MAX_CHARS, STATUS_LABELS, STATUSES, build_filter, count_records, get_record,
-    iter_export, latest_day, list_records,
+    EXPORT_CAP, PAGE_SIZE, SEARCH_MAX_CHARS, STATUS_LABELS, STATUSES, build_filter,
+    iter_export,
 )
 
 PREFIX = "triage"
@@ -41,30 +42,8 @@ ANY = "__any__"
 
 # --- cached readers (cleared after every write) ----------------------------------------
 
-@st.cache_data(ttl=30, show_spinner=False)
-def _page(_db, key: str, filt: dict, sort: str, descending: bool, page: int) -> list[dict]:
-    return list_records(_db, filt, sort, page, PAGE_SIZE, descending=descending)
-
-
-@st.cache_data(ttl=30, show_spinner=False)
-def _count(_db, key: str, filt: dict) -> int:
-    return count_records(_db, filt)
-
-
-@st.cache_data(ttl=30, show_spinner=False)
-def _record(_db, key: str, record_id: str) -> dict | None:
-    return get_record(_db, record_id)
-
-
-@st.cache_data(ttl=300, show_spinner=False)
-def _latest_day(_db, key: str) -> date | None:
-    return latest_day(_db)
-
-
 def _changed() -> None:
-    _page.clear()
-    _count.clear()
-    _record.clear()
+    data.invalidate(data.RECORDS)
 
 
 # --- page ------------------------------------------------------------------------------
@@ -80,7 +59,7 @@ def render() -> None:
     filt, sort, descending = _render_filters(db, key, features)
     if filt is None:
         return
-    total = _count(db, key, filt)
+    total = data.records_count(db, key, filt)
     rows = _render_list(db, key, filt, sort, descending, total)
     _render_export(db, filt, total)
     _render_detail(db, key, rows)
@@ -89,14 +68,14 @@ def render() -> None:
 def _features(db, key: str) -> list[str]:
     """The features the aggregates know, plus the four of the product."""
     try:
-        known = set(cached_features(db, key))
+        known = set(data.features(db, key))
     except Exception:  # noqa: BLE001 - no aggregates yet: the product's features still work
         known = set()
     return sorted(known | set(KNOWN_FEATURES))
 
 
 def _default_period(db, key: str) -> tuple[date, date]:
-    end = _latest_day(db, key) or filters.today_utc()
+    end = data.latest_record_day(db, key) or filters.today()
     return end - timedelta(days=DEFAULT_DAYS - 1), end
 
 
@@ -136,10 +115,10 @@ def _render_filters(db, key: str, features: list[str]):
                               format_func=lambda s: "Any status" if s == ANY else STATUS_LABELS[s],
                               help="Records nobody has looked at yet count as New.")
         metric_key = f"{PREFIX}_metric"
-        if st.session_state.get(metric_key) not in (ANY, *LABELS):
+        if st.session_state.get(metric_key) not in (ANY, *metrics.score_names()):
             st.session_state[metric_key] = ANY
-        metric = c4.selectbox("Below threshold on", (ANY, *LABELS), key=metric_key,
-                              format_func=lambda m: "Any metric" if m == ANY else LABELS[m])
+        metric = c4.selectbox("Below threshold on", (ANY, *metrics.score_names()), key=metric_key,
+                              format_func=lambda m: "Any metric" if m == ANY else metrics.label(m))
         d1, d2, d3, d4 = st.columns([2.0, 1.4, 1.2, 1.2])
         search = d1.text_input("Search the query text", key=f"{PREFIX}_search", max_chars=SEARCH_MAX_CHARS,
                                placeholder="e.g. Section 138", help="Matched literally, case-insensitive.")
@@ -183,7 +162,7 @@ def _row(doc: dict) -> dict:
         "Query": query[:160] + ("…" if len(query) > 160 else ""),
         "Overall": scores.get("overall_quality"),
         "Faithfulness": scores.get("faithfulness"),
-        "Below threshold": ", ".join(LABELS.get(m, str(m)) for m in eb.get("failed_metrics") or []),
+        "Below threshold": ", ".join(metrics.label(str(m)) for m in eb.get("failed_metrics") or []),
         "Status": STATUS_LABELS.get(triage.get("status") or "new", str(triage.get("status"))),
         "Assignee": str(triage.get("assignee") or ""),
         "Gaps": len(eb.get("issues") or []),
@@ -199,7 +178,7 @@ def _render_list(db, key: str, filt: dict, sort: str, descending: bool, total: i
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(0, int(st.session_state.get(page_key, 0))), pages - 1)
     st.session_state[page_key] = page
-    docs = _page(db, key, filt, sort, descending, page) if total else []
+    docs = data.records_page(db, key, filt, sort, descending, page, PAGE_SIZE) if total else []
     head, prev_col, page_col, next_col = st.columns([4, 1, 1.2, 1], vertical_alignment="center")
     first = page * PAGE_SIZE + 1 if total else 0
     head.markdown(f"**{total:,} record{'s' if total != 1 else ''} match** · showing {first:,}–"
@@ -284,7 +263,7 @@ def _render_detail(db, key: str, docs: list[dict]) -> None:
                  format_func=lambda rid: labels.get(rid, f"record {rid}"), on_change=_on_pick)
     if not isinstance(current, str):
         return
-    record = _record(db, key, current)
+    record = data.record(db, key, current)
     if record is None:
         st.warning("That record was not found (it may have been removed, or the link is wrong).")
         return

@@ -12,7 +12,6 @@ import subprocess
 import sys
 import time
 import urllib.request
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest

@@ -7,7 +7,6 @@ from datetime import datetime, timedelta, timezone
 
 import numpy as np
 import pandas as pd
-import pytest
 from zoneinfo import ZoneInfo
 
 from jobs.aggregate import refresh

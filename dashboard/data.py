@@ -1,0 +1,151 @@
+"""Every cached read of the dashboard, in one module, invalidated by topic after a write.
+
+Each reader is a store function wrapped in `st.cache_data`; `_db` is not hashed and
+`key` (`common.db_key(db)`) keeps databases apart. A reader belongs to the topics whose
+writes change its answer; after a write a page calls `invalidate(topic, ...)` and every
+page reads the new state at once (acknowledge an alert -> the Overview's open-alert
+count changes on the next render, not a TTL later). TTLs only bound how stale data
+written by the worker (aggregates, job runs) may be.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import date
+from typing import Callable
+
+import streamlit as st
+
+from core.features import ALL_FEATURES
+
+AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH = (
+    "aggregates", "records", "alerts", "rules", "thresholds", "reports", "jobs", "health")
+_BY_TOPIC: dict[str, list[Callable]] = defaultdict(list)
+
+
+def _reader(*topics: str, ttl: int = 60):
+    def wrap(fn):
+        cached = st.cache_data(ttl=ttl, show_spinner=False)(fn)
+        for topic in topics:
+            _BY_TOPIC[topic].append(cached)
+        return cached
+    return wrap
+
+
+def invalidate(*topics: str) -> None:
+    """Forget every cached answer that a write to these topics may have changed."""
+    for topic in topics:
+        for reader in _BY_TOPIC.get(topic, []):
+            reader.clear()
+
+
+# --- aggregates (written by the worker) ----------------------------------------------------
+
+@_reader(AGGREGATES, ttl=300)
+def features(_db, key: str) -> list[str]:
+    from store.aggregates import list_features
+    return [f for f in list_features(_db) if f != ALL_FEATURES]
+
+
+@_reader(AGGREGATES, THRESHOLDS, ttl=60)
+def aggregates(_db, key: str, granularity: str, start, end, features: tuple | None) -> list[dict]:
+    from store.aggregates import get_aggregates
+    return get_aggregates(_db, granularity, start, end, list(features) if features else None)
+
+
+@_reader(AGGREGATES, ttl=60)
+def latest_day(_db, key: str) -> date | None:
+    """The newest day that has an aggregate (the default period of a page ends there)."""
+    from core.timebuckets import bucket_day
+    from store.aggregates import latest_daily_bucket
+    bucket = latest_daily_bucket(_db)
+    return bucket_day(bucket) if bucket else None
+
+
+@_reader(THRESHOLDS, ttl=300)
+def thresholds(_db, key: str) -> dict:
+    from store.thresholds import get_thresholds
+    return get_thresholds(_db)
+
+
+# --- records ---------------------------------------------------------------------------------
+
+@_reader(RECORDS, THRESHOLDS, ttl=30)
+def records_page(_db, key: str, filt: dict, sort: str, descending: bool, page: int, page_size: int) -> list[dict]:
+    from store.triage import list_records
+    return list_records(_db, filt, sort, page, page_size, descending=descending)
+
+
+@_reader(RECORDS, THRESHOLDS, ttl=30)
+def records_count(_db, key: str, filt: dict) -> int:
+    from store.triage import count_records
+    return count_records(_db, filt)
+
+
+@_reader(RECORDS, THRESHOLDS, ttl=30)
+def record(_db, key: str, record_id: str) -> dict | None:
+    from store.triage import get_record
+    return get_record(_db, record_id)
+
+
+@_reader(RECORDS, ttl=300)
+def latest_record_day(_db, key: str) -> date | None:
+    from store.triage import latest_day as store_latest_day
+    return store_latest_day(_db)
+
+
+# --- alerts, rules, audit, notifications ---------------------------------------------------
+
+@_reader(ALERTS, ttl=30)
+def alerts(_db, key: str) -> list[dict]:
+    from store.alerts import list_alerts
+    return list_alerts(_db, limit=500)
+
+
+@_reader(RULES, ttl=300)
+def rules(_db, key: str) -> list[dict]:
+    from store.alerts import list_rules
+    return list_rules(_db)
+
+
+@_reader(RULES, THRESHOLDS, ttl=60)
+def audit(_db, key: str) -> list[dict]:
+    from store.alerts import list_audit
+    return list_audit(_db, limit=100)
+
+
+@_reader(ALERTS, ttl=30)
+def notifications(_db, key: str) -> list[dict]:
+    from store.outbox import list_notifications
+    return list_notifications(_db, limit=100)
+
+
+# --- reports, jobs, health ------------------------------------------------------------------
+
+@_reader(REPORTS, ttl=60)
+def reports(_db, key: str) -> list[dict]:
+    from store.reports import list_reports
+    return list_reports(_db)
+
+
+@_reader(REPORTS, ttl=300)
+def report(_db, key: str, report_id: str, week_start) -> dict | None:
+    from store.reports import get_report
+    return get_report(_db, week_start)
+
+
+@_reader(HEALTH, ttl=15)
+def database_status(_db, key: str) -> dict:
+    from store import health
+    return health.database_status(_db)
+
+
+@_reader(HEALTH, RECORDS, ttl=30)
+def record_counts(_db, key: str) -> dict:
+    from store import health
+    return health.record_counts(_db)
+
+
+@_reader(JOBS, ttl=30)
+def job_runs(_db, key: str) -> tuple[list[dict], list[dict]]:
+    from store.job_runs import last_runs, recent_runs
+    return last_runs(_db), recent_runs(_db, limit=50)

@@ -1,0 +1,31 @@
+"""`python -m evaluators score` refuses a line over the input limits and scores the others."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def test_cli_refuses_a_megabyte_of_context_with_a_clear_error_and_goes_on(tmp_path):
+    ok = {"id": "ok", "query": "What is the punishment for murder?",
+          "answer": "Murder is punishable with death or life imprisonment.",
+          "context": ["Section 103 of BNS: Murder shall be punished with death or imprisonment for life."]}
+    huge = {**ok, "id": "huge", "context": ["Murder shall be punished with death. " * 28_000]}  # ~1 MB
+    many = {**ok, "id": "many", "context": ["Section 103."] * 500}
+    inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    inp.write_text("\n".join(json.dumps(r) for r in (huge, ok, many)) + "\n")
+    env = {**os.environ, "OPENAI_BASE_URL": "", "OPENAI_API_KEY": ""}
+    proc = subprocess.run([sys.executable, "-m", "evaluators", "score", "--input", str(inp), "--output", str(out)],
+                          cwd=REPO, capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].startswith("scored=1 errors=2 ")
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(lines) == 3
+    assert "input too large: context chunk 1 has 1,036,000 characters" in lines[0]["error"]
+    assert "limit is 10,000 per chunk" in lines[0]["error"]
+    assert lines[1]["id"] == "ok" and lines[1]["evaluation"]["faithfulness"]["score"] is not None
+    assert "500 context chunks; the limit is 50" in lines[2]["error"]
