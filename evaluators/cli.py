@@ -41,9 +41,7 @@ def _parse(raw: bytes):
     if not isinstance(obj, dict):
         return None, "line is not a JSON object"
     too_large = limits.record_problem(obj)  # refused before scoring: bounded work per line
-    if too_large:
-        return None, too_large
-    return obj, None
+    return obj, too_large  # the object comes back too, so its error line keeps its id
 
 
 def _open_input(path: str):
@@ -144,16 +142,16 @@ def score(args) -> int:
 
     run = Run(_count_lines(args.input) if args.progress_every >= 0 else None, args.progress_every)
     try:
-        batch: list = []  # (lineno, obj or None, error)
+        batch: list = []  # (lineno, obj or None, error or None)
         size = FIRST_BATCH
 
         def flush():
-            items = [obj for _, obj, _ in batch if obj is not None]
+            items = [obj for _, obj, err in batch if err is None]
             results = iter(pipeline.score_many(items, mode=args.mode, judge=judge, fallback_to_fast=args.fallback_fast,
                                                feature=args.feature) if items else [])
             for lineno, obj, err in batch:
-                if obj is None:
-                    out = run.error(lineno, None, err)
+                if err is not None:
+                    out = run.error(lineno, obj.get("id") if obj else None, err)
                 else:
                     res = next(results)
                     if "error" in res:
