@@ -130,18 +130,18 @@ def score(args) -> int:
         if fin is not sys.stdin.buffer:
             fin.close()
         raise
-    judge = None
-    if args.mode != "fast":
-        judge = judge_from_settings()
-        if judge is None and not args.fallback_fast:
-            print(f"error: {JudgeNotConfigured()}", file=sys.stderr)
-            return 2
-        if judge is None:
-            print("warning: no judge configured; scoring in fast mode (--fallback-fast)", file=sys.stderr)
-    from . import pipeline
-
-    run = Run(_count_lines(args.input) if args.progress_every >= 0 else None, args.progress_every)
     try:
+        judge = None
+        if args.mode != "fast":
+            judge = judge_from_settings()
+            if judge is None and not args.fallback_fast:
+                print(f"error: {JudgeNotConfigured()}", file=sys.stderr)
+                return 2
+            if judge is None:
+                print("warning: no judge configured; scoring in fast mode (--fallback-fast)", file=sys.stderr)
+        from . import pipeline
+
+        run = Run(_count_lines(args.input) if args.progress_every >= 0 else None, args.progress_every)
         batch: list = []  # (lineno, obj or None, error or None)
         size = FIRST_BATCH
 
