@@ -56,6 +56,12 @@ class Settings(BaseSettings):
     session_max_hours: float = Field(default=12.0, gt=0, alias="EVALBOARD_SESSION_MAX_HOURS")
     dashboard_url: str = Field(default="http://127.0.0.1:8501", alias="EVALBOARD_DASHBOARD_URL")
 
+    # --- judge agreement sample (jobs/agreement.py) -----------------------------
+    agreement_sample_per_feature: int = Field(default=200, ge=0, alias="EVALBOARD_AGREEMENT_SAMPLE")
+    agreement_days: int = Field(default=14, ge=1, le=400, alias="EVALBOARD_AGREEMENT_DAYS")
+    agreement_max_per_run: int = Field(default=2000, ge=1, alias="EVALBOARD_AGREEMENT_MAX_PER_RUN")
+    agreement_use_judge: bool = Field(default=True, alias="EVALBOARD_AGREEMENT_USE_JUDGE")
+
     @property
     def db_name(self) -> str:
         """The database named by the URI's path, `evalboard` when the path is empty."""

@@ -34,6 +34,7 @@ navigation = st.navigation({
         st.Page(VIEWS / "overview.py", title="Overview", icon="📈", default=True, url_path="overview"),
         st.Page(VIEWS / "features.py", title="Features", icon="🧩", url_path="features"),
         st.Page(VIEWS / "alerts.py", title="Alerts", icon="🚨", url_path="alerts"),
+        st.Page(VIEWS / "agreement.py", title="Judge agreement", icon="⚖️", url_path="agreement"),
     ],
     "Investigate": [
         st.Page(VIEWS / "triage.py", title="Triage", icon="🔎", url_path="triage"),

@@ -17,8 +17,8 @@ import streamlit as st
 
 from core.features import ALL_FEATURES
 
-AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH = (
-    "aggregates", "records", "alerts", "rules", "thresholds", "reports", "jobs", "health")
+AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT = (
+    "aggregates", "records", "alerts", "rules", "thresholds", "reports", "jobs", "health", "agreement")
 _BY_TOPIC: dict[str, list[Callable]] = defaultdict(list)
 
 
@@ -65,6 +65,28 @@ def latest_day(_db, key: str) -> date | None:
 def thresholds(_db, key: str) -> dict:
     from store.thresholds import get_thresholds
     return get_thresholds(_db)
+
+
+# --- judge agreement (written by the worker's agreement job) ---------------------------------
+
+@_reader(AGREEMENT, ttl=120)
+def agreement(_db, key: str, granularity: str, start, end, features: tuple | None) -> list[dict]:
+    from store.agreement import get_agreement
+    return get_agreement(_db, granularity, start, end, list(features) if features else None)
+
+
+@_reader(AGREEMENT, ttl=120)
+def agreement_features(_db, key: str) -> list[str]:
+    from store.agreement import list_features
+    return list_features(_db)
+
+
+@_reader(AGREEMENT, ttl=120)
+def agreement_latest_day(_db, key: str) -> date | None:
+    from core.timebuckets import bucket_day
+    from store.agreement import latest_bucket
+    bucket = latest_bucket(_db)
+    return bucket_day(bucket) if bucket else None
 
 
 # --- records ---------------------------------------------------------------------------------

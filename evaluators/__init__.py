@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import thresholds
 from .types import Score
 
-EVALUATOR_VERSION = "local-1.1"
+EVALUATOR_VERSION = "local-1.2"
 
 __all__ = ["Score", "EVALUATOR_VERSION", "score_one", "score_many", "thresholds"]
 

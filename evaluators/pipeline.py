@@ -145,8 +145,8 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
                 continue
             if m in ("faithfulness",) and not p.claims:
                 continue
-            if m in ("contextual_precision",) and not p.context:
-                continue
+            if catalog.get(m).needs_context and not p.ctx.sentences:
+                continue  # no retrieved context: the context metrics stay None (L.NO_CONTEXT), judged or not
             if mode == THOROUGH or (s.value is not None and abs(s.value - th[m]) <= BALANCED_MARGIN):
                 todo.append(m)
         for m in todo:
@@ -163,7 +163,7 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
                                                                                "reason": local.reason}})
             judged.append(m)
         try:
-            if mode == "thorough" and p.context:
+            if mode == THOROUGH and p.context:
                 res, info = R.evaluate_thorough(judge, p.query, p.context)
             else:
                 res, info = R.evaluate_balanced(retr, judge, p.query, p.context)

@@ -38,10 +38,11 @@ MONTHS = frozenset("january february march april may june july august september 
 
 _ABBREV = ("mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "no", "nos", "sec", "secs", "art", "rs",
            "inc", "ltd", "co", "corp", "fig", "vol", "pp", "approx", "etc", "cf", "al", "u.s", "e.g", "i.e",
-           "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "govt", "dept")
+           "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "govt", "dept",
+           "s", "ss", "cl", "para", "paras", "sub", "r/w")
 _ABBREV_RE = re.compile(r"\b(" + "|".join(re.escape(a) for a in _ABBREV) + r")\.(\s)", re.IGNORECASE)
 _CITATION_RE = re.compile(r"\[([^\[\]\n:]{1,200}?):\s*(\d{1,5})\]")
-_MD_LINK_RE = re.compile(r"\[[^\]]*\]\((?:https?:)?[^)]*\)")
+_MD_LINK_RE = re.compile(r"\[([^\]]*)\]\((?:https?:)?[^)]*\)")  # [text](url): the text is part of the sentence
 _URL_RE = re.compile(r"https?://\S+|www\.\S+")
 # sentence boundary: end punctuation + space + an opener, or a newline, or a bullet
 _SENT_SPLIT_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9\u00C0-\u024F])|\n+\s*(?:[-*\u2022]|\d+[.)])?\s*")
@@ -53,7 +54,7 @@ _CLAIM_SPLIT_RE = re.compile(
 _WORD_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:['\u2019][A-Za-z]+)?|\d+(?:[.,]\d+)*")
 _NUM_RE = re.compile(
     r"(?<![\d.,])(?:rs\.?|inr|usd|eur|gbp|\$|\u20b9|\u20ac|\u00a3)?\s?(\d{1,3}(?:,\d{2,3})+|\d+(?:\.\d+)?)"
-    r"\s?(%|percent|per cent|thousand|lakhs?|lac|crores?|million|mn|billion|bn|trillion|k\b)?",
+    r"\s?(%|(?:percent|per cent|thousand|lakhs?|lac|crores?|million|mn|billion|bn|trillion|k)\b)?",
     re.IGNORECASE)
 _NUMWORD_RE = re.compile(r"\b(" + "|".join(sorted((w for w in _NUMBER_WORDS if w != "one"), key=len, reverse=True))
                          + r")\b", re.IGNORECASE)
@@ -91,11 +92,23 @@ def strip_meta_prefix(sentence: str) -> str:
     return out[:1].upper() + out[1:] if out else out
 
 
+_DOTTED_ACRONYM_RE = re.compile(r"\b((?:[A-Z]\.){2,})(?=[\s,;:)]|$)")
+
+
+def undot_acronyms(text: str) -> str:
+    """"N.I. Act" -> "NI Act": dotted initials are the acronym (and their dots are not sentence ends)."""
+    return _DOTTED_ACRONYM_RE.sub(lambda m: m.group(1).replace(".", ""), text or "")
+
+
 def clean(text: str) -> str:
-    text = _MD_LINK_RE.sub(" ", text or "")
+    text = undot_acronyms(text or "")
+    text = _MD_LINK_RE.sub(lambda m: m.group(1), text)
     text = _URL_RE.sub(" ", text)
     text = _MD_RE.sub("", text)
     return re.sub(r"[ \t\r\f\v]+", " ", text).strip()
+
+
+_LIST_MARKER_RE = re.compile(r"^(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]$")  # "2." / "b)" / "iv." left over by the split
 
 
 @lru_cache(maxsize=8192)
@@ -109,7 +122,7 @@ def split_sentences(text: str, max_words: int = 60) -> tuple[str, ...]:
     out: list[str] = []
     for part in _SENT_SPLIT_RE.split(protected):
         part = (part or "").replace("\u2024", ".").strip(" -*\u2022\t")
-        if not part:
+        if not part or _LIST_MARKER_RE.match(part):
             continue
         words = part.split()
         if len(words) <= max_words:
@@ -135,6 +148,20 @@ def is_pleasantry(sentence: str) -> bool:
     return bool(_NONFACTUAL_RE.match(s)) and not numbers(s) and not entities(s)
 
 
+# "The passages do not say whether ...", "so I can't confirm that": about the sources, not a fact
+_META_RE = re.compile(
+    r"^(?:the |these |this |those )?(?:passages?|context|documents?|sources?|excerpts?|text|policy|they|it)\s+"
+    r"(?:do|does|did)\s*(?:not|n't)\s+(?:say|mention|state|specify|include|cover|give|provide|indicate|address|"
+    r"explain|list|contain)\b|\bi (?:can ?not|can't|am unable to|could not|couldn't) (?:confirm|tell|answer|say|find)\b",
+    re.IGNORECASE)
+
+
+def is_meta_statement(sentence: str) -> bool:
+    """A statement about what the sources do not say (a refusal), carrying no figure of its own."""
+    s = sentence.strip().replace("\u2019", "'")
+    return bool(_META_RE.search(s)) and not numbers(s)
+
+
 def is_refusal(text: str) -> bool:
     return bool(_REFUSAL_RE.search(text or ""))
 
@@ -150,7 +177,7 @@ def split_claims(answer: str) -> tuple[str, ...]:
             left, right = s.split(": ", 1)
             if right.strip() and (is_pleasantry(left) or len(content_tokens(left)) <= 1):
                 s = right.strip()
-        if s.endswith("?") or s.endswith(":") or is_pleasantry(s):
+        if s.endswith("?") or s.endswith(":") or is_pleasantry(s) or is_meta_statement(s):
             continue
         parts = [p.strip(" ,;") for p in _CLAIM_SPLIT_RE.split(s) if p and p.strip(" ,;")]
         if len(parts) > 1 and all(len(content_tokens(p)) >= 3 for p in parts):
@@ -165,6 +192,14 @@ def split_claims(answer: str) -> tuple[str, ...]:
     return tuple(claims)
 
 
+# short forms of the words that name a provision ("Sec. 103", "ss. 4-6", "Art. 21", "cl. 9"): one stem each
+_SECTION_FORMS = {"sec": "section", "secs": "section", "ss": "section", "sections": "section", "art": "article",
+                  "arts": "article", "cl": "clause", "cls": "clause", "para": "paragra", "paras": "paragra"}
+# words that name a provision rather than an entity: "According to Section 103" names no new party
+_PROVISION_WORDS = frozenset("section article clause rule order chapter schedule paragra sub subsect proviso "
+                             "explana illustr regulat notific circular".split())
+
+
 def stem(word: str) -> str:
     """Crude, deterministic stemmer: lower-case, common suffixes off, then truncated to 7 chars."""
     w = word.lower().replace("\u2019", "'")
@@ -172,6 +207,8 @@ def stem(word: str) -> str:
         w = w[:-2]
     if w.isdigit():
         return w
+    if w in _SECTION_FORMS:
+        return _SECTION_FORMS[w]
     for suf in ("ational", "ization", "ations", "ments", "ation", "ness", "ment", "ings", "able", "ible",
                 "ing", "ies", "ied", "ed", "es", "ly", "s"):
         if len(w) - len(suf) >= 4 and w.endswith(suf):
@@ -192,6 +229,19 @@ def content_tokens(text: str) -> tuple[str, ...]:
             w = w.replace(",", "")
         out.append(stem(w))
     return tuple(out)
+
+
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_UNITS_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|" \
+               "sixteen|seventeen|eighteen|nineteen"
+_SCALED_WORD_RE = re.compile(
+    rf"\b((?:{_TENS})(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|{_UNITS_WORDS})"
+    r"\s+(hundred|thousand|lakhs?|lac|crores?|million|billion|per\s+cent|percent)\b", re.IGNORECASE)
+
+
+def _word_value(words: str) -> int:
+    """"twenty-five" -> 25, "eighteen" -> 18."""
+    return sum(_NUMBER_WORDS[w] for w in re.split(r"[- ]", words.lower()) if w)
 
 
 def _to_float(digits: str) -> float | None:
@@ -219,6 +269,16 @@ def numbers(text: str) -> frozenset:
         if unit in _MULTIPLIERS:
             v = v * _MULTIPLIERS[unit]
         vals.add(round(v, 4))
+    def _scaled(m):  # "twenty lakh" -> 2,000,000; "eighteen per cent" -> 18%; "one hundred" -> 100
+        v = _word_value(m.group(1))
+        unit = re.sub(r"\s+", " ", m.group(2).lower())
+        if unit in ("percent", "per cent"):
+            vals.add(("%", float(v)))
+        else:
+            vals.add(float(v * (100 if unit == "hundred" else _MULTIPLIERS[unit])))
+        return " "
+    text = _SCALED_WORD_RE.sub(_scaled, text)
+
     def _compound(m):
         vals.add(float(_NUMBER_WORDS[m.group(1).lower()] + _NUMBER_WORDS[m.group(2).lower()]))
         return " "
@@ -238,9 +298,25 @@ def months(text: str) -> frozenset:
                      if w[0].isupper() and w.lower() in MONTHS)
 
 
+# "not exceeding 20 lakh", "no more than 4", "not less than one year": a bound on a quantity, not a denial
+_BOUND_RE = re.compile(r"\b(?:not|no|n't)\s+(?:be\s+)?(?:exceed\w*|more|less|later|earlier|fewer|beyond|over|under|"
+                       r"above|below)\b", re.IGNORECASE)
+# words that deny without a "not": "excludes X" says what "does not include X" says
+_IMPLICIT_NEGATIONS = frozenset("exclude excludes excluded excluding except prohibited prohibits barred fail fails failed "
+                                 "failing refuse refuses refused".split())  # "fails to pay" = "does not pay"
+
+
+def _negation_words(text: str) -> list[str]:
+    t = _BOUND_RE.sub(" ", (text or "").lower().replace("\u2019", "'"))
+    return re.findall(r"[a-z]+(?:'[a-z]+)?", t)
+
+
+def is_negation_word(w: str) -> bool:
+    return w in NEGATIONS or w.endswith("n't") or w in _IMPLICIT_NEGATIONS
+
+
 def negation_count(text: str) -> int:
-    words = re.findall(r"[a-z]+(?:'[a-z]+)?", (text or "").lower().replace("\u2019", "'"))
-    return sum(1 for w in words if w in NEGATIONS or w.endswith("n't"))
+    return sum(1 for w in _negation_words(text) if is_negation_word(w))
 
 
 _CURRENCY = frozenset("rs inr usd eur gbp am pm".split())
@@ -254,10 +330,14 @@ def entities(sentence: str) -> tuple[str, ...]:
     for m in re.finditer(r"[.!?:;\"]\s+|\n", s):
         starts.add(m.end())
     short = len(s.split()) <= 4  # a short answer ("Mumbai", "Amy Jo Johnson") is a name when capitalised
+    letters = [c for c in s if c.isalpha()]
+    shouting = bool(letters) and sum(c.isupper() for c in letters) > 0.6 * len(letters)  # an all-caps heading
     for m in re.finditer(r"\b[A-Z][A-Za-z\u00C0-\u024F'-]*|\b[A-Z]{2,}\d*\b", s):
         w = m.group(0).strip("'-")
         lw = w.lower()
-        if lw in STOPWORDS or lw in NEGATIONS or len(w) < 2 or lw in MONTHS or lw in _CURRENCY:
+        acronym = w.isupper() and len(w) >= 2 and not shouting  # "IT Act", "US": not the stopwords it/us
+        if (lw in STOPWORDS and not acronym) or lw in NEGATIONS or len(w) < 2 or lw in MONTHS or lw in _CURRENCY \
+                or stem(w) in _PROVISION_WORDS:
             continue
         if m.start() in starts and not (w.isupper() and len(w) > 1):
             nxt = s[m.end():m.end() + 2]
@@ -267,10 +347,52 @@ def entities(sentence: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+# words that make a request polite or frame it, not what it asks about
+_FILLER = frozenset("please kindly pls plz details detail information info explain give want need help like "
+                    "exactly actually possible thing things anything something let".split())
+_QUESTION_PHRASE_RE = re.compile(r"\b(?:what|who|whom|which|when|where|why|how)\b(?:\s+(?:many|much|long|often|far|"
+                                 r"soon|come))?", re.IGNORECASE)
+# "at your facility", "in your clinic": where the question is asked, answered by "our clinic" / "we"
+_FRAMING_RE = re.compile(r"\b(?:at|in|from|with|by)\s+(?:your|ur)\s+([A-Za-z]+)", re.IGNORECASE)
+
+
 def query_aspects(query: str) -> tuple[str, ...]:
-    """Aspects of a question: its content words (stemmed, de-duplicated, in order)."""
-    q = re.sub(r"^\s*(?:what|who|whom|which|when|where|why|how)\b", "", query or "", flags=re.IGNORECASE)
-    return tuple(dict.fromkeys(content_tokens(q)))
+    """Aspects of a question: its content words (stemmed, de-duplicated, in order), without question
+    words ("how many"), filler ("please", "details") and framing ("at your facility")."""
+    q = _QUESTION_PHRASE_RE.sub(" ", query or "")
+    framing = {stem(w) for w in _FRAMING_RE.findall(q)}
+    return tuple(t for t in dict.fromkeys(content_tokens(q)) if t not in _FILLER and t not in framing)
+
+
+def edit_distance(a: str, b: str, limit: int = 3) -> int:
+    """Levenshtein distance, stopping early once it exceeds `limit`."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+        if min(cur) > limit:
+            return limit + 1
+        prev = cur
+    return prev[-1]
+
+
+def misspelling_of(word: str, tokens) -> str | None:
+    """The stem among `tokens` that `word` (a stem of >= 5 letters) is most likely a misspelling of
+    ("circle" for "cycle", "recieve" for "receive"): same first letter, at most 2 edits, and close
+    enough for its length. None when none is, or when `word` is itself among `tokens`."""
+    if word in tokens or len(word) < 5 or not word.isalpha():
+        return None
+    best, best_d = None, 3
+    for t in tokens:
+        if t[:1] != word[:1] or len(t) < 4 or not t.isalpha():
+            continue
+        d = edit_distance(word, t, 2)
+        if d < best_d and d <= max(1, min(len(word), len(t)) // 3 + 1) - (0 if len(t) >= 5 else 1):
+            best, best_d = t, d
+    return best
 
 
 def stems_match(a: str, b: str) -> bool:
@@ -317,13 +439,13 @@ def negation_count_near(sentence: str, anchors: set, scope: int = 3) -> int:
     among the next `scope` content words ("was not valid", "no more than 4 doses"). A negation
     elsewhere in a long sentence ("..., with no more than 4 doses" for a claim about the dose)
     does not negate the claim's words. All of the sentence's negations when no anchor occurs in it."""
-    words = [m.group(0).lower().replace("\u2019", "'") for m in _TOKEN_POS_RE.finditer(sentence or "")]
-    stems = [None if (w in STOPWORDS or w in NEGATIONS) else stem(w.replace(",", "")) for w in words]
+    words = [m.group(0).lower() for m in _TOKEN_POS_RE.finditer(_BOUND_RE.sub(" ", (sentence or "").replace("\u2019", "'")))]
+    stems = [None if (w in STOPWORDS or is_negation_word(w)) else stem(w.replace(",", "")) for w in words]
     if not any(st in anchors for st in stems if st):
         return negation_count(sentence)
     n = 0
     for i, w in enumerate(words):
-        if w in NEGATIONS or w.endswith("n't"):
+        if is_negation_word(w):
             nxt = [st for st in stems[i + 1:] if st][:scope]
             n += any(st in anchors for st in nxt)
     return n
@@ -386,3 +508,86 @@ def content_words(text: str) -> tuple[tuple[str, str, bool], ...]:
         initial = m.start() == 0 or bool(re.search(r"[.!?:;\"]\s*$", gap))
         out.append((raw, stem(w), raw[:1].isupper() and not initial))
     return tuple(out)
+
+
+# --------------------------------------------------------------------------- acronyms and their expansions
+# "NI Act" / "Negotiable Instruments Act", "RBI" / "Reserve Bank of India", "CrPC" / "Code of Criminal
+# Procedure", "DSP" / "Deputy Superintendent of Police", "IVF" / "in vitro fertilisation": a general rule
+# (initials of a run of words, connectors skipped), not a list of names.
+_CONNECTORS = frozenset("of the and for on in to & a an".split())
+_ACR_WORD_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+|&")
+_MAX_ACRONYM = 7
+
+
+def acronym_key(word: str) -> str | None:
+    """The capitals of an acronym-like word ("NI", "CrPC" -> "CPC", "BNSS"), else None."""
+    caps = [c for c in word if c.isupper()]
+    alpha = sum(c.isalpha() for c in word)
+    if 2 <= len(caps) <= _MAX_ACRONYM and len(caps) * 2 >= alpha:
+        return "".join(caps)
+    return None
+
+
+def _sorted_key(key: str) -> str:
+    return "~" + "".join(sorted(key))
+
+
+@lru_cache(maxsize=8192)
+def acronyms(text: str) -> dict:
+    """Acronym key -> its stem, for the acronym-like words of `text` (also under its sorted-letters key,
+    "CrPC" being the initials of "Code of Criminal Procedure" in another order)."""
+    out: dict = {}
+    for m in _ACR_WORD_RE.finditer(undot_acronyms(strip_citations(text or ""))):
+        key = acronym_key(m.group(0))
+        if key:
+            st = stem(m.group(0))
+            out.setdefault(key, st)
+            out.setdefault(_sorted_key(key), st)
+    return out
+
+
+@lru_cache(maxsize=8192)
+def expansions(text: str, lower_case_too: bool = True) -> dict:
+    """Initials -> stems of the words, for every run of 2-7 words of `text` that could be spelled out by
+    an acronym: capitalised words ("Reserve Bank of India" -> "RBI"; also under the sorted-letters key)
+    and, with `lower_case_too`, content words of any case ("lending service provider" -> "LSP").
+    Connectors (of, the, and, ...) inside a run add no letter; punctuation other than a hyphen or
+    a space ends a run."""
+    s = strip_citations(text or "")
+    words = []  # (word, run id)
+    run = 0
+    prev_end = None
+    for m in _ACR_WORD_RE.finditer(s):
+        if prev_end is not None and s[prev_end:m.start()].strip(" -\u2013"):
+            run += 1
+        prev_end = m.end()
+        words.append((m.group(0), run))
+    out: dict = {}
+    n = len(words)
+    for i in range(n):
+        w0, r0 = words[i]
+        if w0.lower() in _CONNECTORS or (w0.lower() in STOPWORDS):
+            continue
+        caps_run = w0[:1].isupper()
+        if not caps_run and not lower_case_too:
+            continue
+        letters, stems_ = [], []
+        for j in range(i, n):
+            w, r = words[j]
+            if r != r0:
+                break
+            lw = w.lower()
+            if lw in _CONNECTORS:
+                continue
+            if lw in STOPWORDS or (caps_run and not w[:1].isupper()) or acronym_key(w):
+                break
+            letters.append(w[0].upper())
+            stems_.append(stem(w))
+            if len(letters) > _MAX_ACRONYM:
+                break
+            if len(letters) >= 2:
+                key = "".join(letters)
+                out.setdefault(key, set()).update(stems_)
+                if caps_run:
+                    out.setdefault(_sorted_key(key), set()).update(stems_)
+    return out

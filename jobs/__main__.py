@@ -5,31 +5,47 @@ import argparse
 import logging
 import sys
 
+
 from core.jobs import JOB_NAMES
+from store.errors import DatabaseError
 from store.client import DatabaseUnavailable, patient_db, ping
 
+# Ingest only inserts (no long aggregations): a lost database should end it within
+# seconds, not after the patient client's two minutes of server selection.
+INGEST_TIMEOUT_MS = 5000
 
-def _db():
-    """The database, pinged and migrated (indexes, default rules, backfills: idempotent)."""
+
+def _db(timeout_ms: int | None = None):
+    """The database, pinged and migrated (indexes, default rules, backfills: idempotent).
+    `timeout_ms`: server selection gives up after this long (default: the patient client's)."""
     from store.migrate import migrate
 
-    db = patient_db()
+    db = patient_db() if timeout_ms is None else patient_db(timeout_ms)
     ping(db)
     migrate(db)
     return db
 
 
 def cmd_ingest(args) -> int:
+    """Exit 0 with the summary whatever the records hold; 2 when the input cannot be
+    read at all, 3 when the database is gone (one line on stderr, no traceback)."""
     from jobs.ingest import IngestError, ingest_paths
 
     try:
-        summary = ingest_paths(_db(), args.paths, args.format, ground_truth=args.ground_truth,
+        summary = ingest_paths(_db(INGEST_TIMEOUT_MS), args.paths, args.format, ground_truth=args.ground_truth,
                                feature=args.feature)
-    except IngestError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (IngestError, OSError) as exc:
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 2
+    except DatabaseError as exc:
+        print(f"error: database unavailable: {exc.__class__.__name__}: {_one_line(exc)}", file=sys.stderr)
+        return 3
     print(summary.line())
     return 0
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:500]
 
 
 def cmd_demo(args) -> int:
@@ -116,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except DatabaseUnavailable as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 3
 
 

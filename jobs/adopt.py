@@ -11,18 +11,23 @@ as a string), the converted value is stored and the original kept under
 `eb.original`, so nothing is lost. A document that cannot be understood is
 copied to `rejected` with its reason and marked `eb.rejected` so it is counted
 once and left out of the numbers.
+
+One document never blocks the others: whatever goes wrong while reading,
+parsing or marking one (a date outside Python's range, a value MongoDB cannot
+store, an update the server refuses) makes that document a rejection, and a
+document that cannot even be marked is quarantined and skipped for the rest of
+the run.
 """
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Any
 
-from pymongo import UpdateOne
 from pymongo.database import Database
 
-from store.collections import RECORDS
-from store.records import quarantine
 from core import metrics
-from store.schema import ParsedRecord, parse_record
+from store.records import apply_updates, quarantine, unadopted
+from store.schema import ParsedRecord, Rejection, parse_record, safe_reason
 from store.thresholds import get_thresholds
 
 SOURCE = "mongodb"
@@ -44,35 +49,79 @@ def _converted_fields(raw: dict, doc: dict) -> dict:
     return changes
 
 
+def _adopt_update(raw: dict, doc: dict, now: datetime) -> dict:
+    update = {"eb": doc["eb"], "ingested_at": now, "source": SOURCE}
+    changes = _converted_fields(raw, doc)
+    for path, (new, _old) in changes.items():
+        update[path] = new
+    if changes:
+        update["eb"]["original"] = {path.replace(".", "__"): old for path, (_new, old) in changes.items()}
+    return {"$set": update}
+
+
+def _reject_update(reason: str, now: datetime) -> dict:
+    return {"$set": {"ingested_at": now, "source": SOURCE,
+                     "eb": {"rejected": reason, "scores": {}, "passed": None, "failed_metrics": [],
+                            "issues": [f"rejected: {reason}"]}}}
+
+
 def adopt_logged_records(db: Database, batch_size: int = 1000, max_batches: int = 100) -> dict:
+    """Adopt what waits, a batch at a time; one document's trouble is that document's alone.
+
+    A document that cannot be understood is quarantined and marked rejected; one whose
+    marking the server refuses too (e.g. at the 16 MB limit) is quarantined and left
+    out of the rest of this run, so it can never block the others."""
     thresholds = get_thresholds(db)
     adopted = rejected = 0
+    stuck: list[Any] = []  # ids the server would not let us mark in this run
     for _ in range(max_batches):
-        raws = list(db[RECORDS].find({"ingested_at": None}).limit(batch_size))
+        raws = unadopted(db, batch_size, stuck)
         if not raws:
             break
         now = datetime.now(timezone.utc)
-        ops, bad = [], []
+        ops: list[tuple[dict, dict, str | None]] = []  # (raw, update, rejection reason)
+        bad = []
         for raw in raws:
-            parsed = parse_record(raw, thresholds, source=SOURCE, now=now)
+            parsed = parse_record(raw, thresholds, source=SOURCE, now=now)  # never raises
+            update = None
             if isinstance(parsed, ParsedRecord):
-                doc = parsed.doc
-                update = {"eb": doc["eb"], "ingested_at": now, "source": SOURCE}
-                changes = _converted_fields(raw, doc)
-                for path, (new, old) in changes.items():
-                    update[path] = new
-                if changes:
-                    update["eb"]["original"] = {path.replace(".", "__"): old for path, (_new, old) in changes.items()}
-                ops.append(UpdateOne({"_id": raw["_id"]}, {"$set": update}))
-                adopted += 1
+                try:
+                    update = _adopt_update(raw, parsed.doc, now)
+                except Exception as exc:  # noqa: BLE001 - this document alone
+                    parsed = Rejection(safe_reason(f"could not be adopted: {exc.__class__.__name__}: {exc}"))
+            if isinstance(parsed, Rejection):
+                bad.append((raw, parsed.reason, SOURCE))
+                ops.append((raw, _reject_update(parsed.reason, now), parsed.reason))
             else:
-                payload = {k: v for k, v in raw.items()}
-                bad.append((payload, parsed.reason, SOURCE))
-                ops.append(UpdateOne({"_id": raw["_id"]}, {"$set": {
-                    "ingested_at": now, "source": SOURCE,
-                    "eb": {"rejected": parsed.reason, "scores": {}, "passed": None, "failed_metrics": [],
-                           "issues": [f"rejected: {parsed.reason}"]}}}))
-                rejected += 1
+                ops.append((raw, update, None))
         quarantine(db, bad)
-        db[RECORDS].bulk_write(ops, ordered=False)
+        done, refused = _write(db, ops, now)
+        adopted += sum(1 for _raw, _update, reason in done if reason is None)
+        rejected += sum(1 for _raw, _update, reason in done if reason is not None)
+        for raw, reason in refused:
+            quarantine(db, [(raw, reason, SOURCE)])
+            stuck.append(raw["_id"])
+            rejected += 1
     return {"adopted": adopted, "rejected": rejected}
+
+
+def _write(db: Database, ops: list[tuple[dict, dict, str | None]], now: datetime):
+    """Apply the updates (store.records.apply_updates retries a refused batch one by one); a refused
+    adoption becomes a rejection. Returns (applied ops, [(raw, reason) the server refused outright])."""
+    refused = apply_updates(db, [(raw["_id"], update) for raw, update, _r in ops])
+    done, lost = [], []
+    for raw, update, reason in ops:
+        error = refused.get(raw["_id"])
+        if error is None:
+            done.append((raw, update, reason))
+            continue
+        if reason is None:  # the adoption was refused: mark the document rejected instead
+            reason = safe_reason(f"refused by the database: {error}")
+            update = _reject_update(reason, now)
+            error = apply_updates(db, [(raw["_id"], update)]).get(raw["_id"])
+            if error is None:
+                quarantine(db, [(raw, reason, SOURCE)])
+                done.append((raw, update, reason))
+                continue
+        lost.append((raw, safe_reason(f"could not be marked as adopted or rejected: {error}")))
+    return done, lost

@@ -15,9 +15,10 @@ from datetime import date, datetime, timedelta, timezone
 
 from pymongo.database import Database
 
-from core import metrics
+from core import agreement, metrics
 from core.features import ALL_FEATURES as ALL
 from store import aggregates as agg
+from store import agreement as store_agreement
 from store import alerts as store_alerts
 from store.state import get_state, set_state
 
@@ -33,12 +34,20 @@ def bucket_value(doc: dict, rule: dict) -> float | None:
     if metric in RATES:
         return doc.get(metric)
     stats = (doc.get("metrics") or {}).get(metric) or {}
+    if store_alerts.is_agreement_statistic(rule.get("statistic")):  # an agreement_daily document
+        return stats.get(rule["statistic"])
     return stats.get("pass_rate" if rule.get("statistic") == "rate" else "mean")
 
 
 def _fmt(metric: str, statistic: str, value: float | None) -> str:
     if value is None:
         return "—"
+    if store_alerts.is_agreement_statistic(statistic):  # changes are signed; flip rates are shares
+        change = statistic.endswith(agreement.CHANGE_SUFFIX)
+        stat = agreement.base_statistic(statistic)
+        if stat and stat.percent:
+            return f"{value:+.1%}" if change else f"{value:.1%}"
+        return f"{value:+.3f}" if change else f"{value:.3f}"
     return f"{value:.1%}" if metric in RATES or statistic == "rate" else f"{value:.3f}"
 
 
@@ -49,7 +58,8 @@ def check_rule(db: Database, rule: dict, feature: str, history: list[dict] | Non
     first (read from the database when None: the latest days)."""
     window = int(rule.get("window_days") or 1)
     if history is None:
-        docs = agg.latest_daily(db, feature, window)
+        source = store_agreement if store_alerts.is_agreement_statistic(rule.get("statistic")) else agg
+        docs = source.latest_daily(db, feature, window)
     else:
         docs = history[-window:]
     if len(docs) < window:
@@ -70,6 +80,8 @@ def check_rule(db: Database, rule: dict, feature: str, history: list[dict] | Non
     label = metrics.label(metric)
     if statistic == "rate" and metric not in RATES:
         label += " pass rate"
+    elif store_alerts.is_agreement_statistic(statistic):
+        label += " judge agreement: " + agreement.label(statistic).lower()
     where = "all features" if feature == ALL else f"feature {feature}"
     span = days[0].isoformat() if window == 1 else f"{days[0].isoformat()} to {days[-1].isoformat()}"
     word = "below" if rule["comparison"] == "lt" else "above"
@@ -114,13 +126,16 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
         since_text = get_state(db, STATE_KEY).get("through")
         since = date.fromisoformat(since_text) if isinstance(since_text, str) else None
         history = _replay_history(db, since, latest)
+        agreement_history = store_agreement.daily_history(db, min((d[0]["bucket"] for d in history.values() if d),
+                                                                  default=datetime.now(timezone.utc)))
         days = sorted({_day(d) for docs in history.values() for d in docs
                        if (since is None or _day(d) >= since) and _day(d) < latest
                        and (latest - _day(d)).days <= REPLAY_MAX_DAYS})
         for day in days:
             upto = {f: [d for d in docs if _day(d) <= day] for f, docs in history.items()}
+            upto_agreement = {f: [d for d in docs if _day(d) <= day] for f, docs in agreement_history.items()}
             at = datetime.combine(day + timedelta(days=1), datetime.min.time(), timezone.utc)
-            _judge(db, rules, upto, min(at, now), counts, replay=True)
+            _judge(db, rules, upto, min(at, now), counts, replay=True, agreement_history=upto_agreement)
             counts["replayed_days"] += 1
         _judge(db, rules, None, now, counts, replay=False)
         set_state(db, STATE_KEY, through=latest.isoformat(), at=now)
@@ -131,8 +146,9 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
 
 
 def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]] | None, now: datetime,
-           counts: dict, *, replay: bool) -> None:
-    """One pass of every rule over every target feature, as of one day."""
+           counts: dict, *, replay: bool, agreement_history: dict[str, list[dict]] | None = None) -> None:
+    """One pass of every rule over every target feature, as of one day (agreement rules read
+    `agreement_history`, the others `history`)."""
     if history is None:
         features = [f for f in agg.list_features(db) if f != ALL]
     else:
@@ -144,7 +160,8 @@ def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]] | Non
         for feature in targets:
             key = (rule["_id"], feature)
             seen.add(key)
-            fields = check_rule(db, rule, feature, None if history is None else history.get(feature, []))
+            source = agreement_history if store_alerts.is_agreement_statistic(rule.get("statistic")) else history
+            fields = check_rule(db, rule, feature, None if history is None else (source or {}).get(feature, []))
             current = active.get(key)
             quiet = replay or bool(current and current.get("replayed"))
             if fields is not None:

@@ -26,7 +26,10 @@ How a record is made:
    ranges): a viability faithfulness drop (~3 weeks ago, 5 days), a
    regeneration spike on every feature (~6 weeks ago, 2 days), a bad retrieval
    week for chat and clauses (~9 weeks ago), and a faithfulness regression in
-   arguments over the last 2 days (still open).
+   arguments over the last 2 days (still open); and, in ranges of 12 days or more, a judge drift:
+   from 6 days before the end on, the product's judge logs chat faithfulness up to 0.15 higher for
+   the same passing answers (the judge-agreement sample catches it; the logged trend alone looks
+   like a gain, the pass rate does not move).
 5. A few malformed payloads (rejected: no query, bad timestamp, non-numeric
    score, evaluation not an object; kept: numeric strings, naive timestamps, an
    unknown feature, no regeneration count, an out-of-range score).
@@ -92,6 +95,7 @@ class Incident:
     end: date  # inclusive
     shifts: tuple[tuple[str, float], ...] = ()  # metric -> shift on every attempt
     first_attempt_shift: float = 0.0            # latent shift on the first attempt only
+    judge_shifts: tuple[tuple[str, float], ...] = ()  # metric -> shift of the logged score only (judge drift)
 
     def covers(self, day: date, feature: str) -> bool:
         return self.start <= day <= self.end and feature in self.features
@@ -112,6 +116,12 @@ _INCIDENTS = (
 _RECENT = ("recent_regression", "arguments faithfulness regression (open now)", ("arguments",), 1, 2,
            (("faithfulness", -0.08),), 0.0)
 _NOMINAL_DAYS = 90
+# The product's judge turns lenient on chat faithfulness from JUDGE_DRIFT_DAYS_AGO days before the
+# end on: the answers (and what an independent scorer sees) do not change, the logged score of a
+# passing answer goes up (pass/fail stays, so only the agreement sample can tell).
+JUDGE_DRIFT = ("judge_drift", "chat judge turned lenient on faithfulness (logged scores only)", ("chat",),
+               (("faithfulness", 0.15),))
+JUDGE_DRIFT_DAYS_AGO = 6
 
 
 def plan_incidents(days: int, end: datetime) -> list[Incident]:
@@ -136,6 +146,10 @@ def plan_incidents(days: int, end: datetime) -> list[Incident]:
     key, title, features, start_ago, length, shifts, first = _RECENT
     if days >= length:
         planned.append(Incident(key, title, features, today - timedelta(days=start_ago), today, shifts, first))
+    if days >= 2 * JUDGE_DRIFT_DAYS_AGO:  # leave as many days before it as a baseline
+        key, title, features, judge_shifts = JUDGE_DRIFT
+        planned.append(Incident(key, title, features, today - timedelta(days=JUDGE_DRIFT_DAYS_AGO), today,
+                                judge_shifts=judge_shifts))
     return planned
 
 
@@ -376,15 +390,23 @@ def _record(rng: random.Random, ts: datetime, feature: str, session_id: str, dri
     day = ts.date()
     shifts: dict[str, float] = {}
     first_shift = 0.0
+    judge_shifts: dict[str, float] = {}
     for incident in incidents:
         if incident.covers(day, feature):
             for metric, shift in incident.shifts:
                 shifts[metric] = shifts.get(metric, 0.0) + shift
+            for metric, shift in incident.judge_shifts:
+                judge_shifts[metric] = judge_shifts.get(metric, 0.0) + shift
             first_shift += incident.first_attempt_shift
     scores, overall, regenerations = _simulate(rng, feature, drift, shifts, first_shift)
     limits = metrics.default_thresholds()[feature]
     template = rng.choice(_BY_FEATURE[feature])
-    answer, context, reasons = _build_content(rng, template, scores, limits)
+    answer, context, reasons = _build_content(rng, template, scores, limits)  # the answer as it really is
+    if judge_shifts and _passes(scores, overall, limits):
+        # a lenient judge logs higher scores for the same answers; it inflates the passing ones (a
+        # failing answer still fails), so the pass rate and the other incidents' alerts stay as they were
+        scores = {m: round(_clip(v + judge_shifts.get(m, 0.0)), 2) for m, v in scores.items()}
+        overall = _overall(scores)
     evaluation: dict[str, Any] = {
         m: {"score": scores[m], "threshold": limits[m], "passed": scores[m] >= limits[m], "reason": reasons[m]}
         for m in _simulated()}

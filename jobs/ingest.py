@@ -3,10 +3,18 @@
 Reads evaluation logs (reference 000 shape: JSON array, JSON Lines, or one
 object), BeyondChats conversation + context pairs (reference 001) and
 test-results files with optional ground truth (reference 003). Streams large
-files in batches (ijson for arrays, line by line for JSON Lines), so memory stays
-flat in the file size. Idempotent: records keep their `_id` (or get a stable
-content hash), re-ingesting counts duplicates instead of adding copies. Bad
-payloads are quarantined in `rejected` with their reason; nothing is dropped.
+files in batches (arrays item by item through jobs/json_items.py, JSON Lines
+line by line), so memory stays flat in the file size. Idempotent: records keep
+their `_id` (or get a stable content hash), re-ingesting counts duplicates
+instead of adding copies; a known `_id` with different content is a conflict,
+quarantined with both versions.
+
+Every record stands alone: whatever goes wrong with one (unparseable JSON,
+invalid UTF-8, a value MongoDB cannot store, a batch the server refuses) costs
+that record only, which is quarantined in `rejected` with its reason and raw
+payload; nothing is dropped, so ingested + duplicates + rejected = records read.
+JSON Lines is recognised by its lines, not by the first one. Only an unreadable
+path, a file that is not JSON at all, or a lost database stops a run.
 User text only ever becomes field *values*, never query keys or operators.
 """
 from __future__ import annotations
@@ -20,10 +28,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
 
-import ijson
 from pymongo.database import Database
 
-from store.records import insert_records, quarantine
+from jobs.json_items import decode_utf8, iter_array_items, loads_record
+from store.records import quarantine, write_records
 from store.schema import ParsedRecord, content_hash, parse_record
 from store.thresholds import get_thresholds
 
@@ -82,36 +90,64 @@ def _first_char(path: Path) -> str:
                 return chr(stripped[0])
 
 
-def _is_jsonl(path: Path) -> bool:
-    """True when the first non-empty line is a complete JSON value and more lines follow."""
-    with path.open("r", encoding="utf-8-sig", errors="replace") as fh:
-        first = ""
-        for line in fh:
-            if line.strip():
-                first = line
+SAMPLE_LINES = 64  # lines looked at to tell JSON Lines from one pretty-printed value
+SAMPLE_LINE_BYTES = 1 << 20  # a longer line counts as one that does not parse on its own
+
+
+def _sample_lines(path: Path) -> tuple[int, int]:
+    """(lines that are a JSON object or array on their own, other non-empty lines) among the first few."""
+    whole = bad = 0
+    with path.open("rb") as fh:
+        while whole + bad < SAMPLE_LINES:
+            line = fh.readline(SAMPLE_LINE_BYTES)
+            if not line:
                 break
-        try:
-            json.loads(first)
-        except ValueError:
-            return False
-        return any(line.strip() for line in fh)
+            if not line.strip(b"\xef\xbb\xbf \t\r\n"):
+                continue
+            if len(line) >= SAMPLE_LINE_BYTES and not line.endswith(b"\n"):
+                fh.readline()  # skip the rest of that line (too long to look at)
+                bad += 1
+                continue
+            try:
+                value = json.loads(decode_utf8(line.lstrip(b"\xef\xbb\xbf"))[0])
+            except (ValueError, RecursionError):
+                bad += 1
+                continue
+            if isinstance(value, (dict, list)):
+                whole += 1
+            else:
+                bad += 1
+    return whole, bad
 
 
 def classify(path: Path) -> str:
     """evallog-array | evallog-lines | evallog-object | beyondchats-conversation |
-    beyondchats-context | test-results | ground-truth."""
+    beyondchats-context | test-results | ground-truth.
+
+    JSON Lines is decided by the lines themselves: at least two non-empty lines, and
+    at least as many that are a whole JSON object or array on their own as not (a
+    truncated or array first line does not decide the file). A pretty-printed value
+    has mostly lines like `{` or `"key": 1,` that do not parse alone."""
     first = _first_char(path)
+    whole, bad = _sample_lines(path)
+    if whole + bad >= 2 and whole >= max(1, bad):
+        return "evallog-lines"
     if first == "[":
         return "evallog-array"
     if first != "{":
+        if whole and whole + bad >= 2:
+            return "evallog-lines"
         raise IngestError(f"{path}: not JSON (starts with {first!r}); expected a JSON array, JSON Lines or an object")
-    if _is_jsonl(path):
-        return "evallog-lines"
     try:
-        with path.open("r", encoding="utf-8-sig") as fh:
-            obj = json.load(fh)
+        obj, _notes = _load_json(path)
+    except RecursionError:
+        return "evallog-object"  # read (and refused, with its reason) as one record
     except ValueError as exc:
+        if whole and whole + bad >= 2:
+            return "evallog-lines"  # mostly broken lines: still read line by line
         raise IngestError(f"{path}: invalid JSON: {exc}") from exc
+    if not isinstance(obj, dict):
+        return "evallog-object"
     if "conversation_turns" in obj:
         return "beyondchats-conversation"
     if isinstance(obj.get("data"), dict) and "vector_data" in obj["data"]:
@@ -125,27 +161,29 @@ def classify(path: Path) -> str:
     return "evallog-object"
 
 
-def iter_evallog(path: Path, kind: str) -> Iterator[tuple[Any, str | None]]:
-    """Yield (payload, parse_error) for every record in an evaluation-log file."""
+def _load_json(path: Path) -> tuple[Any, list[str]]:
+    """The file's one JSON value and the notes on reading it (invalid UTF-8 replaced)."""
+    text, notes = decode_utf8(path.read_bytes())
+    return json.loads(text.lstrip("\ufeff")), notes
+
+
+Item = tuple[Any, "str | None", list[str]]  # (payload, why it could not be read, notes for eb.issues)
+
+
+def iter_evallog(path: Path, kind: str) -> Iterator[Item]:
+    """Yield (payload, parse_error, notes) for every record in an evaluation-log file."""
     if kind == "evallog-array":
-        with path.open("rb") as fh:
-            try:
-                for item in ijson.items(fh, "item", use_float=True):
-                    yield item, None
-            except ijson.JSONError as exc:
-                yield {"file": str(path)}, f"invalid JSON array, stopped reading: {exc}"
+        yield from iter_array_items(path)
     elif kind == "evallog-lines":
-        with path.open("r", encoding="utf-8-sig", errors="replace") as fh:
+        with path.open("rb") as fh:
             for number, line in enumerate(fh, 1):
+                if number == 1:
+                    line = line.lstrip(b"\xef\xbb\xbf")
                 if not line.strip():
                     continue
-                try:
-                    yield json.loads(line), None
-                except ValueError as exc:
-                    yield line.rstrip("\n"), f"line {number}: invalid JSON ({exc.msg})"
+                yield loads_record(line, f"line {number}")
     else:
-        with path.open("r", encoding="utf-8-sig") as fh:
-            yield json.load(fh), None
+        yield loads_record(path.read_bytes().lstrip(b"\xef\xbb\xbf"), "the file")
 
 
 # --- turning payloads into records ------------------------------------------------
@@ -164,42 +202,43 @@ class _Writer:
         self.source = source
         self.thresholds = get_thresholds(db)
         self.summary = IngestSummary()
-        self.docs: list[dict] = []
+        self.items: list[tuple[dict, Any]] = []  # (parsed document, raw payload)
         self.bad: list[tuple[Any, str, str]] = []
         self._pool = ThreadPoolExecutor(max_workers=IN_FLIGHT, thread_name_prefix="ingest-writer")
         self._pending: list[Future] = []
 
-    def add(self, payload: Any, error: str | None = None) -> None:
+    def add(self, payload: Any, error: str | None = None, notes: list[str] | tuple = ()) -> None:
         if error is None:
-            parsed = parse_record(payload, self.thresholds, source=self.source)
+            parsed = parse_record(payload, self.thresholds, source=self.source, notes=notes)  # never raises
             if isinstance(parsed, ParsedRecord):
-                self.docs.append(parsed.doc)
+                self.items.append((parsed.doc, payload))
             else:
                 error = parsed.reason
         if error is not None:
             self.bad.append((payload, error, self.source))
             self.summary.rejected += 1
-        if len(self.docs) >= BATCH_SIZE or len(self.bad) >= BATCH_SIZE:
+        if len(self.items) >= BATCH_SIZE or len(self.bad) >= BATCH_SIZE:
             self.flush(final=False)
 
-    def _write(self, docs: list[dict], bad: list) -> tuple[int, int]:
-        result = insert_records(self.db, docs, stamp=True)
-        quarantine(self.db, bad)
-        return result
+    def _write(self, items: list[tuple[dict, Any]], bad: list) -> tuple[int, int, int]:
+        outcome = write_records(self.db, items, stamp=True)
+        quarantine(self.db, bad + [(raw, reason, self.source, extra) for raw, reason, extra in outcome.refused])
+        return outcome.inserted, outcome.duplicates, len(outcome.refused)
 
     def _collect(self, keep: int = 0) -> None:
         """Wait for the oldest writes until at most `keep` are still running."""
         while len(self._pending) > keep:
-            inserted, dupes = self._pending.pop(0).result()
+            inserted, dupes, refused = self._pending.pop(0).result()
             self.summary.ingested += inserted
             self.summary.duplicates += dupes
+            self.summary.rejected += refused
 
     def flush(self, final: bool = True) -> None:
         """Write what is buffered; `final=False` leaves the write running in the background."""
         self._collect(keep=IN_FLIGHT - 1)
-        if self.docs or self.bad:
-            self._pending.append(self._pool.submit(self._write, self.docs, self.bad))
-            self.docs, self.bad = [], []
+        if self.items or self.bad:
+            self._pending.append(self._pool.submit(self._write, self.items, self.bad))
+            self.items, self.bad = [], []
         if final:
             self._collect()
 
@@ -211,10 +250,11 @@ class _Writer:
         return self.summary
 
 
-def _load(path: Path) -> Any:
+def _load(path: Path) -> tuple[Any, list[str]]:
     try:
-        with path.open("r", encoding="utf-8-sig") as fh:
-            return json.load(fh)
+        return _load_json(path)
+    except RecursionError:
+        raise IngestError(f"{path}: JSON nested too deeply to read") from None
     except ValueError as exc:
         raise IngestError(f"{path}: invalid JSON: {exc}") from exc
 
@@ -237,61 +277,77 @@ def pair_beyondchats(conversations: list[Path], contexts: list[Path]) -> list[tu
     return pairs
 
 
-def beyondchats_payloads(conv_path: Path, ctx_path: Path, feature: str) -> Iterator[dict]:
+def beyondchats_payloads(conv_path: Path, ctx_path: Path, feature: str) -> Iterator[Item]:
     from evaluators.beyondchats import pairs_from_beyondchats
 
-    conversation, context = _load(conv_path), _load(ctx_path)
+    (conversation, conv_notes), (context, ctx_notes) = _load(conv_path), _load(ctx_path)
     if not isinstance(conversation, dict) or "conversation_turns" not in conversation:
         raise IngestError(f"{conv_path}: not a BeyondChats conversation (no conversation_turns)")
     if not isinstance(context, dict) or not isinstance(context.get("data"), dict):
         raise IngestError(f"{ctx_path}: not a BeyondChats context file (no data.vector_data)")
-    for pair in pairs_from_beyondchats(conversation, context):
-        chat_id = pair.get("chat_id")
-        yield {
-            "_id": content_hash({"chat_id": chat_id, "turn": pair.get("turn"), "answer": pair.get("answer")}, "bc_"),
-            "session_id": f"beyondchats_{chat_id}" if chat_id is not None else None,
-            "query": pair.get("query"),
-            "answer": pair.get("answer"),
-            "context": pair.get("context"),
-            "timestamp": pair.get("created_at"),
-            "feature": feature,
-            "beyondchats": {"chat_id": chat_id, "turn": pair.get("turn")},
-        }
+    try:
+        pairs = pairs_from_beyondchats(conversation, context)
+    except Exception as exc:  # noqa: BLE001 - the file's structure, not one record, is broken
+        raise IngestError(f"{conv_path}: cannot read the conversation: {exc.__class__.__name__}: {exc}") from exc
+    for pair in pairs:
+        try:
+            chat_id = pair.get("chat_id")
+            yield {
+                "_id": content_hash({"chat_id": chat_id, "turn": pair.get("turn"), "answer": pair.get("answer")},
+                                    "bc_"),
+                "session_id": f"beyondchats_{chat_id}" if chat_id is not None else None,
+                "query": pair.get("query"),
+                "answer": pair.get("answer"),
+                "context": pair.get("context"),
+                "timestamp": pair.get("created_at"),
+                "feature": feature,
+                "beyondchats": {"chat_id": chat_id, "turn": pair.get("turn")},
+            }, None, conv_notes + ctx_notes
+        except Exception as exc:  # noqa: BLE001 - this pair alone
+            yield pair, f"could not be read: {exc.__class__.__name__}: {exc}", []
 
 
-def test_result_payloads(path: Path, ground_truth: dict | None, feature: str) -> Iterator[dict]:
-    results = _load(path)
+def test_result_payloads(path: Path, ground_truth: dict | None, feature: str) -> Iterator[Item]:
+    results, notes = _load(path)
     if not isinstance(results, dict):
         raise IngestError(f"{path}: not a test-results file (expected an object of test ids)")
     run_time = datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc).isoformat()
     for test_id, item in results.items():
         if not isinstance(item, dict):
-            yield {"test_id": test_id, "payload": item}
+            yield {"test_id": test_id, "payload": item}, None, notes
             continue
-        chunks = item.get("top_k_chunks") or []
-        chunks = chunks if isinstance(chunks, list) else []
-        answer = item.get("answers", item.get("answer"))
-        if isinstance(answer, list):
-            answer = "\n".join(str(a) for a in answer)
-        query_id = item.get("query_id")
-        truth = (ground_truth or {}).get(query_id) if isinstance(query_id, str) else None
-        payload = {
-            "_id": content_hash({"file": path.name, "test_id": test_id, "answer": answer}, "tr_"),
-            "query": item.get("query") or query_id or test_id,
-            "answer": answer,
-            "context": [c.get("text") for c in chunks if isinstance(c, dict)],
-            "timestamp": item.get("timestamp") or run_time,
-            "feature": item.get("feature") or feature,
-            "test": {
-                "test_id": test_id, "query_id": query_id, "file": path.name,
-                "chunks": [{k: c.get(k) for k in ("chunk_id", "doc_id", "page", "score")}
-                           for c in chunks if isinstance(c, dict)],
-            },
-        }
-        if isinstance(truth, dict) and truth.get("answer"):
-            payload["expected_output"] = truth["answer"]
-            payload["test"]["expected_documents"] = truth.get("document")
-        yield payload
+        try:
+            yield _test_result_payload(path, test_id, item, ground_truth, feature, run_time), None, notes
+        except Exception as exc:  # noqa: BLE001 - this test alone
+            yield {"test_id": test_id, "payload": item}, f"could not be read: {exc.__class__.__name__}: {exc}", []
+
+
+def _test_result_payload(path: Path, test_id: str, item: dict, ground_truth: dict | None, feature: str,
+                         run_time: str) -> dict:
+    chunks = item.get("top_k_chunks") or []
+    chunks = chunks if isinstance(chunks, list) else []
+    answer = item.get("answers", item.get("answer"))
+    if isinstance(answer, list):
+        answer = "\n".join(str(a) for a in answer)
+    query_id = item.get("query_id")
+    truth = (ground_truth or {}).get(query_id) if isinstance(query_id, str) else None
+    payload = {
+        "_id": content_hash({"file": path.name, "test_id": test_id, "answer": answer}, "tr_"),
+        "query": item.get("query") or query_id or test_id,
+        "answer": answer,
+        "context": [c.get("text") for c in chunks if isinstance(c, dict)],
+        "timestamp": item.get("timestamp") or run_time,
+        "feature": item.get("feature") or feature,
+        "test": {
+            "test_id": test_id, "query_id": query_id, "file": path.name,
+            "chunks": [{k: c.get(k) for k in ("chunk_id", "doc_id", "page", "score")}
+                       for c in chunks if isinstance(c, dict)],
+        },
+    }
+    if isinstance(truth, dict) and truth.get("answer"):
+        payload["expected_output"] = truth["answer"]
+        payload["test"]["expected_documents"] = truth.get("document")
+    return payload
 
 
 def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_truth: str | None = None,
@@ -305,7 +361,7 @@ def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_tr
     if ground_truth:
         truth_files.append(Path(ground_truth))
     for path in truth_files:
-        loaded = _load(path)
+        loaded, _notes = _load(path)
         if not isinstance(loaded, dict):
             raise IngestError(f"{path}: not a ground-truth file")
         truth = {**(truth or {}), **loaded}
@@ -323,15 +379,15 @@ def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_tr
         if kind.startswith("evallog"):
             writer = _Writer(db, f"evallog:{path.name}")
             try:
-                for payload, error in iter_evallog(path, kind):
-                    writer.add(payload, error)
+                for payload, error, notes in iter_evallog(path, kind):
+                    writer.add(payload, error, notes)
             finally:
                 total.add(writer.close())
         elif kind == "test-results":
             writer = _Writer(db, f"test-results:{path.name}")
             try:
-                for payload in test_result_payloads(path, truth, feature or "test-results"):
-                    writer.add(payload)
+                for payload, error, notes in test_result_payloads(path, truth, feature or "test-results"):
+                    writer.add(payload, error, notes)
             finally:
                 total.add(writer.close())
     conversations = [p for p, k in kinds.items() if k == "beyondchats-conversation"]
@@ -343,8 +399,8 @@ def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_tr
         for conv, ctx in pair_beyondchats(conversations, contexts):
             writer = _Writer(db, f"beyondchats:{conv.name}")
             try:
-                for payload in beyondchats_payloads(conv, ctx, feature or "chat"):
-                    writer.add(payload)
+                for payload, error, notes in beyondchats_payloads(conv, ctx, feature or "chat"):
+                    writer.add(payload, error, notes)
             finally:
                 total.add(writer.close())
     return total

@@ -3,7 +3,7 @@
 `run-once`, the scheduler, `python -m jobs tick` and `make run` all read it, in
 the order of `core.jobs.JOB_NAMES` (adopt first: records the product wrote
 straight into MongoDB join this tick's numbers; score before aggregate, so new
-scores are counted; alerts after aggregate; notify after alerts).
+scores are counted; agreement after aggregate; alerts after both; notify after alerts).
 """
 from __future__ import annotations
 
@@ -40,6 +40,11 @@ def _aggregate(db, *, full=False, week=None, now=None):
     return refresh(db, full=full, now=now)
 
 
+def _agreement(db, *, full=False, week=None, now=None):
+    from jobs.agreement import run_agreement
+    return run_agreement(db, now=now, full=full)
+
+
 def _alerts(db, *, full=False, week=None, now=None):
     from jobs.alerts import evaluate
     return evaluate(db, now=now)
@@ -64,6 +69,8 @@ REGISTRY: dict[str, Job] = {job.name: job for job in (
     Job(names.ADOPT, _adopt, _adopt, "every tick", "give records written straight into MongoDB Evalboard's fields"),
     Job(names.SCORE, _score, _score, "every tick", "score records that arrived without scores"),
     Job(names.AGGREGATE, _aggregate, _aggregate, "every tick", "refresh daily and weekly aggregates"),
+    Job(names.AGREEMENT, _agreement, _agreement, "every tick (completed days only, a capped batch per tick)",
+        "re-score the daily judge-agreement sample and compute the agreement figures"),
     Job(names.ALERTS, _alerts, _alerts, "every tick", "judge the alert rules"),
     Job(names.NOTIFY, _notify, _notify, "every tick", "deliver pending notifications"),
     Job(names.REPORT, _report, _requested_reports, "Mondays 02:00, and builds requested from the dashboard",

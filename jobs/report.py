@@ -40,6 +40,8 @@ from core import metrics
 from core.features import ALL_FEATURES as ALL
 from core.features import UNKNOWN_FEATURE
 from core.timebuckets import WEEK, bucket_range, local_day
+from jobs.agreement_report import report_section as agreement_section
+from jobs.agreement_report import weekly_summary as agreement_summary
 from settings import get_settings
 from store import analytics
 from store.reports import claim_report_request, finish_report_request, get_report, save_report
@@ -269,7 +271,8 @@ def build(db: Database, week: date, tz: str) -> dict:
     diag = diagnosis(db, week, tz)
     return {"week_start": week.isoformat(), "range": [lo, hi], "trends": trend_rows,
             "lowest": lowest_queries(db, lo, hi), "patterns": patterns, "clusters": clusters, "diagnosis": diag,
-            "recommendations": recommendations(trend_rows, patterns, clusters, diag)}
+            "recommendations": recommendations(trend_rows, patterns, clusters, diag),
+            "agreement": agreement_summary(db, week, tz)}
 
 
 def headline(data: dict) -> str:
@@ -333,6 +336,7 @@ def render_markdown(data: dict) -> str:
         name = "all features" if feature == ALL else md_text(feature)
         lines.append(f"| {name} | {e['total']} | {e['ok']} | {e['retrieval']} | {e['generation']} | {e['both']} | "
                      f"{e['label']} |")
+    lines += agreement_section(data.get("agreement") or [])
     return "\n".join(lines) + "\n"
 
 

@@ -9,11 +9,18 @@ without scores). Each batch is written before the next is read, and a scored
 record no longer matches the query, so an interrupted run resumes where it
 stopped. A record whose scoring fails is retried, at most MAX_FAILURES times,
 then marked `eb.scoring_gave_up` with its last error (shown on Data health).
+
+One record never fails the batch: records are read so that no stored value can
+fail the read (store.records.records_for_reading), a record whose fields are not
+text gives the scorer empty text, a record that makes the scorer raise is
+charged a failure of its own (the batch is retried item by item; when every
+item fails alone the scorer itself is broken and the run fails instead), and
+an update the server refuses is written alone (store/scores.py).
 """
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Callable
+from typing import Any, Callable
 
 from pymongo.database import Database
 
@@ -41,11 +48,41 @@ def _version() -> str:
 
 
 def scoring_item(doc: dict) -> dict:
-    """The evaluator input for one stored record."""
-    return {"id": doc["_id"], "query": doc.get("query") or "", "answer": doc.get("answer") or "",
-            "context": [c for c in doc.get("context") or [] if isinstance(c, str)],
+    """The evaluator input for one stored record (whatever a directly written record holds)."""
+    context = doc.get("context")
+    return {"id": doc["_id"], "query": _text(doc.get("query")), "answer": _text(doc.get("answer")),
+            "context": [c for c in context if isinstance(c, str)] if isinstance(context, list) else [],
             "expected_output": doc.get("expected_output") if isinstance(doc.get("expected_output"), str) else None,
-            "feature": doc.get("feature")}
+            "feature": doc.get("feature") if isinstance(doc.get("feature"), str) else None}
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _score_isolated(scorer: Callable[[list[dict]], list[dict]], items: list[dict]) -> dict:
+    """{id: result}. When the batch makes the scorer raise, each item is scored alone, so only
+    the items that fail get an error; when every item fails alone too, the scorer itself is
+    broken (no model, a power cut), not the records: that error is raised and no record is
+    charged a failure."""
+    if not items:
+        return {}
+    try:
+        return {r.get("id"): r for r in scorer(items)}
+    except Exception as exc:  # noqa: BLE001 - find the item(s) that fail
+        if len(items) == 1:
+            return {items[0]["id"]: {"id": items[0]["id"], "error": f"{exc.__class__.__name__}: {exc}"[:500]}}
+        batch_error = exc
+    results, errors = {}, 0
+    for item in items:
+        try:
+            results.update({r.get("id"): r for r in scorer([item])})
+        except Exception as exc:  # noqa: BLE001 - this item alone
+            errors += 1
+            results[item["id"]] = {"id": item["id"], "error": f"{exc.__class__.__name__}: {exc}"[:500]}
+    if errors == len(items):
+        raise batch_error
+    return results
 
 
 def score_pending(db: Database, now: datetime | None = None, *, batch_size: int = BATCH_SIZE,
@@ -59,7 +96,7 @@ def score_pending(db: Database, now: datetime | None = None, *, batch_size: int 
         docs = pending_for_scoring(db, batch_size)
         if not docs:
             break
-        results = {r.get("id"): r for r in scorer([scoring_item(d) for d in docs])}
+        results = _score_isolated(scorer, [scoring_item(d) for d in docs])
         counts = write_score_results(db, docs, results, by=BY, evaluator_version=version, thresholds=thresholds,
                                      now=now)
         scored += counts["scored"]

@@ -7,7 +7,9 @@ bad comparison... is refused with a message) and every change is audited
 - regeneration rate > 20% -> AI team (warning);
 - faithfulness mean < 0.7 on 3 consecutive days -> critical.
 They apply to "__all__" (all features together). A rule's `feature` may also be
-one feature, or "*" = every feature separately (one alert per feature).
+one feature, or "*" = every feature separately (one alert per feature). The judge
+agreement rules (statistic from core.agreement: a correlation, mean difference or
+flip rate, or its change against the baseline) read agreement_daily instead.
 
 Alert lifecycle: open -> acknowledged -> resolved. One active (open or
 acknowledged) alert per (rule, feature); `_id` = "<rule_id>|<feature>|<day the
@@ -29,7 +31,7 @@ from pymongo.errors import DuplicateKeyError
 from store.collections import ALERT_RULES, ALERTS, RULE_AUDIT, STATE
 from store.errors import ValidationFailed
 from store.outbox import enqueue
-from core import metrics
+from core import agreement, metrics
 from core.features import ALL_FEATURES as ALL
 from core.features import EACH_FEATURE as EACH
 from store.thresholds import validate_feature, validate_unit, write_audit
@@ -51,7 +53,28 @@ DEFAULT_RULES = [
     {"_id": "rule:faithfulness", "name": "Faithfulness below 0.7 for 3 days", "metric": "faithfulness",
      "statistic": "mean", "comparison": "lt", "threshold": 0.70, "window_days": 3, "feature": EACH,
      "severity": "critical", "channel": "critical", "enabled": True},
+    # Judge agreement (agreement_daily, jobs/agreement.py): the logged judge against an independent
+    # re-score of a daily sample. Judges and local scorers never agree perfectly, so the enabled
+    # rules watch moves away from each feature's own baseline; the absolute ones are seeded off
+    # (turn them on once the usual level of your judge and scorer is known).
+    {"_id": "rule:judge_leniency", "name": "Faithfulness: logged judge more lenient than usual for 2 days",
+     "metric": "faithfulness", "statistic": "mean_diff_change", "comparison": "gt", "threshold": 0.05,
+     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30},
+    {"_id": "rule:judge_flip_change", "name": "Faithfulness flip rate up 15 points on its baseline for 2 days",
+     "metric": "faithfulness", "statistic": "flip_rate_change", "comparison": "gt", "threshold": 0.15,
+     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30},
+    {"_id": "rule:judge_flip", "name": "Faithfulness flip rate above 15% for 2 days", "metric": "faithfulness",
+     "statistic": "flip_rate", "comparison": "gt", "threshold": 0.15, "window_days": 2, "feature": EACH,
+     "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30},
+    {"_id": "rule:judge_correlation", "name": "Faithfulness correlation with the independent scorer below 0.5",
+     "metric": "faithfulness", "statistic": "spearman", "comparison": "lt", "threshold": 0.5, "window_days": 1,
+     "feature": EACH, "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30},
 ]
+
+
+def is_agreement_statistic(statistic: Any) -> bool:
+    """A rule on judge agreement (agreement_daily, jobs/agreement.py) rather than on the aggregates."""
+    return isinstance(statistic, str) and statistic in agreement.statistic_names()
 
 
 def _now() -> datetime:
@@ -64,18 +87,28 @@ def ensure_indexes(db: Database) -> None:
     db[RULE_AUDIT].create_index([("at", DESCENDING)], name="at")
 
 
+# the rules seeded before the state remembered which ones (databases migrated then have these)
+_FIRST_DEFAULTS = ("rule:pass_rate", "rule:regen_rate", "rule:faithfulness")
+
+
 def seed_default_rules(db: Database) -> int:
-    """Insert the reference-000 rules once (a rule deleted later is not brought back)."""
-    if db[STATE].find_one({"_id": "rules_seeded"}):
-        return 0
+    """Insert each default rule once per database (a rule deleted later is not brought back;
+    a default added in a later version is seeded by the next migrate)."""
+    state = db[STATE].find_one({"_id": "rules_seeded"})
+    seeded = set((state or {}).get("ids") or (_FIRST_DEFAULTS if state else ()))
     now, added = _now(), 0
     for rule in DEFAULT_RULES:
+        if rule["_id"] in seeded:
+            continue
         try:
             db[ALERT_RULES].insert_one({**rule, "kind": "rule", "created_at": now, "updated_by": "system"})
             added += 1
         except DuplicateKeyError:
             pass
-    db[STATE].update_one({"_id": "rules_seeded"}, {"$set": {"at": now}}, upsert=True)
+    if state is None or added or set(r["_id"] for r in DEFAULT_RULES) - seeded:
+        db[STATE].update_one({"_id": "rules_seeded"},
+                             {"$set": {"at": now, "ids": sorted(seeded | {r["_id"] for r in DEFAULT_RULES})}},
+                             upsert=True)
     return added
 
 
@@ -91,14 +124,21 @@ def validate_rule(rule: dict) -> dict:
     if metric not in metrics.rule_metrics():
         raise ValidationFailed(f"unknown metric {str(metric)[:40]!r}; known: {', '.join(metrics.rule_metrics())}")
     statistic = rule.get("statistic", "mean")
-    if statistic not in STATISTICS:
-        raise ValidationFailed("statistic must be 'mean' or 'rate'")
+    if statistic not in STATISTICS and not is_agreement_statistic(statistic):
+        raise ValidationFailed("statistic must be 'mean', 'rate' or a judge-agreement statistic ("
+                               + ", ".join(agreement.statistic_names()) + ")")
+    if is_agreement_statistic(statistic) and metric not in metrics.score_names():
+        raise ValidationFailed("a judge-agreement rule watches a score (a metric or overall quality)")
     if metric in ("pass_rate", "regen_rate"):
         statistic = "rate"
     comparison = rule.get("comparison")
     if comparison not in COMPARISONS:
         raise ValidationFailed("comparison must be 'lt' (below) or 'gt' (above)")
-    threshold = validate_unit(str(metric), rule.get("threshold"))
+    raw = rule.get("threshold")
+    if is_agreement_statistic(statistic) and isinstance(raw, (int, float)) and not isinstance(raw, bool) and raw < 0:
+        threshold = -validate_unit(str(metric), -raw)  # correlations and changes may be negative: -1..1
+    else:
+        threshold = validate_unit(str(metric), raw)
     window = rule.get("window_days", 1)
     if isinstance(window, bool) or not isinstance(window, int) or not 1 <= window <= 30:
         raise ValidationFailed("days in a row must be a whole number from 1 to 30")

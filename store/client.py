@@ -55,10 +55,11 @@ def get_db(name: str | None = None) -> Database:
     return get_client()[name or get_settings().db_name or DEFAULT_DB_NAME]
 
 
-def patient_db() -> Database:
+def patient_db(timeout_ms: int = 120_000) -> Database:
     """The configured database on a client of its own with long timeouts, for
-    jobs and CLI commands whose aggregations may run for minutes."""
-    return make_client(_uri(), timeout_ms=120_000)[get_settings().db_name or DEFAULT_DB_NAME]
+    jobs and CLI commands whose aggregations may run for minutes (`timeout_ms`:
+    how long server selection waits; ingest asks for a few seconds)."""
+    return make_client(_uri(), timeout_ms=timeout_ms)[get_settings().db_name or DEFAULT_DB_NAME]
 
 
 def ping(db: Database) -> None:

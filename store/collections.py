@@ -13,3 +13,5 @@ REPORTS = "reports"
 REPORT_REQUESTS = "report_requests"  # "Build report now": queued by the dashboard, built by the worker
 STATE = "evalboard_state"        # watermarks, leases
 APS_JOBS = "scheduler_jobs"      # APScheduler's MongoDB job store
+AGREEMENT_DAILY = "agreement_daily"    # judge agreement figures per (day, feature) (jobs/agreement.py)
+AGREEMENT_WEEKLY = "agreement_weekly"  # the same, rolled up per week from the daily pairs

@@ -18,8 +18,9 @@ from pymongo.errors import PyMongoError
 
 from store.collections import RECORDS, REJECTED
 from store.errors import ValidationFailed
-from store.records import insert_records
+from store.records import write_records
 from store.schema import ParsedRecord, parse_record, storable_payload
+from store.storable import safe_text
 from store.thresholds import get_thresholds
 
 QUARANTINED = "quarantined"
@@ -98,12 +99,15 @@ def reingest(db: Database, rejected_id: str, raw: Any, user: str, *, source: str
         raise ValidationFailed("that quarantined entry no longer exists")
     if entry.get("status") == REINGESTED:
         raise ValidationFailed(f"already re-ingested by {entry.get('reingested_by')} as {entry.get('record_id')}")
-    parsed = parse_record(raw, get_thresholds(db), source=source)
+    parsed = parse_record(raw, get_thresholds(db), source=source)  # never raises
     if not isinstance(parsed, ParsedRecord):
         raise ValidationFailed(f"still rejected: {parsed.reason}")
-    inserted, duplicates = insert_records(db, [parsed.doc])
-    if not inserted:
-        raise ValidationFailed(f"a record with id {parsed.doc['_id']!r} already exists; change its _id to keep both")
+    outcome = write_records(db, [(parsed.doc, raw)])
+    if outcome.refused:
+        raise ValidationFailed(f"still rejected: {outcome.refused[0][1]}")
+    if not outcome.inserted:
+        raise ValidationFailed(f"a record with id {safe_text(parsed.doc['_id'], 80)!r} is already stored with the "
+                               "same content; nothing to re-ingest")
     now = datetime.now(timezone.utc)
     db[REJECTED].update_one({"_id": entry["_id"]}, {"$set": {
         "status": REINGESTED, "reingested_by": user, "reingested_at": now,

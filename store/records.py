@@ -1,15 +1,19 @@
 """Writing and reading the `records` and `rejected` collections."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterable
 
+from bson.codec_options import DatetimeConversion
 from pymongo import ASCENDING, DESCENDING, IndexModel, UpdateOne
 from pymongo.database import Database
-from pymongo.errors import BulkWriteError
+from pymongo.errors import (BulkWriteError, ConnectionFailure, DuplicateKeyError, NetworkTimeout,
+                            ServerSelectionTimeoutError)
 
 from store.collections import RECORDS, REJECTED
-from store.schema import canonical_json, content_hash, storable_payload
+from store.schema import canonical_json, content_hash, payload_from_storage, storable_payload
+from store.storable import payload_text, safe_text
 
 # Every index costs insert time on the embedded server (measured: ~20k docs/s
 # with none, ~4.5k with four, ~2.8k with eight), so only the access paths the
@@ -50,53 +54,209 @@ def backfill_failing_at(db: Database) -> int:
 def insert_records(db: Database, docs: list[dict[str, Any]], *, stamp: bool = False) -> tuple[int, int]:
     """Insert new records, skipping ids already stored. Returns (inserted, duplicates).
 
-    `stamp`: set `ingested_at` to the time of this write (ingest and demo do)."""
-    if not docs:
-        return 0, 0
-    # Duplicates inside one batch: keep the first.
-    unique: dict[Any, dict] = {}
-    for doc in docs:
-        unique.setdefault(doc["_id"], doc)
-    in_batch_dupes = len(docs) - len(unique)
+    `stamp`: set `ingested_at` to the time of this write (ingest and demo do).
+    Raises on any write error other than a duplicate id (callers that must isolate
+    bad records use `write_records`)."""
+    outcome = write_records(db, [(doc, doc) for doc in docs], stamp=stamp, compare=False)
+    if outcome.refused:
+        raise ValueError(f"{len(outcome.refused)} record(s) refused: {outcome.refused[0][1]}")
+    return outcome.inserted, outcome.duplicates
+
+
+# What Evalboard adds to a record; everything else is the product's content.
+OWN_FIELDS = ("eb", "triage", "rescored", "ingested_at", "source")
+# Errors that mean the database is gone, not that a record is bad: never isolated.
+_OUTAGE = (ConnectionFailure, ServerSelectionTimeoutError, NetworkTimeout)
+
+
+@dataclass
+class WriteOutcome:
+    inserted: int = 0
+    duplicates: int = 0
+    refused: list[tuple[Any, str, dict]] = field(default_factory=list)  # (raw, reason, extra fields)
+
+
+def product_content(doc: dict) -> str:
+    """A record's product fields as canonical text (what makes two versions "the same")."""
+    return canonical_json({k: v for k, v in doc.items() if k not in OWN_FIELDS})
+
+
+def same_content(a: dict, b: dict) -> bool:
+    """Two versions of a record say the same. Compared as stored, and else once more after
+    both pass through the parser again: a record exported from Evalboard (where an unusable
+    value was stored as null) re-reads as the same record, not as a conflict."""
+    if product_content(a) == product_content(b):
+        return True
+    from store.schema import ParsedRecord, parse_record
+    again = [parse_record({k: v for k, v in doc.items() if k not in OWN_FIELDS}, {}) for doc in (a, b)]
+    return all(isinstance(p, ParsedRecord) for p in again) and \
+        product_content(again[0].doc) == product_content(again[1].doc)
+
+
+def write_records(db: Database, items: list[tuple[dict[str, Any], Any]], *, stamp: bool = False,
+                  compare: bool = True) -> WriteOutcome:
+    """Insert parsed records; `items` are (doc, raw payload). Never lets one record fail the others:
+
+    - an `_id` already stored (or earlier in the batch) with the same product content is
+      a duplicate; with different content (`compare`) a conflict, refused with both versions;
+    - a batch the server refuses for other reasons is retried record by record, so only
+      the offenders are refused (with the server's reason).
+    Only an outage (connection lost) raises. Refused records are returned, not quarantined."""
+    out = WriteOutcome()
+    if not items:
+        return out
+    unique: dict[Any, tuple[dict, Any]] = {}
+    for doc, raw in items:
+        first = unique.get(doc["_id"])
+        if first is None:
+            unique[doc["_id"]] = (doc, raw)
+        elif compare and not same_content(first[0], doc):
+            out.refused.append((raw, _conflict_reason(doc["_id"]), {"existing": storable_payload(
+                {k: v for k, v in first[0].items() if k not in OWN_FIELDS})}))
+        else:
+            out.duplicates += 1
     if stamp:
         # stamp at write time, not parse time: the aggregate job's watermark on
         # ingested_at then only has to allow for the length of one insert
         written_at = datetime.now(timezone.utc)
-        for doc in unique.values():
+        written_at = written_at.replace(microsecond=written_at.microsecond // 1000 * 1000)  # as BSON keeps it
+        for doc, _raw in unique.values():
             doc["ingested_at"] = written_at
+    docs = [doc for doc, _raw in unique.values()]
+    duplicate_ids: list[Any] = []
     try:
-        result = db[RECORDS].insert_many(list(unique.values()), ordered=False)
-        return len(result.inserted_ids), in_batch_dupes
+        out.inserted += len(db[RECORDS].insert_many(docs, ordered=False).inserted_ids)
     except BulkWriteError as exc:
         errors = exc.details.get("writeErrors", [])
-        dupes = sum(1 for e in errors if e.get("code") == 11000)
-        others = [e for e in errors if e.get("code") != 11000]
-        if others:
-            raise
-        return exc.details.get("nInserted", len(unique) - dupes), dupes + in_batch_dupes
+        out.inserted += exc.details.get("nInserted", 0)
+        for error in errors:
+            doc = docs[error["index"]]
+            if error.get("code") == 11000:
+                duplicate_ids.append(doc["_id"])
+            else:
+                out.refused.append((unique[doc["_id"]][1], safe_text(f"refused by the database: {error.get('errmsg')}", 300), {}))
+    except _OUTAGE:
+        raise
+    except Exception:  # noqa: BLE001 - the batch as a whole was refused: find the offenders one by one
+        for doc in docs:
+            try:
+                db[RECORDS].insert_one(doc)
+                out.inserted += 1
+            except DuplicateKeyError:
+                duplicate_ids.append(doc["_id"])
+            except _OUTAGE:
+                raise
+            except Exception as exc:  # noqa: BLE001
+                out.refused.append((unique[doc["_id"]][1],
+                                    safe_text(f"refused by the database: {exc.__class__.__name__}: {exc}", 300), {}))
+    if duplicate_ids:
+        _sort_duplicates(db, [unique[i] for i in duplicate_ids], out, compare=compare,
+                         written_at=docs[0].get("ingested_at") if stamp else None)
+    return out
 
 
-def quarantine(db: Database, items: Iterable[tuple[Any, str, str]]) -> int:
-    """Store rejected payloads (raw, reason, source) once each. Returns how many were new."""
+def _conflict_reason(record_id: Any) -> str:
+    return safe_text(f"conflict: a record with _id {str(record_id)[:80]!r} is already stored with different "
+                     f"content (the stored version is kept; this one is quarantined, both are shown)", 300)
+
+
+def _sort_duplicates(db: Database, items: list[tuple[dict, Any]], out: WriteOutcome, *, compare: bool,
+                     written_at: datetime | None) -> None:
+    """Duplicates (same content), conflicts (different content), or our own write of this
+    batch seen again after a retry (same `ingested_at` stamp: counted as inserted)."""
+    stored = {doc["_id"]: doc for doc in db[RECORDS].find({"_id": {"$in": [doc["_id"] for doc, _raw in items]}})}
+    for doc, raw in items:
+        existing = stored.get(doc["_id"])
+        if existing is None:  # the duplicate key was in another unique index: the server refused this one
+            out.refused.append((raw, "refused by the database: duplicate key in a unique index other than _id", {}))
+        elif written_at is not None and existing.get("ingested_at") == written_at:
+            out.inserted += 1
+        elif compare and not same_content(existing, doc):
+            out.refused.append((raw, _conflict_reason(doc["_id"]), {"existing": storable_payload(
+                {k: v for k, v in existing.items() if k not in OWN_FIELDS})}))
+        else:
+            out.duplicates += 1
+
+
+def quarantine(db: Database, items: Iterable[tuple]) -> int:
+    """Store rejected payloads (raw, reason, source[, extra fields]) once each. Returns how many were new.
+
+    Any payload can be kept (store/storable.py makes it storable); an entry the server
+    still refuses is retried alone as its escaped text, so one cannot lose the others."""
     now = datetime.now(timezone.utc)
-    ops = []
-    for raw, reason, source in items:
+    entries = []
+    for item in items:
+        raw, reason, source = item[:3]
+        extra = item[3] if len(item) > 3 else {}
         key = content_hash(raw if not isinstance(raw, str) else {"text": raw}, prefix="r_")
-        payload = storable_payload(raw) if isinstance(raw, (dict, list)) else {"text": str(raw)[:100_000]}
-        if len(canonical_json(payload)) > 1_000_000:  # keep the collection sane
-            payload = {"text": canonical_json(payload)[:100_000], "truncated": True}
-        ops.append(UpdateOne(
-            {"_id": key},
-            {"$setOnInsert": {"raw": payload, "reason": reason, "source": source, "first_seen": now,
-                              "status": "quarantined"},
-             "$set": {"last_seen": now}, "$inc": {"seen": 1}},
-            upsert=True,
-        ))
-    if not ops:
+        entries.append((key, {"raw": storable_payload(raw), "reason": safe_text(reason, 500),
+                              "source": safe_text(source, 300), "first_seen": now, "status": "quarantined",
+                              **extra}))
+
+    def op(key: str, fields: dict) -> UpdateOne:
+        return UpdateOne({"_id": key}, {"$setOnInsert": fields, "$set": {"last_seen": now}, "$inc": {"seen": 1}},
+                         upsert=True)
+
+    if not entries:
         return 0
-    result = db[REJECTED].bulk_write(ops, ordered=False)
-    return result.upserted_count
+    try:
+        return db[REJECTED].bulk_write([op(k, f) for k, f in entries], ordered=False).upserted_count
+    except _OUTAGE:
+        raise
+    except Exception:  # noqa: BLE001 - keep each entry alone; the last resort is the escaped text
+        new = 0
+        for key, fields in entries:
+            try:
+                new += db[REJECTED].bulk_write([op(key, fields)]).upserted_count
+            except _OUTAGE:
+                raise
+            except Exception:  # noqa: BLE001
+                text = payload_text(payload_from_storage(fields["raw"]))
+                fields = {**{k: v for k, v in fields.items() if k != "existing"}, "raw": storable_payload(text)}
+                new += db[REJECTED].bulk_write([op(key, fields)]).upserted_count
+        return new
+
+
+def records_for_reading(db: Database):
+    """The records collection read so that no stored value can fail the read of a batch:
+    dates outside Python's range come back as DatetimeMS, invalid UTF-8 as U+FFFD
+    (for the jobs that read records the product may have written directly)."""
+    options = db[RECORDS].codec_options.with_options(
+        datetime_conversion=DatetimeConversion.DATETIME_AUTO, unicode_decode_error_handler="replace")
+    return db[RECORDS].with_options(codec_options=options)
 
 
 def get_record(db: Database, record_id: str) -> dict | None:
     return db[RECORDS].find_one({"_id": str(record_id)})
+
+
+def unadopted(db: Database, limit: int, skip: list[Any] | None = None) -> list[dict]:
+    """Records the product wrote straight into MongoDB that have no Evalboard fields yet."""
+    query: dict = {"ingested_at": None}
+    if skip:
+        query["_id"] = {"$nin": list(skip)}
+    return list(records_for_reading(db).find(query).limit(int(limit)))
+
+
+def apply_updates(db: Database, updates: list[tuple[Any, dict]]) -> dict[Any, str]:
+    """Apply each (record id, update); when the server refuses the batch, one by one.
+
+    Returns {id: the server's reason} for the updates it refused; a lost connection raises."""
+    if not updates:
+        return {}
+    try:
+        db[RECORDS].bulk_write([UpdateOne({"_id": rid}, update) for rid, update in updates], ordered=False)
+        return {}
+    except ConnectionFailure:
+        raise
+    except Exception:  # noqa: BLE001 - find the offenders
+        pass
+    refused: dict[Any, str] = {}
+    for rid, update in updates:
+        try:
+            db[RECORDS].update_one({"_id": rid}, update)
+        except ConnectionFailure:
+            raise
+        except Exception as exc:  # noqa: BLE001 - this record alone
+            refused[rid] = f"{exc.__class__.__name__}: {exc}"
+    return refused

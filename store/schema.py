@@ -4,12 +4,19 @@
 `LoggedRecord` and turns it into either a `ParsedRecord` (the document to store)
 or a `Rejection` (why it cannot be understood). Real logs are messy, so:
 - numbers given as strings are converted ("0.91" -> 0.91);
-- timestamps may be ISO strings, extended JSON (`{"$date": ...}`), epoch seconds
-  or milliseconds, or datetimes; naive ones are taken as UTC;
+- timestamps may be ISO strings (extended or basic form), extended JSON
+  (`{"$date": ...}`), epoch seconds (9-11 digits) or milliseconds (12-14 digits),
+  datetimes, or written-out dates with year, month and day; naive ones are taken
+  as UTC; relative words and dates outside 1970-2100 are refused (store/timestamps.py);
 - a score outside 0..1 is kept out of the numbers (None) and noted in `eb.issues`
   rather than guessed at; unknown features are kept as they are;
-- no query, no/unparseable timestamp, a score that is not a number, or an
-  `evaluation` that is not an object -> rejected with a reason.
+- no query, no/unparseable timestamp, a score that is not a number, an
+  `evaluation` that is not an object, a reserved feature name ("__all__", "*",
+  "default"), or a record MongoDB cannot store (store/storable.py) -> rejected
+  with a reason; any other failure while reading one record rejects that record
+  alone (never an exception to the caller).
+Every conversion (numbers or dates given as text, epoch numbers, timezones
+resolved or assumed) is noted in `eb.issues`.
 
 Evalboard's own fields live under `eb` (and `triage`, `rescored`, `ingested_at`,
 `source`); the product's fields are stored as parsed and never rewritten later.
@@ -23,14 +30,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from dateutil import parser as dateparser
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, ValidationInfo, model_validator
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 from core import metrics
-from core.features import UNKNOWN_FEATURE
+from core.features import SENTINELS, UNKNOWN_FEATURE
 from core.verdict import overall_quality, verdict
+from store.storable import payload_text, safe_text, storable_payload as _storable, unstorable_reason
+from store.timestamps import BadTimestamp, read_timestamp
 
 
 @dataclass
@@ -49,52 +57,22 @@ def canonical_json(value: Any) -> str:
 
 
 def content_hash(value: Any, prefix: str = "h_") -> str:
-    return prefix + hashlib.sha256(canonical_json(value).encode()).hexdigest()[:32]
+    try:
+        text = canonical_json(value)
+    except (RecursionError, ValueError, TypeError):  # nesting too deep for json: hash a cut copy
+        text = payload_text(value, ascii_only=False)
+    return prefix + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 # --- field parsers ---------------------------------------------------------------
 
-def parse_timestamp(value: Any) -> datetime | None:
-    """Return an aware UTC datetime, or None when the value is not a timestamp."""
-    if isinstance(value, dict):
-        if "$date" in value:
-            return parse_timestamp(value["$date"])
-        if "$numberLong" in value:
-            return parse_timestamp(to_number(value["$numberLong"]))
+def parse_timestamp(value: Any, issues: list[str] | None = None) -> datetime | None:
+    """An aware UTC datetime, or None when the value is not a usable timestamp
+    (store/timestamps.py has the rules and says why)."""
+    try:
+        return read_timestamp(value, issues if issues is not None else [])
+    except BadTimestamp:
         return None
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, datetime):
-        dt = value
-    elif isinstance(value, (int, float)):
-        if not math.isfinite(value):
-            return None
-        seconds = value / 1000.0 if abs(value) > 1e11 else float(value)  # ms vs s
-        try:
-            return datetime.fromtimestamp(seconds, tz=timezone.utc)
-        except (OverflowError, OSError, ValueError):
-            return None
-    elif isinstance(value, str):
-        text = value.strip()
-        if not text:
-            return None
-        number = to_number(text)
-        if number is not None:
-            return parse_timestamp(number)
-        try:
-            dt = dateparser.isoparse(text)
-        except (ValueError, OverflowError):
-            try:
-                dt = dateparser.parse(text)
-            except (ValueError, OverflowError, TypeError):
-                return None
-    else:
-        return None
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
-    dt = dt.astimezone(timezone.utc)
-    # BSON dates keep milliseconds only; truncate so re-reads compare equal.
-    return dt.replace(microsecond=(dt.microsecond // 1000) * 1000)
 
 
 def to_number(value: Any) -> float | None:
@@ -102,7 +80,10 @@ def to_number(value: Any) -> float | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        return float(value) if math.isfinite(value) else None
+        try:
+            return float(value) if math.isfinite(value) else None
+        except OverflowError:  # an integer beyond a float's range (above 1e308)
+            return None
     if isinstance(value, dict):  # extended JSON numbers
         for key in ("$numberDouble", "$numberInt", "$numberLong", "$numberDecimal"):
             if key in value:
@@ -112,7 +93,7 @@ def to_number(value: Any) -> float | None:
         text = value.strip().rstrip("%") if value.strip().endswith("%") else value.strip()
         try:
             number = float(text)
-        except ValueError:
+        except (ValueError, OverflowError):
             return None
         if value.strip().endswith("%"):
             number /= 100.0
@@ -189,11 +170,14 @@ def has_unsafe_keys(value: Any) -> bool:
 
 
 def storable_payload(raw: Any) -> Any:
-    """A raw payload as it can be kept verbatim in MongoDB: as is, or, when its keys
-    look like operators or paths (an update would refuse them), as its JSON text."""
-    if has_unsafe_keys(raw):
-        return {"text": canonical_json(raw), "json_text": True}
-    return raw
+    """A raw payload as it can be kept in MongoDB: as is, or, when its keys look like
+    operators or paths (an update would refuse them) or it cannot be stored at all
+    (store/storable.py), as its escaped JSON text (cut, with size and hash, when large)."""
+    try:
+        unsafe = has_unsafe_keys(raw)
+    except RecursionError:
+        unsafe = True
+    return _storable(raw, unsafe_keys=unsafe)
 
 
 def payload_from_storage(stored: Any) -> Any:
@@ -233,6 +217,9 @@ def _score(value: Any, info: ValidationInfo) -> float | None:
         name = (info.context or {}).get("metric", "score")
         raise PydanticCustomError("not_a_number", "{name}.score is not a number ({value})",
                                   {"name": name, "value": repr(str(value)[:40])})
+    if isinstance(value, (str, dict)):
+        name = (info.context or {}).get("metric", "score")
+        _issues(info).append(f"{name}.score given as {type(value).__name__} {str(value)[:20]!r}, read as {score:g}")
     return score
 
 
@@ -296,13 +283,13 @@ def _query(value: Any) -> str:
     return text
 
 
-def _timestamp(value: Any) -> datetime:
+def _timestamp(value: Any, info: ValidationInfo) -> datetime:
     if value is None or value == "":
         raise PydanticCustomError("missing", "missing timestamp")
-    parsed = parse_timestamp(value)
-    if parsed is None:
-        raise PydanticCustomError("timestamp", "unparseable timestamp ({value})", {"value": repr(str(value)[:40])})
-    return parsed
+    try:
+        return read_timestamp(value, _issues(info))
+    except BadTimestamp as exc:
+        raise PydanticCustomError("timestamp", "{reason}", {"reason": str(exc)}) from None
 
 
 def _feature(value: Any, info: ValidationInfo) -> str:
@@ -310,7 +297,10 @@ def _feature(value: Any, info: ValidationInfo) -> str:
     if not text or not text.strip():
         _issues(info).append("missing feature")
         return UNKNOWN_FEATURE
-    return text.strip().lower()
+    feature = text.strip().lower()
+    if feature in SENTINELS:  # names that stand for all features, each feature, the default
+        raise PydanticCustomError("feature", "feature name {name} is reserved", {"name": repr(feature[:40])})
+    return feature
 
 
 def _regeneration(value: Any, info: ValidationInfo) -> int | None:
@@ -318,6 +308,8 @@ def _regeneration(value: Any, info: ValidationInfo) -> int | None:
     if number is None or number < 0:
         _issues(info).append(f"regeneration_attempts {str(value)[:20]!r} not a count, not used")
         return None
+    if isinstance(value, str):
+        _issues(info).append(f"regeneration_attempts given as text {value[:20]!r}")
     return int(number)
 
 
@@ -375,14 +367,36 @@ def failing_update(passed: bool | None, timestamp: Any) -> dict:
 
 
 def parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: str = "",
-                 now: datetime | None = None) -> ParsedRecord | Rejection:
+                 now: datetime | None = None, notes: list[str] | tuple[str, ...] = ()) -> ParsedRecord | Rejection:
+    """The document to store, or why not. Never raises: whatever goes wrong while
+    reading one record is that record's Rejection. `notes`: issues the reader
+    already found (invalid UTF-8 replaced, ...), kept in `eb.issues`."""
+    try:
+        parsed = _parse_record(raw, thresholds, source=source, now=now, notes=notes)
+    except RecursionError:
+        return Rejection("nested too deeply to read")
+    except Exception as exc:  # noqa: BLE001 - one record's failure is that record's alone
+        return Rejection(safe_reason(f"could not be read: {exc.__class__.__name__}: {exc}"))
+    if isinstance(parsed, ParsedRecord):
+        reason = unstorable_reason(parsed.doc)
+        if reason is not None:
+            return Rejection(reason)
+    return parsed
+
+
+def safe_reason(text: str) -> str:
+    return safe_text(text, 300)
+
+
+def _parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: str,
+                  now: datetime | None, notes) -> ParsedRecord | Rejection:
     if not isinstance(raw, dict):
         return Rejection(f"unknown structure: expected a JSON object, got {type(raw).__name__}")
-    issues: list[str] = []
+    issues: list[str] = list(notes)
     try:
         record = LoggedRecord.model_validate(raw, context={"issues": issues})
     except ValidationError as exc:
-        return Rejection(exc.errors(include_url=False)[0]["msg"])
+        return Rejection(safe_reason(exc.errors(include_url=False)[0]["msg"]))
     evaluation = record.evaluation
     feature = record.feature
     doc: dict[str, Any] = {

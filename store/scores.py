@@ -18,12 +18,14 @@ from typing import Any, Iterable, Mapping
 
 from pymongo import ASCENDING, UpdateOne
 from pymongo.database import Database
+from pymongo.errors import ConnectionFailure
 
 from core import metrics
 from core.features import UNKNOWN_FEATURE
 from core.timebuckets import local_day
 from store.collections import RECORDS
 from store.errors import ValidationFailed
+from store.records import records_for_reading
 from store.schema import effective_block, failing_update
 from store.state import mark_dirty_days
 
@@ -31,6 +33,9 @@ MAX_FAILURES = 3
 # Two plain equality queries, each served by its sparse index: the embedded
 # server's planner scans the whole collection for an $or.
 PENDING_QUERIES = ({"eb.needs_scoring": True}, {"eb.rescore_requested": True})
+# A sample score replaces only nothing or an earlier sample score, never a person's Re-score
+# (checked in the write itself, so a Re-score saved meanwhile wins).
+SAMPLE_MAY_REPLACE = {"$or": [{"rescored": {"$exists": False}}, {"rescored.sample": {"$exists": True}}]}
 SCORING_PROJECTION = {"query": 1, "answer": 1, "context": 1, "expected_output": 1, "feature": 1, "timestamp": 1,
                       "eb.scoring_failures": 1, "eb.score_source": 1, "eb.needs_scoring": 1}
 
@@ -49,10 +54,11 @@ def pending_for_scoring(db: Database, n: int) -> list[dict]:
     """Up to `n` records waiting for scores, unscored ones first, each set in _id order."""
     docs: list[dict] = []
     seen: set = set()
+    records = records_for_reading(db)  # a stored value Python cannot hold must not fail the batch
     for query in PENDING_QUERIES:
         if len(docs) >= n:
             break
-        for doc in db[RECORDS].find(query, SCORING_PROJECTION).sort("_id", ASCENDING).limit(n - len(docs)):
+        for doc in records.find(query, SCORING_PROJECTION).sort("_id", ASCENDING).limit(n - len(docs)):
             if doc["_id"] not in seen:
                 seen.add(doc["_id"])
                 docs.append(doc)
@@ -82,8 +88,10 @@ def rescored_block(result: Mapping, *, by: str, evaluator_version: str, at: date
 
 
 def _result_update(doc: Mapping, result: Mapping, *, by: str, evaluator_version: str, thresholds: Mapping,
-                   at: datetime) -> tuple[dict, str | None]:
+                   at: datetime, mark: Mapping | None = None) -> tuple[dict, str | None]:
     rescored = rescored_block(result, by=by, evaluator_version=evaluator_version, at=at)
+    if mark:
+        rescored["sample"] = plain(dict(mark))
     update: dict[str, Any] = {"$set": {"rescored": rescored},
                               "$unset": {"eb.needs_scoring": "", "eb.rescore_requested": "",
                                          "eb.scoring_error": ""}}
@@ -106,34 +114,73 @@ def _failure_update(doc: Mapping, error: Any) -> dict:
     update: dict[str, Any] = {"$inc": {"eb.scoring_failures": 1},
                               "$set": {"eb.scoring_error": str(error)[:500]}}
     eb = doc.get("eb") if isinstance(doc.get("eb"), dict) else {}
-    if int(eb.get("scoring_failures") or 0) + 1 >= MAX_FAILURES:
+    failures = eb.get("scoring_failures") or 0
+    failures = failures if isinstance(failures, int) and not isinstance(failures, bool) else MAX_FAILURES
+    if failures + 1 >= MAX_FAILURES:  # an unreadable failure count gives up rather than loop
         update["$set"]["eb.scoring_gave_up"] = True
         update["$unset"] = {"eb.needs_scoring": "", "eb.rescore_requested": ""}
     return update
 
 
 def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[Any, Mapping], *, by: str,
-                        evaluator_version: str, thresholds: Mapping, now: datetime | None = None) -> dict:
-    """Write each doc's result (keyed by _id); a missing or failed result counts a scoring failure."""
+                        evaluator_version: str, thresholds: Mapping, now: datetime | None = None,
+                        mark: Mapping | None = None) -> dict:
+    """Write each doc's result (keyed by _id); a missing or failed result counts a scoring failure.
+
+    `mark`: kept as `rescored.sample` (the judge-agreement sample: {day, kind}, jobs/agreement.py)."""
     at = now or datetime.now(timezone.utc)
     ops, days = [], set()
     scored = failed = 0
     for doc in docs:
         result = results.get(doc["_id"]) or {"error": "no result from the scorer"}
         if result.get("error") or not isinstance(result.get("evaluation"), dict):
-            ops.append(UpdateOne({"_id": doc["_id"]}, _failure_update(doc, result.get("error"))))
+            if not mark:  # a failed sample scoring is only counted: the record itself waits for nothing
+                ops.append((doc["_id"], UpdateOne({"_id": doc["_id"]}, _failure_update(doc, result.get("error")))))
             failed += 1
             continue
-        update, day = _result_update(doc, result, by=by, evaluator_version=evaluator_version,
-                                     thresholds=thresholds, at=at)
+        try:
+            update, day = _result_update(doc, result, by=by, evaluator_version=evaluator_version,
+                                         thresholds=thresholds, at=at, mark=mark)
+        except Exception as exc:  # noqa: BLE001 - this record alone: it gives up rather than loop
+            if not mark:
+                ops.append((doc["_id"], UpdateOne({"_id": doc["_id"]},
+                                                  _give_up(f"unusable result: {exc.__class__.__name__}: {exc}"))))
+            failed += 1
+            continue
         if day:
             days.add(day)
-        ops.append(UpdateOne({"_id": doc["_id"]}, update))
+        ops.append((doc["_id"], UpdateOne({"_id": doc["_id"], **(SAMPLE_MAY_REPLACE if mark else {})}, update)))
         scored += 1
     mark_dirty_days(db, days)
-    if ops:
-        db[RECORDS].bulk_write(ops, ordered=False)
+    _write_each(db, ops)
     return {"scored": scored, "failed": failed}
+
+
+def _give_up(error: str) -> dict:
+    return {"$set": {"eb.scoring_gave_up": True, "eb.scoring_error": error[:500]},
+            "$unset": {"eb.needs_scoring": "", "eb.rescore_requested": ""}}
+
+
+def _write_each(db: Database, ops: list[tuple[Any, UpdateOne]]) -> None:
+    """The batch's updates; when the server refuses the batch, one by one, and a record whose
+    own update is refused gives up scoring with that error (so it leaves the queue)."""
+    if not ops:
+        return
+    try:
+        db[RECORDS].bulk_write([op for _id, op in ops], ordered=False)
+        return
+    except ConnectionFailure:
+        raise
+    except Exception:  # noqa: BLE001 - find the offenders
+        pass
+    for record_id, op in ops:
+        try:
+            db[RECORDS].bulk_write([op])
+        except ConnectionFailure:
+            raise
+        except Exception as exc:  # noqa: BLE001 - this record alone
+            db[RECORDS].update_one({"_id": record_id}, _give_up(
+                f"result refused by the database: {exc.__class__.__name__}: {exc}"))
 
 
 def save_rescore(db: Database, record_id: str, result: Mapping, user: str, *, evaluator_version: str,

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pandas as pd
 import streamlit as st
 
-from core import metrics
+from core import agreement, metrics
 from core.features import DEFAULT_FEATURE
 from core.verdict import limits_for
 from dashboard.common import (
@@ -283,8 +283,9 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
         rule_metrics = metrics.rule_metrics()
         metric = c1.selectbox("Metric", rule_metrics, index=pick(rule_metrics, rule.get("metric"), "pass_rate"),
                               format_func=charts.label)
-        statistic = c2.selectbox("Statistic", ("mean", "rate"), index=pick(("mean", "rate"),
-                                                                           rule.get("statistic"), "mean"))
+        statistics = ("mean", "rate", *agreement.statistic_names())  # the others: judge agreement
+        statistic = c2.selectbox("Statistic", statistics, index=pick(statistics, rule.get("statistic"), "mean"),
+                                 format_func=lambda s: s if s in ("mean", "rate") else f"agreement: {s}")
         comparison = c3.selectbox("Fires when", ("lt", "gt"), index=pick(("lt", "gt"), rule.get("comparison"), "lt"),
                                   format_func={"lt": "below", "gt": "above"}.get)
         threshold = c4.number_input("Threshold (0–1)", value=float(charts.num(rule.get("threshold")) or 0.9),

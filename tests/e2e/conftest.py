@@ -41,6 +41,8 @@ def e2e_db(mongo_uri):
     migrate(db)
     generate_demo(db, days=14, per_day=30, seed=5)
     run_once(db, "aggregate", full=True)
+    from jobs.agreement import run_agreement
+    run_agreement(db, per_feature=6)  # a small judge-agreement sample (the default is 200 per feature)
     run_once(db, "alerts")
     run_once(db, "report")
     yield db, mongo_uri.rstrip("/") + "/" + name

@@ -2,7 +2,8 @@
 
 sign in as admin → Overview shows its charts → Triage: open a failing record
 and set its status (checked in the database) → Playground: score the reference
-example → Alerts: change a threshold and see the audit entry.
+example → Alerts: change a threshold and see the audit entry → Judge agreement: the
+figures and the record that disagrees most (1400×900).
 
 Screenshots of every page: tests/e2e/artifacts/*.png (git-ignored).
 """
@@ -160,6 +161,16 @@ def _main_flows(app_url, e2e_db, page):
     shot(page, "07-features")
     nav(page, "Reports", "Evalboard weekly report")
     shot(page, "08-reports")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    nav(page, "Judge agreement", "Records that disagree most")
+    assert page.locator(".js-plotly-plot").count() == 3  # correlation, mean difference, flip rate
+    shot(page, "10-judge-agreement")
+    pick(page, "Open a record")
+    settle(page, "Logged vs independent")
+    page.get_by_text("Logged vs independent").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    settle(page)
+    shot(page, "10b-judge-agreement-record")
+    page.set_viewport_size({"width": 1440, "height": 1800})
     nav(page, "Data health", "Quarantined payloads")
     assert page.get_by_text("missing query").count() >= 1  # the demo's malformed records, with reasons
     shot(page, "09-data-health")

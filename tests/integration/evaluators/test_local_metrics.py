@@ -44,16 +44,21 @@ def test_faithfulness_negation_entity_and_paraphrase(model):
     ent = evaluators.score_one(q, "The Supreme Court of Kerala decides murder cases under Section 103.", MURDER_CTX)
     assert ev(ent, "faithfulness") == 0.0
     assert "entity not in context" in ent["evaluation"]["faithfulness"]["unsupported_claims"][0]["why"]
+    para_ctx = ["The Consolidated Appropriations Act of 2023 required states to begin the process of redetermining "
+                "Medicaid eligibility for its members, which New York State (NYS) began in April 2023."]
     para = evaluators.score_one(
         "When did NYS begin redetermining Medicaid eligibility?",
         "New York State started the Medicaid eligibility redetermination process in April 2023. "
-        "It will finish in May 2025.",
-        ["The Consolidated Appropriations Act of 2023 required states to begin the process of redetermining "
-         "Medicaid eligibility for its members, which New York State (NYS) began in April 2023."])
+        "It will finish in May 2025.", para_ctx)
     claims = para["details"]["faithfulness"]["claims"]
     assert [c["supported"] for c in claims] == [True, False]
     assert ev(para, "faithfulness") == 0.5
-    assert 0.3 < para["hallucination_score"] < 0.8
+    # one of two claims carries a date the context lacks: flagged (the learned score weighs an absent
+    # number/date strongly), though a single-claim answer made only of that date would score higher still
+    assert para["hallucination_score"] > 0.5
+    only_bad = evaluators.score_one("When did NYS begin redetermining Medicaid eligibility?",
+                                    "It will finish in May 2025.", para_ctx)
+    assert only_bad["hallucination_score"] > para["hallucination_score"]
 
 
 def test_number_taken_from_another_fact_is_flagged(model):
@@ -113,15 +118,32 @@ def test_contextual_precision_and_recall_reference_examples(model):
 
 def test_degenerate_inputs_have_documented_results(model):
     r = evaluators.score_one("What is IVF?", "", [])
-    assert ev(r, "faithfulness") is None and r["evaluation"]["faithfulness"]["reason"] == "no claims"
+    assert ev(r, "faithfulness") is None and r["evaluation"]["faithfulness"]["reason"] == "no retrieved context"
     assert ev(r, "contextual_precision") is None and r["hallucination_score"] is None
+    no_claims = evaluators.score_one("What is IVF?", "", ["IVF is in vitro fertilisation."])
+    assert ev(no_claims, "faithfulness") is None
+    assert no_claims["evaluation"]["faithfulness"]["reason"] == "no claims"
     assert r["evaluation"]["overall_quality"]["score"] is None
     assert r["evaluation"]["overall_quality"]["passed"] is None
     r3 = evaluators.score_one("?", "???", ["", " "])
     assert ev(r3, "answer_relevancy") is None and ev(r3, "faithfulness") is None
     assert r3["evaluation"]["answer_relevancy"]["reason"] == "answer has no content words"
     r2 = evaluators.score_one("What is IVF?", "IVF is in vitro fertilisation.", [])
-    assert ev(r2, "faithfulness") is None and "no context" in r2["evaluation"]["faithfulness"]["reason"]
+    assert ev(r2, "faithfulness") is None and r2["evaluation"]["faithfulness"]["reason"] == "no retrieved context"
+
+
+def test_no_retrieved_context_is_unscorable_for_the_context_metrics(model):
+    """Issue 9: a record without context must not look perfect on relevancy alone; the context metrics
+    are None with one reason (the verdict rule lives in the catalog), never a silent value."""
+    for ctx in ([], ["", "   "]):
+        r = evaluators.score_one("What is the punishment for murder?", "Murder is punishable with death.", ctx,
+                                 expected_output="Death or imprisonment for life.")
+        for metric in ("faithfulness", "contextual_precision", "contextual_recall"):
+            assert ev(r, metric) is None, (ctx, metric)
+            assert r["evaluation"][metric]["reason"] == "no retrieved context"
+            assert r["evaluation"][metric]["passed"] is None
+        assert r["hallucination_score"] is None
+        assert ev(r, "answer_relevancy") > 0.7  # relevancy is still scored, on its own
 
 
 def test_full_output_shape_extras_and_overall(model):

@@ -16,7 +16,7 @@ from jobs.alerts import evaluate
 from jobs.notify import deliver
 from settings import reset_settings
 from store.alerts import (
-    acknowledge_alert, delete_rule, list_alerts, list_audit, list_rules, resolve_alert, upsert_rule,
+    DEFAULT_RULES, acknowledge_alert, delete_rule, list_alerts, list_audit, list_rules, resolve_alert, upsert_rule,
 )
 from store.collections import ALERTS, NOTIFICATIONS
 from store.errors import ValidationFailed
@@ -105,7 +105,8 @@ def day_records(day: int, n: int, faith: float, regen: int, start: int) -> list[
 
 def test_rule_validation_and_audit(db):
     rules = list_rules(db)
-    assert {r["_id"] for r in rules} == {"rule:pass_rate", "rule:regen_rate", "rule:faithfulness"}
+    assert {r["_id"] for r in rules} == {r["_id"] for r in DEFAULT_RULES}
+    assert {"rule:pass_rate", "rule:regen_rate", "rule:faithfulness", "rule:judge_leniency"} <= {r["_id"] for r in rules}
     crit = next(r for r in rules if r["_id"] == "rule:faithfulness")
     assert (crit["threshold"], crit["window_days"], crit["severity"]) == (0.7, 3, "critical")
     base = {"name": "x", "metric": "faithfulness", "statistic": "mean", "comparison": "lt", "threshold": 0.5,
@@ -123,7 +124,30 @@ def test_rule_validation_and_audit(db):
     assert [(a["user"], a["action"]) for a in audit] == [("carol", "delete_rule"), ("bob", "update_rule"),
                                                          ("alice", "create_rule")]
     assert audit[1]["old"]["threshold"] == 0.5 and audit[1]["new"]["threshold"] == 0.6
-    assert len(list_rules(db)) == 3  # deleted rule gone, defaults not re-seeded twice
+    assert len(list_rules(db)) == len(DEFAULT_RULES)  # deleted rule gone, defaults not re-seeded twice
+
+
+def test_agreement_rules_validate_and_defaults_added_later_are_seeded_once(db):
+    from store.alerts import seed_default_rules
+    from store.collections import ALERT_RULES, STATE
+    base = {"name": "judge", "metric": "faithfulness", "statistic": "spearman_change", "comparison": "lt",
+            "threshold": -0.3, "window_days": 2, "feature": "*", "severity": "warning", "channel": "ai"}
+    assert upsert_rule(db, base, "alice")["threshold"] == -0.3  # a change may be negative
+    with pytest.raises(ValidationFailed, match="between 0 and 1"):
+        upsert_rule(db, {**base, "threshold": -1.5}, "alice")
+    with pytest.raises(ValidationFailed, match="watches a score"):
+        upsert_rule(db, {**base, "metric": "pass_rate"}, "alice")
+    with pytest.raises(ValidationFailed, match="statistic"):
+        upsert_rule(db, {**base, "statistic": "kendall"}, "alice")
+    # a database seeded before the agreement rules existed: the state has no ids yet
+    db[ALERT_RULES].delete_many({"_id": {"$regex": "^rule:judge_"}})
+    delete_rule(db, "rule:regen_rate", "carol")
+    db[STATE].update_one({"_id": "rules_seeded"}, {"$unset": {"ids": ""}})
+    added = seed_default_rules(db)
+    ids = {r["_id"] for r in list_rules(db)}
+    assert added == sum(r["_id"].startswith("rule:judge_") for r in DEFAULT_RULES) > 0
+    assert "rule:judge_leniency" in ids and "rule:regen_rate" not in ids  # the deleted one stays deleted
+    assert seed_default_rules(db) == 0
 
 
 def test_alert_lifecycle_and_delivery(db, channels):

@@ -1,0 +1,213 @@
+"""Judge agreement: is the product's logged judge still telling the truth?
+
+Each day the worker re-scores a sample of the day's records with an independent
+scorer (jobs/agreement.py). This page shows, per feature and score, how the
+logged scores and the independent ones agree over time: Spearman correlation,
+mean difference (logged − independent) and the pass/fail flip rate, each with
+its sample size; the days where a figure moved away from its baseline are
+shaded. Below, the sampled records that disagree most; one opens in the record
+view with both scores side by side. Reads only agreement_daily/_weekly and one
+record at a time.
+"""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pandas as pd
+import streamlit as st
+
+from core import agreement as ag
+from core import metrics
+from dashboard import data
+from dashboard.common import ALL, db_key, db_or_stop, fmt_pct, fmt_score, signed_in_or_stop
+from dashboard.components import charts, filters, score_view
+from dashboard.components.record_view import logged_evaluation, render_record
+
+PREFIX = "agreement"
+DEFAULT_DAYS = 28
+TOP_ROWS = 20
+EMPTY = ("No agreement figures yet. The worker's `agreement` job re-scores a sample of each completed day "
+         "(`python -m jobs run-once agreement`); the last "
+         "EVALBOARD_AGREEMENT_DAYS days are sampled.")
+
+
+def _choices() -> list[str]:
+    return [*metrics.score_names(), ag.VERDICT]
+
+
+def _choice_label(name: str) -> str:
+    return "Record verdict (every score)" if name == ag.VERDICT else metrics.label(name)
+
+
+def render() -> None:
+    signed_in_or_stop()
+    db = db_or_stop()
+    key = db_key(db)
+    st.title("Judge agreement")
+    st.caption("Do the logged judge's scores still agree with an independent re-score of a daily sample? "
+               "A lenient or broken judge shows here before it shows anywhere else.")
+    latest = data.agreement_latest_day(db, key)
+    if latest is None:
+        st.info(EMPTY, icon="📭")
+        return
+    feature, metric, start, end, granularity = _render_filters(data.agreement_features(db, key), latest)
+    docs = [d for d in data.agreement(db, key, granularity, start, end, (feature,))
+            if (filters.bucket_date(d.get("bucket")) or start) <= end]
+    if not docs:
+        st.info(f"No agreement figures between {start} and {end}. The newest are from {latest}.", icon="📭")
+        return
+    _render_latest(docs, metric)
+    _render_trends(docs, metric, granularity, _rules(db, key, metric, feature))
+    _render_disagreements(db, key, docs, metric)
+
+
+def _render_filters(features: list[str], latest: date) -> tuple[str, str, date, date, str]:
+    filters.period_from_query(PREFIX, features)
+    cols = st.columns([1.2, 1.6, 1.6, 1.0], vertical_alignment="bottom")
+    feature = filters.feature_filter(PREFIX, features, container=cols[0])
+    choices = _choices()
+    metric_key = f"{PREFIX}_metric"
+    if st.session_state.get(metric_key) not in choices:
+        st.session_state[metric_key] = "faithfulness" if "faithfulness" in choices else choices[0]
+    metric = cols[1].selectbox("Score", choices, key=metric_key, format_func=_choice_label)
+    start, end = filters.date_range_filter(PREFIX, latest - timedelta(days=DEFAULT_DAYS - 1), latest,
+                                           container=cols[2])
+    granularity = filters.granularity_toggle(PREFIX, container=cols[3])
+    return feature, metric, start, end, granularity
+
+
+def _fig(doc: dict, metric: str) -> dict:
+    return ((doc.get("metrics") or {}).get(metric) or {}) if isinstance(doc, dict) else {}
+
+
+def _fmt(name: str, value) -> str:
+    stat = ag.base_statistic(name)
+    if value is None:
+        return "—"
+    return fmt_pct(value) if stat and stat.percent else fmt_score(value) if name == "spearman" else f"{value:+.3f}"
+
+
+def _delta(name: str, value) -> str | None:
+    if value is None:
+        return None
+    stat = ag.base_statistic(name)
+    return f"{100 * value:+.1f} pts vs baseline" if stat and stat.percent else f"{value:+.3f} vs baseline"
+
+
+def _render_latest(docs: list[dict], metric: str) -> None:
+    last = docs[-1]
+    fig = _fig(last, metric)
+    when = last.get("day") or "—"
+    kinds = ", ".join(f"{n} by {'the judge' if k == ag.JUDGE else 'the local scorer'}"
+                      for k, n in sorted((last.get("kinds") or {}).items()))
+    st.markdown(f"**Latest: {when}** · {fig.get('n') or fig.get('n_verdicts') or 0} sampled pairs"
+                + (f" ({kinds})" if kinds else ""))
+    cols = st.columns(3)
+    for col, name in zip(cols, ag.STATISTICS):
+        if metric == ag.VERDICT and name != "flip_rate":
+            col.metric(ag.label(name), "—", help="the record verdict has no score to correlate", border=True)
+            continue
+        col.metric(ag.label(name), _fmt(name, fig.get(name)), _delta(name, fig.get(name + ag.CHANGE_SUFFIX)),
+                   delta_color="off", border=True)
+
+
+def _rules(db, key: str, metric: str, feature: str) -> dict[str, float]:
+    """{statistic: threshold} of the enabled agreement rules on this score (shown as lines)."""
+    out = {}
+    for rule in data.rules(db, key):
+        stat = rule.get("statistic")
+        if (rule.get("enabled", True) and rule.get("metric") == metric and stat in ag.STATISTICS
+                and rule.get("feature") in (feature, "*", ALL)):
+            out[stat] = float(rule["threshold"])
+    return out
+
+
+def _render_trends(docs: list[dict], metric: str, granularity: str, rules: dict[str, float]) -> None:
+    buckets = [d["bucket"] for d in docs]
+    names = ["flip_rate"] if metric == ag.VERDICT else list(ag.STATISTICS)
+    cols = st.columns(len(names))
+    changes = []
+    for col, name in zip(cols, names):
+        values = [_fig(d, metric).get(name) for d in docs]
+        marked = [filters.bucket_date(d["bucket"]) for d in docs if name in ag.is_marked(_fig(d, metric))]
+        changes += [(filters.bucket_date(d["bucket"]), name, _fig(d, metric).get(name + ag.CHANGE_SUFFIX))
+                    for d in docs if name in ag.is_marked(_fig(d, metric))]
+        stat = ag.STATISTICS[name]
+        fig = charts.trend_figure(metric if metric != ag.VERDICT else metrics.OVERALL, buckets, values,
+                                  threshold=rules.get(name), threshold_label="alert", incidents=marked,
+                                  bucket_days=7 if granularity == "week" else 1, percent=stat.percent,
+                                  title=f"{stat.short} · {_choice_label(metric)}")
+        with col:
+            charts.show(fig, key=f"{PREFIX}_trend_{name}")
+    if changes:
+        st.caption("Shaded: days where a figure moved away from its baseline (the median of the "
+                   f"{ag.BASELINE_DAYS} days before) — "
+                   + "; ".join(f"{d} {ag.label(n).lower()} {_delta(n, v)}" for d, n, v in sorted(changes)[-6:]))
+    else:
+        st.caption(f"No figure moved away from its baseline (the median of the {ag.BASELINE_DAYS} days "
+                   "before each day) in this period.")
+
+
+def _disagreement_rows(docs: list[dict], metric: str) -> list[dict]:
+    wanted = metrics.OVERALL if metric == ag.VERDICT else metric
+    seen, rows = set(), []
+    entries = [e for d in docs for e in d.get("top") or [] if e.get("metric") == wanted]
+    for e in sorted(entries, key=lambda e: -abs(e.get("diff") or 0.0)):
+        if e.get("_id") in seen:
+            continue
+        seen.add(e.get("_id"))
+        rows.append({"Record": str(e.get("_id")), "Feature": e.get("feature"), "Logged": e.get("logged"),
+                     "Independent": e.get("independent"), "Logged − independent": e.get("diff")})
+        if len(rows) >= TOP_ROWS:
+            break
+    return rows
+
+
+def _render_disagreements(db, key: str, docs: list[dict], metric: str) -> None:
+    st.subheader("Records that disagree most")
+    rows = _disagreement_rows(docs, metric)
+    if not rows:
+        st.caption("No sampled record has both scores for this score in the period.")
+        return
+    ids = [r["Record"] for r in rows]
+    st.session_state[f"{PREFIX}_ids"] = ids
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key=f"{PREFIX}_table",
+                 on_select=_on_select, selection_mode="single-row",
+                 column_config={"Logged": st.column_config.NumberColumn(format="%.2f", width="small"),
+                                "Independent": st.column_config.NumberColumn(format="%.2f", width="small"),
+                                "Logged − independent": st.column_config.NumberColumn(format="%+.2f")})
+    open_key = f"{PREFIX}_open"
+    current = st.session_state.get(open_key)
+    pick = st.selectbox("Open a record", ids, index=ids.index(current) if current in ids else None,
+                        key=f"{PREFIX}_pick", placeholder="Pick a record…")
+    if pick and pick != current:
+        st.session_state[open_key] = current = pick
+    if not isinstance(current, str):
+        return
+    record = data.record(db, key, current)
+    if record is None:
+        st.warning("That record was not found (it may have been removed).")
+        return
+    with st.container(border=True):
+        rescored = record.get("rescored") if isinstance(record.get("rescored"), dict) else {}
+        sample = rescored.get("sample") if isinstance(rescored.get("sample"), dict) else {}
+        st.markdown(f"**Logged vs independent** (sample of {sample.get('day', '—')}, "
+                    f"{'judge' if sample.get('kind') == ag.JUDGE else 'local fast scorer'})")
+        st.dataframe(pd.DataFrame(score_view.comparison_rows(logged_evaluation(record), rescored.get("evaluation")))
+                     .rename(columns={"New": "Independent", "New result": "Independent result",
+                                      "New reason": "Independent reason"}),
+                     hide_index=True, width="stretch", key=f"{PREFIX}_compare")
+        render_record(db, record, prefix=PREFIX, on_write=lambda: data.invalidate(data.RECORDS))
+
+
+def _on_select() -> None:
+    state = st.session_state.get(f"{PREFIX}_table")
+    rows = getattr(getattr(state, "selection", None), "rows", None)
+    if rows is None and isinstance(state, dict):
+        rows = (state.get("selection") or {}).get("rows")
+    ids = st.session_state.get(f"{PREFIX}_ids") or []
+    if rows and 0 <= rows[0] < len(ids):
+        st.session_state[f"{PREFIX}_open"] = ids[rows[0]]
+
+
+render()

@@ -1,0 +1,73 @@
+"""Issue 9 text rules: section numbers, number words with Indian multipliers, acronyms and their
+expansions, legal abbreviations in sentence splitting, question aspects without typos and filler."""
+from __future__ import annotations
+
+import pytest
+
+from evaluators import text as T
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Section 103 BNS \u2014 Punishment for murder", {103.0}),  # "BNS" is not "billion"
+    ("Section 103 of BNS", {103.0}),
+    ("a turnover of 3 bn", {3e9}),
+    ("twenty lakh rupees", {2e6}),
+    ("\u20b920 lakh", {2e6}),
+    ("Rs 3,00,000", {3e5}),
+    ("one lakh rupees", {1e5}),
+    ("five thousand rupees", {5000.0}),
+    ("twenty-five thousand", {25000.0}),
+    ("eighteen per cent per annum", {("%", 18.0)}),
+    ("18% per annum", {("%", 18.0)}),
+])
+def test_numbers_read_units_and_number_words(text, expected):
+    assert set(T.numbers(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["Under s. 103 BNS, murder is punishable with death.",
+                                  "Sec. 187 of the BNSS lets a Magistrate authorise custody.",
+                                  "Section 138 of the N.I. Act makes it an offence."])
+def test_legal_abbreviations_do_not_end_a_sentence(text):
+    assert len(T.split_sentences(text)) == 1
+
+
+def test_markdown_link_text_stays_in_the_sentence():
+    (s,) = T.split_sentences("A complete [IVF](https://x.example/ivf) cycle costs Rs 3,00,000.")
+    assert s == "A complete IVF cycle costs Rs 3,00,000."
+
+
+def test_acronym_keys():
+    assert T.acronym_key("NI") == "NI" and T.acronym_key("CrPC") == "CPC" and T.acronym_key("BNSS") == "BNSS"
+    assert T.acronym_key("Act") is None and T.acronym_key("India") is None
+    assert T.acronyms("the N.I. Act")["NI"] == "ni"
+
+
+@pytest.mark.parametrize("phrase, key", [
+    ("Section 138 of the Negotiable Instruments Act, 1881", "NI"),
+    ("the Reserve Bank of India said", "RBI"),
+    ("the Goods and Services Tax", "GST"),
+    ("an officer not below the rank of Deputy Superintendent of Police", "DSP"),
+    ("a lending service provider (LSP)", "LSP"),
+])
+def test_expansions_give_the_initials_of_word_runs(phrase, key):
+    assert key in T.expansions(phrase)
+
+
+def test_expansions_in_another_letter_order_and_runs_broken_by_punctuation():
+    exp = T.expansions("the Code of Criminal Procedure, 1973")
+    assert "~CCP" in exp  # "CrPC": the same capitals, in another order
+    assert "NB" not in T.expansions("Negotiable. Bank")
+
+
+def test_query_aspects_drop_question_words_filler_and_framing():
+    assert T.query_aspects("what is the cost of one circle of IVF/ICSI at your facility?") == \
+        ("cost", "circle", "ivf", "icsi")
+    assert "many" not in T.query_aspects("How many days of leave do I get? Please give details")
+    assert "detail" not in T.query_aspects("How many days of leave do I get? Please give details")
+
+
+def test_misspelling_of_a_close_word_only():
+    assert T.misspelling_of("circle", {"cycle", "cost"}) == "cycle"
+    assert T.misspelling_of("recieve", {"receive"}) == "receive"
+    assert T.misspelling_of("murder", {"mother"}) is None
+    assert T.misspelling_of("cycle", {"cycle"}) is None  # not a misspelling of itself
