@@ -15,7 +15,7 @@ export TRANSFORMERS_OFFLINE := 1
 export OMP_WAIT_POLICY := PASSIVE
 export PYTHONUNBUFFERED := 1
 
-.PHONY: install install-dev run test test-fast lint migrate chromium bench clean
+.PHONY: install install-dev model run test test-fast lint migrate chromium bench clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@echo "install: creating the virtual environment in $(VENV)"
@@ -36,7 +36,19 @@ $(DEV_STAMP): $(STAMP) requirements-dev.txt
 	@rm -f $(VENV)/.dev-*
 	@touch $(DEV_STAMP)
 
-install: $(STAMP)
+# The embedding model exported once to ONNX (float32 + int8) by sentence-transformers from the
+# installed package (no download); the scorer runs it without torch. The folder name carries the
+# model package version and the export recipe (evaluators/onnx_export.py).
+MODEL_STAMP := .models/.exported-$(shell cksum evaluators/onnx_export.py requirements.txt | cksum | cut -d' ' -f1)
+
+$(MODEL_STAMP): $(STAMP) evaluators/onnx_export.py
+	$(PY) -m evaluators export-model
+	rm -f .models/.exported-*
+	touch $(MODEL_STAMP)
+
+model: $(MODEL_STAMP)
+
+install: $(STAMP) $(MODEL_STAMP)
 
 install-dev: $(DEV_STAMP)
 
@@ -55,7 +67,7 @@ chromium:
 run: install
 	$(PY) -m scripts.run_local
 
-test: install-dev chromium
+test: install-dev model chromium
 	$(PY) -m ruff check .
 	$(PY) -m pytest -q
 

@@ -160,9 +160,9 @@ def cluster_failures(db: Database, lo: datetime, hi: datetime) -> dict:
         return {"method": "none", "groups": [], "considered": 0}
     texts = [str(d.get("query") or "") for d in docs]
     try:
-        from evaluators.embeddings import get_model
+        from evaluators.embeddings import encode
 
-        vectors = get_model().encode(texts, normalize_embeddings=True)
+        vectors = encode(texts)
         method = "embedding"
     except Exception as exc:  # noqa: BLE001 - without the model, identical queries still group
         vectors, method = None, f"exact text (embedding model unavailable: {exc.__class__.__name__})"

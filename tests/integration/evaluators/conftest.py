@@ -1,4 +1,4 @@
-"""The real embedding model, loaded once per pytest session; a scripted chat-completions server."""
+"""The real embedding model (the scoring path's encoder), loaded once per pytest session; a scripted chat-completions server."""
 from __future__ import annotations
 
 import json
@@ -14,7 +14,7 @@ def model():
     from evaluators import embeddings
 
     embeddings.warm_up()
-    return embeddings.get_model()
+    return embeddings.get_encoder()
 
 
 def _answer_for(prompt: str) -> dict:

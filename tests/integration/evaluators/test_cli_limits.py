@@ -21,11 +21,12 @@ def test_cli_refuses_a_megabyte_of_context_with_a_clear_error_and_goes_on(tmp_pa
     env = {**os.environ, "OPENAI_BASE_URL": "", "OPENAI_API_KEY": ""}
     proc = subprocess.run([sys.executable, "-m", "evaluators", "score", "--input", str(inp), "--output", str(out)],
                           cwd=REPO, capture_output=True, text=True, env=env, timeout=300)
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 1, proc.stderr  # two lines failed
     assert proc.stderr.strip().splitlines()[-1].startswith("scored=1 errors=2 ")
     lines = [json.loads(x) for x in out.read_text().splitlines()]
     assert len(lines) == 3
-    assert "input too large: context chunk 1 has 1,036,000 characters" in lines[0]["error"]
+    assert lines[0]["id"] == "huge" and lines[0]["line"] == 1
+    assert lines[0]["error"].startswith("line 1: input too large: context chunk 1 has 1,036,000 characters")
     assert "limit is 10,000 per chunk" in lines[0]["error"]
     assert lines[1]["id"] == "ok" and lines[1]["evaluation"]["faithfulness"]["score"] is not None
-    assert "500 context chunks; the limit is 50" in lines[2]["error"]
+    assert lines[2]["id"] == "many" and "line 3: input too large: 500 context chunks; the limit is 50" in lines[2]["error"]

@@ -14,7 +14,7 @@ def ev(r, metric):
 
 
 def test_model_singleton_and_vectors(model):
-    assert embeddings.get_model() is model
+    assert embeddings.get_encoder() is model
     v = embeddings.encode(["murder", "murder", "homicide"])
     assert v.shape == (3, 384)
     assert float(v[0] @ v[0]) == pytest.approx(1.0, abs=1e-2)
