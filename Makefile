@@ -50,7 +50,7 @@ model: $(MODEL_STAMP)
 
 install: $(STAMP) $(MODEL_STAMP)
 
-install-dev: $(DEV_STAMP)
+install-dev: install $(DEV_STAMP)
 
 lint: install-dev
 	$(PY) -m ruff check .
