@@ -24,6 +24,9 @@ def migrate(db: Database) -> dict:
     alerts.ensure_indexes(db)
     seeded = alerts.seed_default_rules(db)
     backfilled = records.backfill_failing_at(db)
+    # per-day documents with sorted score lists (before histograms): histograms now, rebuilt at the next refresh
+    converted = aggregates.convert_sorted_values(db)
     db[STATE].update_one({"_id": "migrations"},
                          {"$set": {"version": SCHEMA_VERSION, "at": datetime.now(timezone.utc)}}, upsert=True)
-    return {"rules_seeded": seeded, "failing_at_backfilled": backfilled, "version": SCHEMA_VERSION}
+    return {"rules_seeded": seeded, "failing_at_backfilled": backfilled,
+            "daily_values_converted": converted, "version": SCHEMA_VERSION}
