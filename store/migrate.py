@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 from pymongo.database import Database
 
-from store import aggregates, alerts, job_runs, outbox, records
+from store import aggregates, alerts, job_runs, outbox, records, scores
 from store.collections import STATE
 
 SCHEMA_VERSION = 1
@@ -19,6 +19,7 @@ def migrate(db: Database) -> dict:
     """Create every index, seed the default rules (once per database), run pending backfills."""
     records.ensure_indexes(db)
     aggregates.ensure_indexes(db)
+    scores.ensure_indexes(db)
     outbox.ensure_indexes(db)
     job_runs.ensure_indexes(db)
     alerts.ensure_indexes(db)

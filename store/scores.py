@@ -8,12 +8,21 @@ extra_metrics, judge_usage, evaluator_version, mode, at, by}; the product's
 (core.verdict) and failing marker. A successful result always clears
 `eb.needs_scoring`, `eb.rescore_requested` and the last scoring error; the day of
 a record whose effective scores changed is marked dirty for the aggregates
-before the write (a crash in between costs a recompute, not a miss).
+before the write (a crash in between costs a recompute, not a miss). Every write
+adds 1 to `eb.score_writes` (how many results a record has received).
+
+Claims (many score workers): a worker claims a batch with one update per pending
+query (`eb.claim = {token, until, by}` on records whose claim is missing or
+expired), reads back what it won by its token, scores it, and writes with
+`claim=token`: each write matches only while the record still carries that
+token and clears it, so a worker whose claim expired and was taken again
+writes nothing (`lost`), and a record gets one result per claim.
 """
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+import random
+from datetime import datetime, timedelta, timezone
 from typing import Any, Iterable, Mapping
 
 from pymongo import ASCENDING, UpdateOne
@@ -59,6 +68,38 @@ def pending_for_scoring(db: Database, n: int) -> list[dict]:
     return docs
 
 
+def ensure_indexes(db: Database) -> None:
+    # sparse: only records in a worker's hands carry a claim
+    db[RECORDS].create_index([("eb.claim.token", ASCENDING)], name="eb_claim_token", sparse=True)
+
+
+def claim_batch(db: Database, n: int, token: str, claim_s: float, *, by: str = "") -> list[dict]:
+    """Claim up to `n` pending records for `token` (free or expired claims only) and return them.
+
+    One update per pending query; a record another worker claimed first is simply not won. The
+    candidates are drawn at random from the first 4n so that workers starting together rarely collide."""
+    now = datetime.now(timezone.utc)
+    free = {"eb.claim.until": {"$not": {"$gt": now}}}
+    claim = {"$set": {"eb.claim": {"token": token, "until": now + timedelta(seconds=claim_s), "by": by}}}
+    won = 0
+    for query in PENDING_QUERIES:
+        if won >= n:
+            break
+        ids = [d["_id"] for d in db[RECORDS].find({**query, **free}, {"_id": 1}).sort("_id", ASCENDING)
+               .limit(4 * (n - won))]
+        if ids:
+            picked = random.sample(ids, min(len(ids), n - won))
+            won += db[RECORDS].update_many({"_id": {"$in": picked}, **query, **free}, claim).modified_count
+    if not won:
+        return []
+    return list(db[RECORDS].find({"eb.claim.token": token}, SCORING_PROJECTION).sort("_id", ASCENDING))
+
+
+def release_claim(db: Database, token: str) -> int:
+    """Give back what is still claimed by `token` (the scorer failed as a whole)."""
+    return db[RECORDS].update_many({"eb.claim.token": token}, {"$unset": {"eb.claim": ""}}).modified_count
+
+
 def any_pending(db: Database) -> bool:
     return any(db[RECORDS].find_one(q, {"_id": 1}) for q in PENDING_QUERIES)
 
@@ -84,9 +125,9 @@ def rescored_block(result: Mapping, *, by: str, evaluator_version: str, at: date
 def _result_update(doc: Mapping, result: Mapping, *, by: str, evaluator_version: str, thresholds: Mapping,
                    at: datetime) -> tuple[dict, str | None]:
     rescored = rescored_block(result, by=by, evaluator_version=evaluator_version, at=at)
-    update: dict[str, Any] = {"$set": {"rescored": rescored},
+    update: dict[str, Any] = {"$set": {"rescored": rescored}, "$inc": {"eb.score_writes": 1},
                               "$unset": {"eb.needs_scoring": "", "eb.rescore_requested": "",
-                                         "eb.scoring_error": ""}}
+                                         "eb.scoring_error": "", "eb.claim": ""}}
     eb = doc.get("eb") if isinstance(doc.get("eb"), dict) else {}
     day = None
     if eb.get("score_source") != "logged":
@@ -104,36 +145,42 @@ def _result_update(doc: Mapping, result: Mapping, *, by: str, evaluator_version:
 
 def _failure_update(doc: Mapping, error: Any) -> dict:
     update: dict[str, Any] = {"$inc": {"eb.scoring_failures": 1},
-                              "$set": {"eb.scoring_error": str(error)[:500]}}
+                              "$set": {"eb.scoring_error": str(error)[:500]}, "$unset": {"eb.claim": ""}}
     eb = doc.get("eb") if isinstance(doc.get("eb"), dict) else {}
     if int(eb.get("scoring_failures") or 0) + 1 >= MAX_FAILURES:
         update["$set"]["eb.scoring_gave_up"] = True
-        update["$unset"] = {"eb.needs_scoring": "", "eb.rescore_requested": ""}
+        update["$unset"].update({"eb.needs_scoring": "", "eb.rescore_requested": ""})
     return update
 
 
 def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[Any, Mapping], *, by: str,
-                        evaluator_version: str, thresholds: Mapping, now: datetime | None = None) -> dict:
-    """Write each doc's result (keyed by _id); a missing or failed result counts a scoring failure."""
+                        evaluator_version: str, thresholds: Mapping, now: datetime | None = None,
+                        claim: str | None = None) -> dict:
+    """Write each doc's result (keyed by _id); a missing or failed result counts a scoring failure.
+
+    With `claim`, only records still claimed by that token are written: `lost` counts the results
+    (of `scored` + `failed`) not written because the claim had expired and was taken again."""
     at = now or datetime.now(timezone.utc)
     ops, days = [], set()
+    fenced = {"eb.claim.token": claim} if claim else {}
     scored = failed = 0
     for doc in docs:
         result = results.get(doc["_id"]) or {"error": "no result from the scorer"}
         if result.get("error") or not isinstance(result.get("evaluation"), dict):
-            ops.append(UpdateOne({"_id": doc["_id"]}, _failure_update(doc, result.get("error"))))
+            ops.append(UpdateOne({"_id": doc["_id"], **fenced}, _failure_update(doc, result.get("error"))))
             failed += 1
             continue
         update, day = _result_update(doc, result, by=by, evaluator_version=evaluator_version,
                                      thresholds=thresholds, at=at)
         if day:
             days.add(day)
-        ops.append(UpdateOne({"_id": doc["_id"]}, update))
+        ops.append(UpdateOne({"_id": doc["_id"], **fenced}, update))
         scored += 1
     mark_dirty_days(db, days)
+    lost = 0
     if ops:
-        db[RECORDS].bulk_write(ops, ordered=False)
-    return {"scored": scored, "failed": failed}
+        lost = len(ops) - db[RECORDS].bulk_write(ops, ordered=False).matched_count
+    return {"scored": scored, "failed": failed, "lost": lost}
 
 
 def save_rescore(db: Database, record_id: str, result: Mapping, user: str, *, evaluator_version: str,

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import math
-import os
 from datetime import datetime, timedelta, timezone
 
 import numpy as np
