@@ -1,9 +1,11 @@
-"""What `make run` does: database, demo data, scheduler, dashboard — one command.
+"""What `make run` does: database, demo data, scheduler, a score worker, dashboard — one command.
 
 - MONGODB_URI unset: start the embedded MongoDB-wire server on 127.0.0.1 with
   data under ./.data (EVALBOARD_DATA_DIR) and point everything at it;
 - `python -m store migrate` (indexes, default rules, backfills), then an empty
   database gets the demo data;
+- one score worker (`python -m jobs score-worker`) scores records that arrive
+  without scores;
 - the scheduler (`python -m jobs scheduler`) runs as a child process: its first
   tick, right away, builds the aggregates, replays the alerts and builds the
   latest weekly report while the dashboard is already up (pages say what is
@@ -55,6 +57,8 @@ def main() -> int:
         if _run("-m", "jobs", "demo", "--if-empty") != 0:
             print("warning: demo data could not be loaded", file=sys.stderr)
         children.append(subprocess.Popen([sys.executable, "-m", "jobs", "scheduler"], cwd=ROOT, env=env))
+        # one score worker; production runs as many as the backlog needs (docs/deploy.md)
+        children.append(subprocess.Popen([sys.executable, "-m", "jobs", "score-worker"], cwd=ROOT, env=env))
         address = "0.0.0.0" if auth_enabled() else "127.0.0.1"
         print(f"dashboard: http://{address}:8501  (auth {'on' if auth_enabled() else 'off: local mode'})", flush=True)
         dashboard = subprocess.Popen(
