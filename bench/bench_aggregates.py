@@ -17,8 +17,12 @@ days (inserted straight into `records` with their indexes; not timed); then
   `aggregates_daily_values`; the earlier days' records are not re-read;
 - incremental refresh after `--new` records for one new day that starts a new week.
 Prints a Markdown table, the largest `aggregates_daily_values` document (BSON
-bytes) and the ratio incremental(1 new day) at the largest size vs the smallest
-(target <= 1.5).
+bytes) and the ratios at the largest size vs the smallest (target <= 1.5 for a
+new day and, since late records are `$inc`-ed into their day, for late data).
+
+`--one-day N` instead: N records on one day for one feature (the histogram
+case: a day of any size), a full rebuild, then 1,000 late records for that day;
+prints the times and the largest document of each aggregates collection.
 """
 from __future__ import annotations
 
@@ -116,6 +120,41 @@ def run_size(n: int, new: int) -> dict:
             "values_bytes": values_bytes}
 
 
+def run_one_day(n: int, new: int) -> dict:
+    """N records on one day for one feature: rebuild, late records, document sizes."""
+    from jobs.aggregate import refresh
+
+    rng = random.Random(n)
+    day = HISTORY_START + timedelta(days=DAYS - 2)
+    with tempfile.TemporaryDirectory() as tmp, EmbeddedServer(Path(tmp) / "data", 0) as server:
+        db = make_client(server.uri, timeout_ms=600_000)["bench"]
+        ensure_indexes(db)
+        t_hist = datetime.now(timezone.utc) - timedelta(hours=2)
+        t0 = time.perf_counter()
+        done = 0
+        while done < n:  # generated and inserted in slices: 1M parsed records do not fit in memory at once
+            step = min(50_000, n - done)
+            docs = make_docs(rng, step, lambda i: day, f"d{done}_", t_hist)
+            for d in docs:
+                d["feature"] = "chat"
+            insert(db, docs)
+            done += step
+        load_s = time.perf_counter() - t0
+        now = datetime.now(timezone.utc)
+        full_s, full = timed(lambda: refresh(db, full=True, now=now))
+        late = make_docs(rng, new, lambda i: day, "late", now + timedelta(minutes=1))
+        for d in late:
+            d["feature"] = "chat"
+        insert(db, late)
+        late_s, lr = timed(lambda: refresh(db, now=now + timedelta(minutes=5)))
+        sizes = {coll: max((len(bson.encode(d)) for d in db[coll].find()), default=0)
+                 for coll in ("aggregates_daily_values", "aggregates_daily", "aggregates_weekly")}
+        count = db["aggregates_daily"].find_one({"feature": "chat"})["count"]
+        db.client.close()
+    return {"n": n, "load_s": load_s, "full_s": full_s, "late_s": late_s, "late_mode": lr.get("mode"),
+            "count": count, **sizes}
+
+
 def machine() -> str:
     model = ""
     try:
@@ -130,8 +169,20 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 50_000, 200_000])
     parser.add_argument("--new", type=int, default=1000, help="records in the new day")
+    parser.add_argument("--one-day", type=int, default=0, help="N records on one day for one feature instead")
     args = parser.parse_args()
-    print(f"machine: {machine()}; date: {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC", flush=True)
+    print(f"machine: {machine()}; date: {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC; "
+          f"load {os.getloadavg()[0]:.2f}", flush=True)
+    if args.one_day:
+        r = run_one_day(args.one_day, args.new)
+        print(f"  {r}")
+        print(f"\n| records in one day | insert (s) | full rebuild (s) | +{args.new} late (s) | "
+              "largest aggregates_daily_values / daily / weekly document (bytes) |")
+        print("|---:|---:|---:|---:|---:|")
+        print(f"| {r['n']:,} | {r['load_s']:.0f} | {r['full_s']:.1f} | {r['late_s']:.2f} | "
+              f"{r['aggregates_daily_values']:,} / {r['aggregates_daily']:,} / {r['aggregates_weekly']:,} |")
+        print(f"load after: {os.getloadavg()[0]:.2f}")
+        return
     rows = []
     for n in args.sizes:
         row = run_size(n, args.new)
@@ -149,8 +200,9 @@ def main() -> None:
     if len(rows) > 1:
         lo, hi = rows[0], rows[-1]
         print(f"\nratio incremental(+1 new day) {hi['n']:,} vs {lo['n']:,}: new week {hi['new_s'] / lo['new_s']:.2f}, "
-              f"new day mid-week {hi['gap_s'] / lo['gap_s']:.2f} (target <= 1.5); late data for a filled day "
-              f"mid-week {hi['mid_s'] / lo['mid_s']:.2f}")
+              f"new day mid-week {hi['gap_s'] / lo['gap_s']:.2f}, late data for a filled day "
+              f"mid-week {hi['mid_s'] / lo['mid_s']:.2f} (targets <= 1.5)")
+    print(f"load after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

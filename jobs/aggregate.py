@@ -42,8 +42,10 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     fence = fence or _no_fence
     settings = get_settings()
     tz = settings.timezone or "UTC"
-    now = _ms(now or datetime.now(timezone.utc))
-    cutoff = _ms(now - timedelta(seconds=settings.aggregate_settle_s))
+    wall = datetime.now(timezone.utc)
+    now = _ms(now or wall)
+    # `ingested_at` is wall-clock time: a run dated in the past (a replay) still counts what has arrived
+    cutoff = _ms(max(now, wall) - timedelta(seconds=settings.aggregate_settle_s))
     state = get_state(db, AGGREGATE)
     thresholds = get_thresholds(db)
     watermark = state.get("watermark")
