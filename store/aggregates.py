@@ -16,7 +16,8 @@ HIST_BINS bins of HIST_STEP (bin i holds the scores that round to i/1000),
 stored sparse (`metrics.<m>.hist: {"<i>": count}`, empty bins left out). A
 document has the same bounded size at 1k or 10M records a day (at most 5
 metrics x 1,001 bins, ~55 KB), histograms add bin by bin (weeks; late records
-are `$inc`-ed into their day's document) and percentiles are exact to HIST_STEP.
+are added to their day's document: `add_late_records`) and percentiles are
+exact to HIST_STEP.
 
 Which records a per-day document counts: the non-rejected records of that day
 whose `ingested_at` is below its `counted_upto` (records not yet adopted have
@@ -25,7 +26,7 @@ get `ingested_at` just before their batch is written; the settle time lets an
 in-flight batch land before its window is read), so windows [watermark,
 cutoff) follow each other without overlap and each record is added once. A
 delta is applied to a document only where `counted_upto` is below the cutoff
-(a crash between the `$inc`s and the new watermark re-applies nothing twice).
+(a crash between the additions and the new watermark re-applies nothing twice).
 
 Definitions (per bucket and feature):
 - count: records in the bucket (records rejected at adoption are left out);
@@ -53,9 +54,9 @@ from collections import defaultdict
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Callable, Iterable
 
-from pymongo import ASCENDING, ReplaceOne, UpdateOne
+from pymongo import ASCENDING, ReplaceOne
 from pymongo.database import Database
-from pymongo.errors import BulkWriteError
+from pymongo.errors import DuplicateKeyError
 
 from core import diagnosis, metrics
 from core.features import ALL_FEATURES as ALL
@@ -305,27 +306,51 @@ def _recompute(db: Database, rng: tuple[datetime, datetime], thresholds: dict, t
                                          for d in docs.values()))
 
 
-def _delta_update(doc: dict, cutoff: datetime, computed_at: datetime) -> UpdateOne:
-    inc: dict[str, Any] = {c: doc[c] for c in _COUNTS if doc[c]}
-    for m, stats in doc["metrics"].items():
-        for f in ("n", "sum", "pass"):
-            if stats[f]:
-                inc[f"metrics.{m}.{f}"] = stats[f]
-        for b, c in stats["hist"].items():
-            inc[f"metrics.{m}.hist.{b}"] = c
-    for q, c in doc["quadrants"].items():
-        if c:
-            inc[f"quadrants.{q}"] = c
-    # applied once per cutoff: a document already counted up to it does not match (and the upsert's
-    # insert then collides with its _id, which is ignored)
-    return UpdateOne({"_id": doc["_id"], "counted_upto": {"$not": {"$gte": cutoff}}},
-                     {"$inc": inc, "$set": {"computed_at": computed_at, "counted_upto": cutoff},
-                      "$setOnInsert": {"bucket": doc["bucket"], "feature": doc["feature"]}}, upsert=True)
+def add_day_documents(into: dict, delta: dict) -> dict:
+    """`into` plus `delta` (two per-day documents of the same day and feature), field by field and bin by bin."""
+    out = {**into, **{c: (into.get(c) or 0) + (delta.get(c) or 0) for c in _COUNTS}}
+    out["metrics"] = {}
+    for m in set(into.get("metrics") or {}) | set(delta.get("metrics") or {}):
+        a, b = (into.get("metrics") or {}).get(m) or {}, (delta.get("metrics") or {}).get(m) or {}
+        hist = dict(a.get("hist") or {})
+        for k, c in (b.get("hist") or {}).items():
+            hist[k] = hist.get(k, 0) + c
+        out["metrics"][m] = {f: (a.get(f) or 0) + (b.get(f) or 0) for f in ("n", "sum", "pass")} | {"hist": hist}
+    out["quadrants"] = {q: int((into.get("quadrants") or {}).get(q) or 0) + int((delta.get("quadrants") or {}).get(q) or 0)
+                        for q in set(into.get("quadrants") or {}) | set(delta.get("quadrants") or {})}
+    return out
+
+
+def _apply_delta(db: Database, delta: dict, cutoff: datetime, computed_at: datetime) -> bool:
+    """Add `delta` to its stored per-day document once: False when that document already counts up to `cutoff`.
+
+    A compare-and-swap on `counted_upto` (read, add, replace only if unchanged; retried on a
+    concurrent change). The same as an `$inc` of every counter and histogram bin, but one
+    replace: on the embedded server an `$inc` of ~1,000 dotted bin paths takes ~0.5 s per
+    document, a replace of the whole (bounded, < 60 KB) document ~5 ms."""
+    coll = db[AGG_DAILY_VALUES]
+    for _ in range(10):
+        current = coll.find_one({"_id": delta["_id"]})
+        if current is None:
+            try:
+                coll.insert_one({**delta, "computed_at": computed_at, "counted_upto": cutoff})
+                return True
+            except DuplicateKeyError:
+                continue
+        upto = current.get("counted_upto")
+        if isinstance(upto, datetime):
+            upto_aware = upto if upto.tzinfo else upto.replace(tzinfo=timezone.utc)
+            if upto_aware >= cutoff:
+                return False
+        merged = {**add_day_documents(current, delta), "computed_at": computed_at, "counted_upto": cutoff}
+        if coll.replace_one({"_id": delta["_id"], "counted_upto": upto}, merged).matched_count:
+            return True
+    raise RuntimeError(f"per-day document {delta['_id']} kept changing while late records were added")
 
 
 def add_late_records(db: Database, since: datetime, cutoff: datetime, skip_days: set[date], thresholds: dict,
                      tz: str, computed_at: datetime, fence: Fence = _no_fence) -> list[date]:
-    """`$inc` the records ingested in [since, cutoff) into their days' documents; returns those days.
+    """Add the records ingested in [since, cutoff) to their days' documents; returns those days.
 
     Reads only the new records (the `ingested_at` index), whatever the size of
     their days. Days in `skip_days` are being recomputed whole by the caller."""
@@ -333,13 +358,8 @@ def add_late_records(db: Database, since: datetime, cutoff: datetime, skip_days:
     docs = [d for d in day_documents(db, match, thresholds, tz).values()
             if local_day(d["bucket"], tz) not in skip_days]
     fence()
-    ops = [_delta_update(d, cutoff, computed_at) for d in docs]
-    for i in range(0, len(ops), _WRITE_BATCH):
-        try:
-            db[AGG_DAILY_VALUES].bulk_write(ops[i:i + _WRITE_BATCH], ordered=False)
-        except BulkWriteError as exc:
-            if any(e.get("code") != 11000 for e in exc.details.get("writeErrors", [])):
-                raise
+    for doc in docs:
+        _apply_delta(db, doc, cutoff, computed_at)
     return sorted({local_day(d["bucket"], tz) for d in docs})
 
 
