@@ -102,7 +102,8 @@ def score_pending(db: Database, now: datetime | None = None, *, batch_size: int 
 def run_worker(db: Database, *, batch_size: int = BATCH_SIZE, claim_s: float = CLAIM_S, poll_s: float = POLL_S,
                exit_when_idle: bool = False, stop: threading.Event | None = None,
                scorer: Callable[[list[dict]], list[dict]] | None = None) -> dict:
-    """`python -m jobs score-worker`: score batches until `stop` is set (or, with `exit_when_idle`, none waits)."""
+    """`python -m jobs score-worker`: score batches until `stop` is set (or, with `exit_when_idle`, until no
+    record waits, claimed by another worker or not)."""
     stop = stop or threading.Event()
     worker = f"scorer:{socket.gethostname()}:{os.getpid()}"
     version = _version()
@@ -120,7 +121,8 @@ def run_worker(db: Database, *, batch_size: int = BATCH_SIZE, claim_s: float = C
             stop.wait(poll_s)
             continue
         if counts is None:
-            if exit_when_idle:
+            # records still claimed by another worker wait too: if it died, their claims expire
+            if exit_when_idle and not any_pending(db):
                 break
             stop.wait(poll_s)
             continue
