@@ -155,6 +155,26 @@ def run_one_day(n: int, new: int) -> dict:
             "count": count, **sizes}
 
 
+def largest_possible_document(records_per_day: int = 10_000_000) -> int:
+    """BSON bytes of a per-day document with every histogram bin of every score in use.
+
+    The most a per-day document can hold, whatever the volume: counts are int64 at
+    `records_per_day`, every one of the 1,001 bins of each score metric non-empty."""
+    from core import diagnosis, metrics
+    from store.aggregates import HIST_BINS
+
+    big = bson.Int64(records_per_day)
+    doc = {"_id": "2026-02-28|a-feature-name-of-typical-length", "bucket": HISTORY_START, "feature": "chat",
+           **{c: big for c in ("count", "passed", "failing", "missing_scores", "regen_n", "regen_pos")},
+           "regen_sum": float(records_per_day) * 1.5,
+           "metrics": {m: {"n": big, "sum": records_per_day * 0.77, "pass": big,
+                           "hist": {str(b): bson.Int64(records_per_day // HIST_BINS) for b in range(HIST_BINS)}}
+                       for m in metrics.score_names()},
+           "quadrants": {q: big for q in diagnosis.QUADRANTS},
+           "computed_at": HISTORY_START, "counted_upto": HISTORY_START}
+    return len(bson.encode(doc))
+
+
 def machine() -> str:
     model = ""
     try:
@@ -173,6 +193,8 @@ def main() -> None:
     args = parser.parse_args()
     print(f"machine: {machine()}; date: {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC; "
           f"load {os.getloadavg()[0]:.2f}", flush=True)
+    print(f"largest possible aggregates_daily_values document (every bin of every score in use, int64 "
+          f"counts): {largest_possible_document():,} bytes", flush=True)
     if args.one_day:
         r = run_one_day(args.one_day, args.new)
         print(f"  {r}")
