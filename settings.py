@@ -50,6 +50,10 @@ class Settings(BaseSettings):
     # --- time, jobs, dashboard --------------------------------------------
     timezone: str = Field(default="UTC", alias="EVALBOARD_TIMEZONE")
     job_interval_minutes: int = Field(default=5, alias="EVALBOARD_JOB_INTERVAL_MINUTES")
+    # records ingested in the last seconds wait for the next aggregate refresh (an in-flight batch lands first)
+    aggregate_settle_s: float = Field(default=30.0, ge=0, alias="EVALBOARD_AGGREGATE_SETTLE_S")
+    # job locks: a holder that stops renewing (dead, paused) loses its lock after this long
+    job_lock_ttl_s: float = Field(default=60.0, gt=0, alias="EVALBOARD_JOB_LOCK_TTL_S")
     users_file: str = Field(default="./users.toml", alias="EVALBOARD_USERS_FILE")
     # a dashboard session ends after this long without a page run, and after this long in all
     session_idle_minutes: float = Field(default=30.0, gt=0, alias="EVALBOARD_SESSION_IDLE_MINUTES")

@@ -194,6 +194,23 @@ def cmd_tick(args) -> int:
     return 0 if all(done.values()) else 1
 
 
+def cmd_score_worker(args) -> int:
+    """Score waiting records in claimed batches until SIGTERM/SIGINT (the Procfile's `scorer:`)."""
+    import signal
+    import threading
+
+    from jobs.score import run_worker
+
+    db = _db()
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())  # the batch in hand is finished and written first
+    totals = run_worker(db, batch_size=args.batch_size, claim_s=args.claim_s, poll_s=args.poll_s,
+                        exit_when_idle=args.exit_when_idle, stop=stop)
+    print("score-worker: " + " ".join(f"{k}={v}" for k, v in totals.items()))
+    return 0
+
+
 def cmd_scheduler(args) -> int:
     from jobs.scheduler import run_scheduler
 
@@ -229,6 +246,13 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("tick", help="run one ordered tick of the jobs under the lease (for cron)")
     p.add_argument("--lease-s", type=float, default=600.0, help="how long the lease is held between jobs")
     p.set_defaults(func=cmd_tick)
+
+    p = sub.add_parser("score-worker", help="score waiting records in claimed batches (run as many as you like)")
+    p.add_argument("--batch-size", type=int, default=16)
+    p.add_argument("--claim-s", type=float, default=300.0, help="a dead worker's batch is taken again after this")
+    p.add_argument("--poll-s", type=float, default=5.0, help="wait between looks when nothing waits")
+    p.add_argument("--exit-when-idle", action="store_true", help="stop when nothing waits (benchmarks, cron)")
+    p.set_defaults(func=cmd_score_worker)
 
     p = sub.add_parser("scheduler", help="run the scheduler (the Procfile worker)")
     p.set_defaults(func=cmd_scheduler)

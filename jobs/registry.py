@@ -2,8 +2,12 @@
 
 `run-once`, the scheduler, `python -m jobs tick` and `make run` all read it, in
 the order of `core.jobs.JOB_NAMES` (adopt first: records the product wrote
-straight into MongoDB join this tick's numbers; score before aggregate, so new
-scores are counted; agreement after aggregate; alerts after both; notify after alerts).
+straight into MongoDB join this tick's numbers; agreement after aggregate; alerts
+after both; notify after alerts). Scoring is not part of a tick: any number of
+`python -m jobs score-worker` processes share it (jobs/score.py, batches claimed
+on the records); `run-once score` scores a bounded amount the same way.
+Every function takes `fence` (the job lock's check, jobs/runner.py); the ones
+with several write phases call it before each.
 """
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from typing import Callable
 
 from core import jobs as names
 
-JobFn = Callable[..., dict]  # (db, *, full, week, now) -> counts
+JobFn = Callable[..., dict]  # (db, *, full, week, now, fence) -> counts
 
 
 @dataclass(frozen=True)
@@ -25,49 +29,50 @@ class Job:
     description: str
 
 
-def _adopt(db, *, full=False, week=None, now=None):
+def _adopt(db, *, full=False, week=None, now=None, fence=None):
     from jobs.adopt import adopt_logged_records
     return adopt_logged_records(db)
 
 
-def _score(db, *, full=False, week=None, now=None):
+def _score(db, *, full=False, week=None, now=None, fence=None):
     from jobs.score import score_pending
     return score_pending(db, now=now)
 
 
-def _aggregate(db, *, full=False, week=None, now=None):
+def _aggregate(db, *, full=False, week=None, now=None, fence=None):
     from jobs.aggregate import refresh
-    return refresh(db, full=full, now=now)
+    return refresh(db, full=full, now=now, fence=fence)
 
 
-def _agreement(db, *, full=False, week=None, now=None):
+def _agreement(db, *, full=False, week=None, now=None, fence=None):
     from jobs.agreement import run_agreement
     return run_agreement(db, now=now, full=full)
 
 
-def _alerts(db, *, full=False, week=None, now=None):
+def _alerts(db, *, full=False, week=None, now=None, fence=None):
     from jobs.alerts import evaluate
     return evaluate(db, now=now)
 
 
-def _notify(db, *, full=False, week=None, now=None):
+def _notify(db, *, full=False, week=None, now=None, fence=None):
     from jobs.notify import deliver
     return deliver(db, now=now)
 
 
-def _report(db, *, full=False, week=None, now=None):
+def _report(db, *, full=False, week=None, now=None, fence=None):
     from jobs.report import run_report
     return run_report(db, week=week, now=now)
 
 
-def _requested_reports(db, *, full=False, week=None, now=None):
+def _requested_reports(db, *, full=False, week=None, now=None, fence=None):
     from jobs.report import run_requested
     return run_requested(db, now=now)
 
 
 REGISTRY: dict[str, Job] = {job.name: job for job in (
     Job(names.ADOPT, _adopt, _adopt, "every tick", "give records written straight into MongoDB Evalboard's fields"),
-    Job(names.SCORE, _score, _score, "every tick", "score records that arrived without scores"),
+    Job(names.SCORE, _score, None, "score-worker processes (python -m jobs score-worker), continuously",
+        "score records that arrived without scores"),
     Job(names.AGGREGATE, _aggregate, _aggregate, "every tick", "refresh daily and weekly aggregates"),
     Job(names.AGREEMENT, _agreement, _agreement, "every tick (completed days only, a capped batch per tick)",
         "re-score the daily judge-agreement sample and compute the agreement figures"),

@@ -1,13 +1,23 @@
-"""Runs one named job with the database: timing, logging, a `job_runs` entry, clean failure.
+"""Runs one named job with the database: its lock, timing, logging, a `job_runs` entry, clean failure.
 
 Every job is a small function `(db, **options) -> dict of counts`; all are
-idempotent. A failure (a database outage included) is logged and recorded as
-outcome "error" where the database still answers, and never raised to the
-scheduler: the next tick simply tries again.
+idempotent. Each run holds the job's lock (store.state.JobLock: owner token,
+heartbeat every ttl/3, EVALBOARD_JOB_LOCK_TTL_S): the scheduler's ticks,
+`run-once`, `python -m jobs tick` and the builds the dashboard requests all come
+through here, so two runs of one job never overlap; a run that finds the lock
+held is "skipped". The job gets the lock's `check` as `fence` and calls it
+before each write phase: a run that was paused past its lock's expiry and lost
+it to another worker stops there ("lock lost"). Runs left "running" by a worker
+that died are marked "abandoned" (no heartbeat for two lock lifetimes).
+A failure (a database outage included) is logged and recorded as outcome
+"error" where the database still answers, and never raised to the scheduler:
+the next tick simply tries again.
 """
 from __future__ import annotations
 
 import logging
+import os
+import socket
 import time
 from datetime import datetime
 from typing import Any, Callable
@@ -15,31 +25,52 @@ from typing import Any, Callable
 from pymongo.database import Database
 
 from jobs import registry
+from settings import get_settings
 from store.errors import DatabaseError
 
 log = logging.getLogger("jobs")
 
 
+def default_owner() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
 def run_job(db: Database, job: str, *, full: bool = False, week: str | None = None,
             now: datetime | None = None, worker: str | None = None, in_tick: bool = False) -> tuple[bool, dict]:
     """Run `job` (its tick form when `in_tick`); returns (ok, counts-or-error). Never raises for a job failure."""
+    from store.job_runs import beat, finish_run, mark_abandoned, start_run
+    from store.state import JobLock, LockLost
+
     entry = registry.get(job)
     fn = entry.tick if in_tick and entry.tick is not None else entry.run
+    ttl = get_settings().job_lock_ttl_s
     started = time.perf_counter()
     run_id = None
+    lock = JobLock(db, job, worker or default_owner(), ttl, on_beat=lambda: beat(db, run_id))
     try:
-        from store.job_runs import start_run
+        mark_abandoned(db, 2 * ttl)
+        if not lock.acquire():
+            from store.state import lock_holder
+            holder = (lock_holder(db, job) or {}).get("owner")
+            log.info("job %s: skipped, another run holds its lock (%s)", job, holder)
+            return True, {"skipped": f"another run holds the lock ({holder})"}
         run_id = start_run(db, job, worker=worker)
     except DatabaseError as exc:
+        lock.release()
         log.error("job %s: database unavailable, will retry on the next tick: %s", job, exc)
         return False, {"error": f"database unavailable: {exc.__class__.__name__}"}
     try:
-        counts: Any = fn(db, full=full, week=week, now=now) or {}
+        counts: Any = fn(db, full=full, week=week, now=now, fence=lock.check) or {}
         ok, outcome, detail = True, "ok", ""
+    except LockLost as exc:
+        log.warning("job %s stopped: %s", job, exc)
+        counts, ok, outcome, detail = {}, False, "lock lost", str(exc)
     except Exception as exc:  # noqa: BLE001 - one job's failure must not stop the worker
         log.exception("job %s failed", job)
         counts, ok, outcome = {}, False, "error"
         detail = f"{exc.__class__.__name__}: {str(exc)[:1500]}"
+    finally:
+        lock.release()
     duration = time.perf_counter() - started
     if isinstance(counts, dict) and counts.get("skipped"):
         outcome = "skipped"
@@ -49,7 +80,6 @@ def run_job(db: Database, job: str, *, full: bool = False, week: str | None = No
         detail = ", ".join(f"{k}={v}" for k, v in safe.items())
     log.info("job %s: %s in %.2fs %s", job, outcome, duration, detail)
     try:
-        from store.job_runs import finish_run
         finish_run(db, run_id, outcome=outcome, duration_s=duration, detail=detail, counts=safe)
     except DatabaseError as exc:
         log.error("job %s: could not record its run: %s", job, exc)

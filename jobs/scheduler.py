@@ -1,8 +1,9 @@
 """`python -m jobs scheduler` (the Procfile `worker:`): APScheduler 3 with its MongoDB job store.
 
 Every `EVALBOARD_JOB_INTERVAL_MINUTES` (default 5) one tick runs the tick jobs
-of jobs/registry.py in order (adopt, score, aggregate, alerts, notify, and the
-report builds requested from the dashboard). The weekly report runs on Monday
+of jobs/registry.py in order (adopt, aggregate, alerts, notify, and the report
+builds requested from the dashboard); scoring is left to the score workers
+(`python -m jobs score-worker`, jobs/score.py). The weekly report runs on Monday
 02:00 (configured timezone) for the week that just ended.
 
 Only one worker does the work: a lease document in MongoDB
@@ -13,8 +14,9 @@ worker keeps trying to take the lease and takes over within ttl + renew (about
 a minute) when the holder dies. The holder also polls every `wake_poll_s` (2 s)
 for a tick requested from the dashboard (store.state.request_tick: a threshold
 edit, a report build) and runs it at once. Every job also re-checks the lease before it
-starts. Each job runs through jobs.runner (timing, job_runs entry, clean
-failure: a database outage fails the job, the next tick retries).
+starts. Each job runs through jobs.runner (its job lock with fencing, timing,
+job_runs entry, clean failure: a database outage fails the job, the next tick
+retries).
 """
 from __future__ import annotations
 

@@ -1,14 +1,20 @@
-"""Batch scoring with the local evaluators (fast mode).
+"""Batch scoring with the local evaluators (fast mode), shared by any number of score workers.
 
-Picks records that wait for scores (`eb.needs_scoring: true`: BeyondChats
-imports, records logged without scores) and records flagged for re-scoring
-(`eb.rescore_requested: true`), a batch at a time, scores them with
-`evaluators.score_many` and writes the results with the one score writer
-(store/scores.py: `rescored.*`, and the effective `eb.scores` of records logged
-without scores). Each batch is written before the next is read, and a scored
-record no longer matches the query, so an interrupted run resumes where it
-stopped. A record whose scoring fails is retried, at most MAX_FAILURES times,
-then marked `eb.scoring_gave_up` with its last error (shown on Data health).
+Records wait for scores with `eb.needs_scoring: true` (BeyondChats imports,
+records logged without scores) or `eb.rescore_requested: true` (flagged for
+re-scoring). A worker claims a batch (store.scores.claim_batch: a claim token
+and an expiry on the records, one update per pending query), scores it with
+`evaluators.score_many`, writes the results with the one score writer
+(store.scores.write_score_results, fenced by the claim token, which it clears)
+and claims the next. A worker that dies mid-batch leaves claims that expire
+after `claim_s`; another worker then takes those records again. A write whose
+claim was taken over is refused, so a record receives one result per claim.
+A record whose scoring fails is retried, at most MAX_FAILURES times, then
+marked `eb.scoring_gave_up` with its last error (shown on Data health).
+
+`python -m jobs score-worker` runs `run_worker` until SIGTERM (the Procfile's
+`scorer:`, one started by `make run`); `run-once score` scores up to
+MAX_ITEMS_PER_RUN records the same way and stops.
 
 One record never fails the batch: records are read so that no stored value can
 fail the read (store.records.records_for_reading), a record whose fields are not
@@ -19,18 +25,28 @@ an update the server refuses is written alone (store/scores.py).
 """
 from __future__ import annotations
 
+import logging
+import os
+import socket
+import threading
+import time
+import uuid
 from datetime import datetime
 from typing import Any, Callable
 
 from pymongo.database import Database
 
 from core.modes import FAST
-from store.scores import any_pending, pending_for_scoring, write_score_results
+from store.errors import DatabaseError
+from store.scores import any_pending, claim_batch, release_claim, write_score_results
 from store.thresholds import get_thresholds
 
-BATCH_SIZE = 32
+BATCH_SIZE = 16
 MAX_ITEMS_PER_RUN = 2000
+CLAIM_S = 300.0  # far longer than a batch takes; a dead worker's records wait this long
+POLL_S = 5.0
 BY = "batch-scoring"
+log = logging.getLogger("jobs.score")
 
 
 def _default_scorer(items: list[dict]) -> list[dict]:
@@ -85,20 +101,72 @@ def _score_isolated(scorer: Callable[[list[dict]], list[dict]], items: list[dict
     return results
 
 
+def score_one_batch(db: Database, worker: str, *, batch_size: int = BATCH_SIZE, claim_s: float = CLAIM_S,
+                    scorer: Callable[[list[dict]], list[dict]] | None = None, thresholds: dict | None = None,
+                    version: str | None = None, now: datetime | None = None) -> dict | None:
+    """Claim, score, write and release one batch; None when nothing is waiting."""
+    token = f"{worker}:{uuid.uuid4().hex[:12]}"
+    docs = claim_batch(db, batch_size, token, claim_s, by=worker)
+    if not docs:
+        return None
+    try:
+        results = _score_isolated(scorer or _default_scorer, [scoring_item(d) for d in docs])
+    except BaseException:
+        release_claim(db, token)  # the batch goes back at once, not after the claim expires
+        raise
+    return write_score_results(db, docs, results, by=BY, evaluator_version=version or _version(),
+                               thresholds=thresholds if thresholds is not None else get_thresholds(db),
+                               now=now, claim=token)
+
+
 def score_pending(db: Database, now: datetime | None = None, *, batch_size: int = BATCH_SIZE,
-                  max_items: int = MAX_ITEMS_PER_RUN, scorer: Callable[[list[dict]], list[dict]] | None = None
-                  ) -> dict:
-    scorer = scorer or _default_scorer
-    thresholds = get_thresholds(db)
-    version = _version()
-    scored = failed = 0
+                  max_items: int = MAX_ITEMS_PER_RUN, scorer: Callable[[list[dict]], list[dict]] | None = None,
+                  claim_s: float = CLAIM_S, worker: str | None = None) -> dict:
+    """Score waiting records, a claimed batch at a time, until none is left or `max_items` are done."""
+    worker = worker or f"{socket.gethostname()}:{os.getpid()}"
+    thresholds, version = get_thresholds(db), _version()
+    scored = failed = lost = 0
     while scored + failed < max_items:
-        docs = pending_for_scoring(db, batch_size)
-        if not docs:
+        counts = score_one_batch(db, worker, batch_size=batch_size, claim_s=claim_s, scorer=scorer,
+                                 thresholds=thresholds, version=version, now=now)
+        if counts is None:
             break
-        results = _score_isolated(scorer, [scoring_item(d) for d in docs])
-        counts = write_score_results(db, docs, results, by=BY, evaluator_version=version, thresholds=thresholds,
-                                     now=now)
-        scored += counts["scored"]
-        failed += counts["failed"]
-    return {"scored": scored, "failed": failed, "more_waiting": any_pending(db), "evaluator_version": version}
+        scored, failed, lost = scored + counts["scored"], failed + counts["failed"], lost + counts["lost"]
+    return {"scored": scored, "failed": failed, "lost": lost, "more_waiting": any_pending(db),
+            "evaluator_version": version}
+
+
+def run_worker(db: Database, *, batch_size: int = BATCH_SIZE, claim_s: float = CLAIM_S, poll_s: float = POLL_S,
+               exit_when_idle: bool = False, stop: threading.Event | None = None,
+               scorer: Callable[[list[dict]], list[dict]] | None = None) -> dict:
+    """`python -m jobs score-worker`: score batches until `stop` is set (or, with `exit_when_idle`, until no
+    record waits, claimed by another worker or not)."""
+    stop = stop or threading.Event()
+    worker = f"scorer:{socket.gethostname()}:{os.getpid()}"
+    version = _version()
+    totals = {"scored": 0, "failed": 0, "lost": 0, "batches": 0}
+    log.info("score worker %s started (batch %d, claim %.0fs)", worker, batch_size, claim_s)
+    thresholds_at, thresholds = 0.0, {}
+    while not stop.is_set():
+        try:
+            if time.monotonic() - thresholds_at > 60:  # threshold edits reach a long-running worker
+                thresholds, thresholds_at = get_thresholds(db), time.monotonic()
+            counts = score_one_batch(db, worker, batch_size=batch_size, claim_s=claim_s, scorer=scorer,
+                                     thresholds=thresholds, version=version)
+        except DatabaseError as exc:
+            log.error("score worker: database unavailable, retrying in %.0fs: %s", poll_s, exc)
+            stop.wait(poll_s)
+            continue
+        if counts is None:
+            # records still claimed by another worker wait too: if it died, their claims expire
+            if exit_when_idle and not any_pending(db):
+                break
+            stop.wait(poll_s)
+            continue
+        totals["batches"] += 1
+        for k in ("scored", "failed", "lost"):
+            totals[k] += counts[k]
+        log.info("score worker %s: batch scored=%d failed=%d lost=%d", worker, counts["scored"], counts["failed"],
+                 counts["lost"])
+    log.info("score worker %s stopped: %s", worker, totals)
+    return totals

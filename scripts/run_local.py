@@ -1,4 +1,4 @@
-"""What `make run` does: database, demo data, scheduler, dashboard — one command.
+"""What `make run` does: database, demo data, scheduler, a score worker, dashboard — one command.
 
 - MONGODB_URI unset: start the embedded MongoDB-wire server on 127.0.0.1 with
   data under ./.data (EVALBOARD_DATA_DIR) and point everything at it;
@@ -9,6 +9,8 @@
   replays the alerts and builds the latest weekly report, and later ticks
   backfill past weeks' reports; meanwhile every page says what is still being
   built (store.state.build_status);
+- one score worker (`python -m jobs score-worker`) scores records that arrive
+  without scores;
 - Ctrl-C stops all of it cleanly.
 """
 from __future__ import annotations
@@ -70,6 +72,8 @@ def main() -> int:
         if _run("-m", "store", "migrate") != 0:
             print("error: the database could not be prepared", file=sys.stderr)
             return 3
+        # one score worker; production runs as many as the backlog needs (docs/deploy.md)
+        children.append(subprocess.Popen([sys.executable, "-m", "jobs", "score-worker"], cwd=ROOT, env=env))
         address = "0.0.0.0" if auth_enabled() else "127.0.0.1"
         dashboard = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "dashboard/app.py", "--server.address", address,

@@ -1,17 +1,32 @@
 """Daily and weekly aggregates: the pipelines that build them and the read API.
 
-Two steps. (1) The heavy one runs inside MongoDB: `$match` on an indexed
-timestamp range (the days being rebuilt), `$group` per (local day, feature) and
-per (day, "__all__"), `$merge` (replace) into `aggregates_daily_values`: per day
-and feature everything a bucket of any length needs to be merged exactly, i.e.
-counts, sums and pass counts, and each score's values of that day, sorted.
-(2) The bucket documents of `aggregates_daily` / `aggregates_weekly` are then
-computed from those small per-day documents (one per day for a daily bucket,
-the <= 7 of its days for a weekly one) by `finalize` and replaced one document
-at a time. A refresh therefore reads the raw records of the touched days only;
-a weekly bucket no longer re-reads its earlier days' records, just their
-per-day documents. Operators used (both MongoDB 7 and the embedded server):
-$dateTrunc (timezone), $switch, $isNumber, $push, $filter, $sortArray, $merge.
+Two steps. (1) The heavy one runs inside MongoDB: `$match` on an indexed range
+(the timestamps of the days being rebuilt, or the `ingested_at` of records new
+since the last refresh), `$group` per (local day, feature) and per (day,
+"__all__"). Two pipelines: one for the counts, sums, pass counts and diagnosis
+quadrants, one for a histogram of each score. Their small results are combined
+into one `aggregates_daily_values` document per (day, feature): everything a
+bucket of any length needs to be merged exactly. (2) The bucket documents of
+`aggregates_daily` / `aggregates_weekly` are computed from those per-day
+documents (one per day for a daily bucket, the <= 7 of its days for a weekly
+one) by `finalize` and replaced one document at a time.
+
+Scores live in [0, 1]: each is counted in a fixed-resolution histogram of
+HIST_BINS bins of HIST_STEP (bin i holds the scores that round to i/1000),
+stored sparse (`metrics.<m>.hist: {"<i>": count}`, empty bins left out). A
+document has the same bounded size at 1k or 10M records a day (at most 5
+metrics x 1,001 bins, ~55 KB), histograms add bin by bin (weeks; late records
+are added to their day's document: `add_late_records`) and percentiles are
+exact to HIST_STEP.
+
+Which records a per-day document counts: the non-rejected records of that day
+whose `ingested_at` is below its `counted_upto` (records not yet adopted have
+none and wait for adoption). A refresh's cutoff is `now - settle` (records
+get `ingested_at` just before their batch is written; the settle time lets an
+in-flight batch land before its window is read), so windows [watermark,
+cutoff) follow each other without overlap and each record is added once. A
+delta is applied to a document only where `counted_upto` is below the cutoff
+(a crash between the additions and the new watermark re-applies nothing twice).
 
 Definitions (per bucket and feature):
 - count: records in the bucket (records rejected at adoption are left out);
@@ -19,64 +34,64 @@ Definitions (per bucket and feature):
   score >= the feature's threshold / some score below it; records without any
   score are in neither; `set_thresholds` recomputes eb.passed in MongoDB and
   requests a rebuild); pass_rate = passed/(passed+failing);
-- metrics.<m>: mean, p10, p50, p90 over the records where the score is a number
-  (n of them), pass_rate = share of those >= the feature's threshold (thresholds
-  injected with one $switch on the feature); None when n == 0. Percentiles are
-  mongod's discrete definition (the one `$percentile` uses on the embedded
-  server): sorted[max(0, ceil(p*n) - 1)] = numpy's "inverted_cdf", exact;
+- metrics.<m>: mean (exact), p10, p50, p90 over the records where the score is a
+  number (n of them), pass_rate = share of those >= the feature's threshold
+  (thresholds injected with one $switch on the feature; exact); None when
+  n == 0. Percentiles are the discrete definition sorted[max(0, ceil(p*n) - 1)]
+  (numpy's "inverted_cdf") over the scores rounded to HIST_STEP: within 0.0005
+  of the exact value;
 - regen_rate: share with regeneration_attempts > 0, regen_mean: mean attempts,
   both over records whose attempts are a number;
-- missing_scores: records where at least one of the four metric scores is missing.
-
-Size of a per-day document: each score value is ~15 bytes of BSON, so a
-(day, feature) document holds ~75 bytes per record (5 scores). 16 MB, the
-BSON document limit, is reached at ~200,000 scored records in one day for one
-feature (the "__all__" document holds the whole day). Past that the `$merge`
-fails with a document-too-large error: the refresh raises, its watermark does
-not move and no bucket is replaced (the job run is logged as an error).
+- missing_scores: records where at least one of the four metric scores is missing;
+- quadrants: the diagnosis quadrant counts (core.diagnosis).
+Operators used (both MongoDB 7 and the embedded server): $dateTrunc (timezone),
+$switch, $isNumber, $round, $unwind, $group.
 """
 from __future__ import annotations
 
 import math
 from collections import defaultdict
 from datetime import date, datetime, timedelta, timezone
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from pymongo import ASCENDING, ReplaceOne
 from pymongo.database import Database
+from pymongo.errors import DuplicateKeyError
 
 from core import diagnosis, metrics
 from core.features import ALL_FEATURES as ALL
 from core.features import UNKNOWN_FEATURE
-from core.timebuckets import DAY, WEEK, bucket_range, bucket_start, local_day
+from core.timebuckets import DAY, WEEK, bucket_range, bucket_start, days_range, local_day
 from store.collections import AGG_DAILY, AGG_DAILY_VALUES, AGG_WEEKLY, RECORDS
 from store.verdict_expr import limits_object
 COLLECTIONS = {"day": AGG_DAILY, "week": AGG_WEEKLY}
 _P = [0.1, 0.5, 0.9]
 FULL_CHUNK_WEEKS = 2
+HIST_STEP = 0.001  # the resolution of a score histogram bin (the 3 decimals the dashboard shows)
+HIST_BINS = 1001   # bins 0..1000: score i/1000
+HISTOGRAM_BIN = HIST_STEP  # the name score_histograms' callers know
 _EPOCH = datetime(1900, 1, 1, tzinfo=timezone.utc)
 _MIN, _MAX = datetime(1, 1, 1, tzinfo=timezone.utc), datetime(9999, 12, 31, tzinfo=timezone.utc)
 # bump when the shape of aggregates_daily_values changes: the next refresh then rebuilds everything
-DAILY_VALUES_VERSION = 2  # 2: diagnosis quadrant counts
+DAILY_VALUES_VERSION = 3  # 2: diagnosis quadrant counts; 3: score histograms instead of sorted values
 _WRITE_BATCH = 500
+_COUNTS = ("count", "passed", "failing", "missing_scores", "regen_n", "regen_pos", "regen_sum")
+Fence = Callable[[], None]  # raises when the caller no longer holds its job lock (store.state.LockLost)
 
 
-def build_pipeline(match: dict, thresholds: dict, tz: str, computed_at: datetime,
-                   into: str | None = AGG_DAILY_VALUES) -> list[dict]:
-    """The aggregation of the records selected by `match` into per-(day, feature) value documents.
+def _no_fence() -> None:
+    return None
 
-    Output document (`aggregates_daily_values`):
-    `{_id: "<YYYY-MM-DD>|<feature>", bucket (UTC instant of the local midnight), feature, count, passed,
-    failing, missing_scores, regen_n, regen_pos, regen_sum, metrics: {<m>: {n, sum, pass, values}},
-    computed_at}` with `values` the day's numeric scores, sorted ascending.
+
+def _stats_pipeline(match: dict, thresholds: dict, tz: str) -> list[dict]:
+    """Counts, sums, pass counts and quadrants per (day, feature) and (day, "__all__").
 
     Shaped for the embedded server, where every stage copies documents and every
     expression node costs per record: one $project right after the $match keeps
     only the few fields needed (the record's texts are never copied) and computes
     the per-record flags; the feature's thresholds come from a single $switch.
     passed/failing use `eb.passed`, which ingest, batch scoring and
-    `set_thresholds` keep in line with the thresholds in force. Non-numbers are
-    dropped from the pushed values once per group ($filter), not per record.
+    `set_thresholds` keep in line with the thresholds in force.
     """
     trunc: dict[str, Any] = {"date": "$timestamp", "unit": "day", "timezone": tz}
     first: dict[str, Any] = {
@@ -110,46 +125,105 @@ def build_pipeline(match: dict, thresholds: dict, tz: str, computed_at: datetime
     for m in score_names:
         path = f"$s.{m}"
         group[f"{m}__sum"] = {"$sum": path}
-        group[f"{m}__vals"] = {"$push": path}
         group[f"{m}__n"] = {"$sum": f"$p_{m}"}
         # BSON order puts null/missing below every number, so $gte alone is the pass test
         group[f"{m}__pass"] = {"$sum": {"$cond": [{"$gte": [path, f"$t.{m}"]}, 1, 0]}}
+    return [{"$match": {**match, "eb.rejected": None}}, {"$project": first}, {"$unwind": "$k"},
+            {"$group": group}]
 
-    def values(m: str) -> dict:
-        numbers = {"$filter": {"input": f"${m}__vals", "cond": {"$isNumber": "$$this"}}}
-        return {"$sortArray": {"input": numbers, "sortBy": 1}}
 
-    project: dict[str, Any] = {
-        "_id": {"$concat": [{"$dateToString": {"date": "$_id.b", "format": "%Y-%m-%d", "timezone": tz}},
-                            "|", "$_id.f"]},
-        "bucket": "$_id.b", "feature": "$_id.f",
-        "count": 1, "passed": 1, "failing": 1, "missing_scores": 1,
-        "regen_n": 1, "regen_pos": 1, "regen_sum": 1,
-        "metrics": {m: {"n": f"${m}__n", "sum": f"${m}__sum", "pass": f"${m}__pass", "values": values(m)}
-                    for m in score_names},
-        "quadrants": {q: f"$q_{q}" for q in diagnosis.QUADRANTS},
-        "computed_at": {"$literal": computed_at},
-    }
-    pipeline: list[dict] = [
+def _hist_pipeline(match: dict, tz: str) -> list[dict]:
+    """Per (day, feature) and (day, "__all__"): [{m, v, c}] = c scores of metric m in bin v.
+
+    Grouped per record's own feature first, then rolled up into "__all__", so the
+    per-score unwind is done once per record, not twice."""
+    trunc: dict[str, Any] = {"date": "$timestamp", "unit": "day", "timezone": tz}
+    bins = [{"$cond": [{"$isNumber": f"$eb.scores.{m}"},
+                       {"m": m, "v": {"$round": [{"$multiply": [f"$eb.scores.{m}", 1 / HIST_STEP]}, 0]}}, None]}
+            for m in metrics.score_names()]
+    return [
         {"$match": {**match, "eb.rejected": None}},
-        {"$project": first},
+        {"$project": {"_id": 0, "b": {"$dateTrunc": trunc}, "f": {"$ifNull": ["$feature", UNKNOWN_FEATURE]},
+                      "h": bins}},
+        {"$unwind": "$h"},
+        {"$match": {"h": {"$ne": None}}},
+        {"$group": {"_id": {"b": "$b", "f": "$f", "m": "$h.m", "v": "$h.v"}, "c": {"$sum": 1}}},
+        {"$project": {"_id": 1, "c": 1, "k": ["$_id.f", ALL]}},
         {"$unwind": "$k"},
-        {"$group": group},
-        {"$project": project},
+        {"$group": {"_id": {"b": "$_id.b", "f": "$k", "m": "$_id.m", "v": "$_id.v"}, "c": {"$sum": "$c"}}},
+        {"$group": {"_id": {"b": "$_id.b", "f": "$_id.f"}, "h": {"$push": {"m": "$_id.m", "v": "$_id.v",
+                                                                          "c": "$c"}}}},
     ]
-    if into:
-        pipeline.append({"$merge": {"into": into, "on": "_id", "whenMatched": "replace",
-                                    "whenNotMatched": "insert"}})
-    return pipeline
 
 
-def _percentile(values: list, p: float) -> Any:
-    """mongod's discrete percentile (as `$percentile` on the embedded server): sorted[max(0, ceil(p*n) - 1)]."""
-    return values[min(max(0, math.ceil(p * len(values)) - 1), len(values) - 1)]
+def _bin(v: Any) -> int:
+    return min(HIST_BINS - 1, max(0, int(round(float(v)))))
+
+
+def day_documents(db: Database, match: dict, thresholds: dict, tz: str) -> dict[str, dict]:
+    """The per-(day, feature) documents of the records selected by `match` (not yet stored).
+
+    `{_id: "<YYYY-MM-DD>|<feature>", bucket (UTC instant of the local midnight), feature, count, passed,
+    failing, missing_scores, regen_n, regen_pos, regen_sum, metrics: {<m>: {n, sum, pass, hist}},
+    quadrants: {<q>: n}}` with `hist` = {"<bin>": count}, sparse.
+    """
+    docs: dict[str, dict] = {}
+    for row in db[RECORDS].aggregate(_stats_pipeline(match, thresholds, tz), allowDiskUse=True):
+        b, f = row["_id"]["b"], row["_id"]["f"]
+        if not isinstance(b, datetime):
+            continue
+        key = f"{local_day(b, tz).isoformat()}|{f}"
+        docs[key] = {
+            "_id": key, "bucket": b, "feature": f, **{c: row.get(c) or 0 for c in _COUNTS},
+            "metrics": {m: {"n": row.get(f"{m}__n") or 0, "sum": row.get(f"{m}__sum") or 0,
+                            "pass": row.get(f"{m}__pass") or 0, "hist": {}} for m in metrics.score_names()},
+            "quadrants": {q: row.get(f"q_{q}") or 0 for q in diagnosis.QUADRANTS},
+        }
+    for row in db[RECORDS].aggregate(_hist_pipeline(match, tz), allowDiskUse=True):
+        b, f = row["_id"]["b"], row["_id"]["f"]
+        doc = docs.get(f"{local_day(b, tz).isoformat()}|{f}") if isinstance(b, datetime) else None
+        if doc is None:
+            continue
+        for cell in row["h"]:
+            hist = doc["metrics"].get(cell["m"], {}).get("hist")
+            if hist is not None and isinstance(cell.get("v"), (int, float)):
+                key = str(_bin(cell["v"]))
+                hist[key] = hist.get(key, 0) + int(cell["c"])
+    return docs
+
+
+def histogram(parts: Iterable[dict], metric: str) -> list[int]:
+    """The dense histogram (HIST_BINS counts) of `metric` summed over per-day documents."""
+    dense = [0] * HIST_BINS
+    for part in parts:
+        for key, count in (((part.get("metrics") or {}).get(metric) or {}).get("hist") or {}).items():
+            try:
+                dense[_bin(key)] += int(count)
+            except (TypeError, ValueError):
+                continue
+    return dense
+
+
+def percentiles(dense: list[int], ps: Iterable[float]) -> list[float | None]:
+    """sorted[max(0, ceil(p*n) - 1)] of the scores a dense histogram counts, for each p (None when empty)."""
+    n = sum(dense)
+    if n == 0:
+        return [None for _ in ps]
+    ranks = sorted((max(0, math.ceil(p * n) - 1), i) for i, p in enumerate(ps))
+    out: list[float | None] = [None] * len(ranks)
+    seen, r = 0, 0
+    for b, count in enumerate(dense):
+        seen += count
+        while r < len(ranks) and ranks[r][0] < seen:
+            out[ranks[r][1]] = round(b * HIST_STEP, 3)
+            r += 1
+        if r == len(ranks):
+            break
+    return out
 
 
 def finalize(parts: list[dict], bucket: datetime, key: str, granularity: str, computed_at: datetime) -> dict:
-    """One bucket document from the per-day value documents of its days (same feature)."""
+    """One bucket document from the per-day documents of its days (same feature)."""
 
     def total(field: str) -> int:
         return sum(int(p.get(field) or 0) for p in parts)
@@ -165,17 +239,10 @@ def finalize(parts: list[dict], bucket: datetime, key: str, granularity: str, co
         stats = [(p.get("metrics") or {}).get(m) or {} for p in parts]
         n = sum(int(s.get("n") or 0) for s in stats)
         n_pass = sum(int(s.get("pass") or 0) for s in stats)
-        vals: list = []
-        for s in stats:
-            vals.extend(s.get("values") or [])
-        if len(stats) > 1:
-            vals.sort()  # each day's run is already sorted: timsort just merges the runs
-        has = bool(vals)
+        p10, p50, p90 = percentiles(histogram(parts, m), _P)
         out_metrics[m] = {
             "mean": float(sum((s.get("sum") or 0) for s in stats)) / n if n else None,
-            "p10": float(_percentile(vals, _P[0])) if has else None,
-            "p50": float(_percentile(vals, _P[1])) if has else None,
-            "p90": float(_percentile(vals, _P[2])) if has else None,
+            "p10": p10, "p50": p50, "p90": p90,
             "pass_rate": ratio(n_pass, n), "n": n,
         }
     return {
@@ -214,36 +281,101 @@ def full_chunks(db: Database, tz: str, weeks: int = FULL_CHUNK_WEEKS) -> list[tu
     return chunks
 
 
-def _run(db: Database, rng: tuple[datetime, datetime], thresholds: dict, tz: str, computed_at: datetime) -> None:
-    """The records pipeline for one [start, end) timestamp range (a plain range: the index is used)."""
-    match = {"timestamp": {"$gte": rng[0], "$lt": rng[1]}}
-    db[RECORDS].aggregate(build_pipeline(match, thresholds, tz, computed_at), allowDiskUse=True)
-
-
-def _write(db: Database, coll: str, docs: Iterable[dict]) -> None:
-    """Replace (or insert) each bucket document; each replacement is atomic on its own."""
+def _write(db: Database, coll: str, docs: Iterable[dict]) -> set[str]:
+    """Replace (or insert) each document; each replacement is atomic on its own. Returns the keys written."""
     batch: list[ReplaceOne] = []
+    keys: set[str] = set()
     for doc in docs:
         batch.append(ReplaceOne({"_id": doc["_id"]}, doc, upsert=True))
+        keys.add(doc["_id"])
         if len(batch) >= _WRITE_BATCH:
             db[coll].bulk_write(batch, ordered=False)
             batch = []
     if batch:
         db[coll].bulk_write(batch, ordered=False)
+    return keys
+
+
+def _recompute(db: Database, rng: tuple[datetime, datetime], thresholds: dict, tz: str, cutoff: datetime,
+               computed_at: datetime, fence: Fence) -> set[str]:
+    """Replace the per-day documents of the days in `rng` from all their records counted up to `cutoff`."""
+    match = {"timestamp": {"$gte": rng[0], "$lt": rng[1]}, "ingested_at": {"$lt": cutoff}}
+    docs = day_documents(db, match, thresholds, tz)
+    fence()
+    return _write(db, AGG_DAILY_VALUES, ({**d, "computed_at": computed_at, "counted_upto": cutoff}
+                                         for d in docs.values()))
+
+
+def add_day_documents(into: dict, delta: dict) -> dict:
+    """`into` plus `delta` (two per-day documents of the same day and feature), field by field and bin by bin."""
+    out = {**into, **{c: (into.get(c) or 0) + (delta.get(c) or 0) for c in _COUNTS}}
+    out["metrics"] = {}
+    for m in set(into.get("metrics") or {}) | set(delta.get("metrics") or {}):
+        a, b = (into.get("metrics") or {}).get(m) or {}, (delta.get("metrics") or {}).get(m) or {}
+        hist = dict(a.get("hist") or {})
+        for k, c in (b.get("hist") or {}).items():
+            hist[k] = hist.get(k, 0) + c
+        out["metrics"][m] = {f: (a.get(f) or 0) + (b.get(f) or 0) for f in ("n", "sum", "pass")} | {"hist": hist}
+    out["quadrants"] = {q: int((into.get("quadrants") or {}).get(q) or 0) + int((delta.get("quadrants") or {}).get(q) or 0)
+                        for q in set(into.get("quadrants") or {}) | set(delta.get("quadrants") or {})}
+    return out
+
+
+def _apply_delta(db: Database, delta: dict, cutoff: datetime, computed_at: datetime) -> bool:
+    """Add `delta` to its stored per-day document once: False when that document already counts up to `cutoff`.
+
+    A compare-and-swap on `counted_upto` (read, add, replace only if unchanged; retried on a
+    concurrent change). The same as an `$inc` of every counter and histogram bin, but one
+    replace: on the embedded server an `$inc` of ~1,000 dotted bin paths takes ~0.5 s per
+    document, a replace of the whole (bounded, < 60 KB) document ~5 ms."""
+    coll = db[AGG_DAILY_VALUES]
+    for _ in range(10):
+        current = coll.find_one({"_id": delta["_id"]})
+        if current is None:
+            try:
+                coll.insert_one({**delta, "computed_at": computed_at, "counted_upto": cutoff})
+                return True
+            except DuplicateKeyError:
+                continue
+        upto = current.get("counted_upto")
+        if isinstance(upto, datetime):
+            upto_aware = upto if upto.tzinfo else upto.replace(tzinfo=timezone.utc)
+            if upto_aware >= cutoff:
+                return False
+        merged = {**add_day_documents(current, delta), "computed_at": computed_at, "counted_upto": cutoff}
+        if coll.replace_one({"_id": delta["_id"], "counted_upto": upto}, merged).matched_count:
+            return True
+    raise RuntimeError(f"per-day document {delta['_id']} kept changing while late records were added")
+
+
+def add_late_records(db: Database, since: datetime, cutoff: datetime, skip_days: set[date], thresholds: dict,
+                     tz: str, computed_at: datetime, fence: Fence = _no_fence) -> list[date]:
+    """Add the records ingested in [since, cutoff) to their days' documents; returns those days.
+
+    Reads only the new records (the `ingested_at` index), whatever the size of
+    their days. Days in `skip_days` are being recomputed whole by the caller."""
+    match = {"ingested_at": {"$gte": since, "$lt": cutoff}, "timestamp": {"$type": "date"}}
+    docs = [d for d in day_documents(db, match, thresholds, tz).values()
+            if local_day(d["bucket"], tz) not in skip_days]
+    fence()
+    for doc in docs:
+        _apply_delta(db, doc, cutoff, computed_at)
+    return sorted({local_day(d["bucket"], tz) for d in docs})
 
 
 def _buckets(db: Database, day_ranges: list[tuple[datetime, datetime]],
-             week_ranges: list[tuple[datetime, datetime]], tz: str, computed_at: datetime) -> None:
+             week_ranges: list[tuple[datetime, datetime]], tz: str, computed_at: datetime,
+             fence: Fence) -> tuple[set[str], set[str]]:
     """Daily buckets of `day_ranges` and weekly buckets of `week_ranges`, from aggregates_daily_values.
 
-    Reads the value documents of the touched weeks once (they include the touched days).
+    Reads the per-day documents of the touched weeks once (they include the touched days).
+    Returns the keys of the daily and weekly documents written.
     """
     if not week_ranges:
-        return
+        return set(), set()
     per_day: list[dict] = []
     per_week: dict[tuple[date, str], list[dict]] = defaultdict(list)
-    # one plain range per query: for an $or the embedded server's planner reads
-    # the whole collection, and these documents are the big ones
+    # one plain range per query: for an $or the embedded server's planner reads the whole collection
     found = (part for lo, hi in week_ranges
              for part in db[AGG_DAILY_VALUES].find({"bucket": {"$gte": lo, "$lt": hi}}).sort(
                  [("bucket", ASCENDING), ("feature", ASCENDING)]))
@@ -253,73 +385,79 @@ def _buckets(db: Database, day_ranges: list[tuple[datetime, datetime]],
         if any(lo <= start < hi for lo, hi in day_ranges):
             per_day.append(finalize([part], start, f"{day.isoformat()}|{part['feature']}", "day", computed_at))
         per_week[(day - timedelta(days=day.weekday()), part["feature"])].append(part)
-    _write(db, AGG_DAILY, per_day)
-    _write(db, AGG_WEEKLY, (finalize(parts, bucket_start(monday, DAY, tz), f"{monday.isoformat()}|{feature}",
-                                     "week", computed_at)
-                            for (monday, feature), parts in sorted(per_week.items())))
+    fence()
+    daily = _write(db, AGG_DAILY, per_day)
+    weekly = _write(db, AGG_WEEKLY, (finalize(parts, bucket_start(monday, DAY, tz),
+                                              f"{monday.isoformat()}|{feature}", "week", computed_at)
+                                     for (monday, feature), parts in sorted(per_week.items())))
+    return daily, weekly
 
 
-def _drop_stale(db: Database, coll: str, ranges: list[tuple[datetime, datetime]] | None,
-                computed_at: datetime) -> None:
-    """Documents in `ranges` (None = all) not rewritten by this run: their records are gone.
+def _drop_unwritten(db: Database, coll: str, ranges: list[tuple[datetime, datetime]], written: set[str],
+                    started: datetime, fence: Fence) -> None:
+    """Delete documents in `ranges` that this run did not write and that are older than its start.
 
-    One delete per range, on the (bucket, feature) index: an $or would make the
-    embedded server read every document of the collection."""
-    if ranges is None:
-        db[coll].delete_many({"computed_at": {"$lt": computed_at}})
-        return
+    Their (day, feature) has no records any more. Never a document another run
+    wrote after this one began (two runs that overlap despite the job lock
+    cannot delete each other's work). One delete per range, on the
+    (bucket, feature) index: an $or would make the embedded server read every
+    document of the collection."""
+    fence()
     for lo, hi in ranges:
-        db[coll].delete_many({"bucket": {"$gte": lo, "$lt": hi}, "computed_at": {"$lt": computed_at}})
+        db[coll].delete_many({"bucket": {"$gte": lo, "$lt": hi}, "computed_at": {"$lt": started},
+                              "_id": {"$nin": sorted(written)}})
 
 
-def rebuild(db: Database, days: list[date] | None, thresholds: dict, tz: str,
-            computed_at: datetime) -> dict[str, int]:
-    """Recompute the daily buckets of `days` and the weekly buckets holding them (None = everything).
+def rebuild(db: Database, days: list[date] | None, thresholds: dict, tz: str, computed_at: datetime,
+            cutoff: datetime | None = None, fence: Fence = _no_fence) -> dict[str, int]:
+    """Recompute the days `days` (None = everything) from their records, then their daily and weekly buckets.
 
-    One pipeline over the records of those days (the days themselves, never the
-    rest of their weeks) refreshes their `aggregates_daily_values` documents;
-    the daily and weekly bucket documents are then derived from the value
-    documents and replaced one by one. Documents in the rebuilt ranges that this
-    run did not write (their records are gone) are deleted after. A full rebuild
-    goes a few weeks at a time (week-aligned, so no bucket is split): on the
-    embedded server one huge aggregation would hold the server for minutes, long
-    enough for the driver to give up on it.
+    A full rebuild goes a few weeks at a time (week-aligned, so no bucket is
+    split): on the embedded server one huge aggregation would hold the server
+    for minutes, long enough for the driver to give up on it. Documents in the
+    rebuilt ranges that this run did not write (their records are gone) are
+    deleted after (`_drop_unwritten`). `fence()` is called before each write
+    phase: it raises when the job lock was lost, and the run stops there.
     Returns the bucket documents written: {"daily": n, "weekly": n}.
     """
+    cutoff = cutoff or computed_at
+    daily: set[str] = set()
+    weekly: set[str] = set()
     if days is None:
         chunks = full_chunks(db, tz)
+        values: set[str] = set()
         for chunk in chunks:
-            _run(db, chunk, thresholds, tz, computed_at)
-            _drop_stale(db, AGG_DAILY_VALUES, [chunk], computed_at)
-            _buckets(db, [chunk], [chunk], tz, computed_at)
-        day_ranges = week_ranges = None
-        _drop_stale(db, AGG_DAILY_VALUES, [(_MIN, chunks[0][0]), (chunks[-1][1], _MAX)] if chunks else None,
-                    computed_at)
+            written = _recompute(db, chunk, thresholds, tz, cutoff, computed_at, fence)
+            values |= written
+            _drop_unwritten(db, AGG_DAILY_VALUES, [chunk], written, computed_at, fence)
+            d, w = _buckets(db, [chunk], [chunk], tz, computed_at, fence)
+            daily |= d
+            weekly |= w
+        everything = [(_MIN, _MAX)]
+        _drop_unwritten(db, AGG_DAILY_VALUES, everything, values, computed_at, fence)
+        _drop_unwritten(db, AGG_DAILY, everything, daily, computed_at, fence)
+        _drop_unwritten(db, AGG_WEEKLY, everything, weekly, computed_at, fence)
     elif days:
-        day_ranges, week_ranges = merge_ranges(days, DAY, tz), merge_ranges(days, WEEK, tz)
+        day_ranges = merge_ranges(days, DAY, tz)
+        written = set()
         for day_range in day_ranges:
-            _run(db, day_range, thresholds, tz, computed_at)
+            written |= _recompute(db, day_range, thresholds, tz, cutoff, computed_at, fence)
         # before the weekly buckets read them: a (day, feature) whose records are gone must not count
-        _drop_stale(db, AGG_DAILY_VALUES, day_ranges, computed_at)
-        _buckets(db, day_ranges, week_ranges, tz, computed_at)
-    else:
-        return {"daily": 0, "weekly": 0}
-    _drop_stale(db, AGG_DAILY, day_ranges, computed_at)
-    _drop_stale(db, AGG_WEEKLY, week_ranges, computed_at)
-    return {"daily": db[AGG_DAILY].count_documents({"computed_at": computed_at}),
-            "weekly": db[AGG_WEEKLY].count_documents({"computed_at": computed_at})}
+        _drop_unwritten(db, AGG_DAILY_VALUES, day_ranges, written, computed_at, fence)
+        daily, weekly = refresh_buckets(db, days, tz, computed_at, fence)
+    return {"daily": len(daily), "weekly": len(weekly)}
 
 
-def touched_days(db: Database, since: datetime | None, until: datetime, tz: str) -> list[date]:
-    """Local days holding records ingested in [since, until) — via the ingested_at index."""
-    rng: dict = {"$lt": until}
-    if since is not None:
-        rng["$gte"] = since
-    rows = db[RECORDS].aggregate([
-        {"$match": {"ingested_at": rng, "timestamp": {"$type": "date"}}},
-        {"$group": {"_id": {"$dateToString": {"date": "$timestamp", "format": "%Y-%m-%d", "timezone": tz}}}},
-    ])
-    return sorted(date.fromisoformat(r["_id"]) for r in rows)
+def refresh_buckets(db: Database, days: list[date], tz: str, computed_at: datetime,
+                    fence: Fence = _no_fence) -> tuple[set[str], set[str]]:
+    """Re-derive the daily buckets of `days` and the weekly buckets holding them from the per-day documents."""
+    if not days:
+        return set(), set()
+    day_ranges, week_ranges = merge_ranges(days, DAY, tz), merge_ranges(days, WEEK, tz)
+    daily, weekly = _buckets(db, day_ranges, week_ranges, tz, computed_at, fence)
+    _drop_unwritten(db, AGG_DAILY, day_ranges, daily, computed_at, fence)
+    _drop_unwritten(db, AGG_WEEKLY, week_ranges, weekly, computed_at, fence)
+    return daily, weekly
 
 
 def merge_ranges(days: list[date], granularity: str, tz: str) -> list[tuple[datetime, datetime]]:
@@ -332,6 +470,28 @@ def merge_ranges(days: list[date], granularity: str, tz: str) -> list[tuple[date
         else:
             merged.append((lo, hi))
     return merged
+
+
+def convert_sorted_values(db: Database) -> int:
+    """Migration: per-day documents of version 2 (`metrics.<m>.values`, sorted) get their histograms.
+
+    Keeps them readable until the next refresh rebuilds them (DAILY_VALUES_VERSION)."""
+    converted = 0
+    for doc in db[AGG_DAILY_VALUES].find({"metrics": {"$exists": True}}):
+        update: dict[str, Any] = {}
+        for m, stats in (doc.get("metrics") or {}).items():
+            if isinstance(stats, dict) and isinstance(stats.get("values"), list):
+                hist: dict[str, int] = {}
+                for v in stats["values"]:
+                    if isinstance(v, (int, float)) and not isinstance(v, bool) and v == v:
+                        key = str(_bin(v / HIST_STEP))
+                        hist[key] = hist.get(key, 0) + 1
+                update.setdefault("$set", {})[f"metrics.{m}.hist"] = hist
+                update.setdefault("$unset", {})[f"metrics.{m}.values"] = ""
+        if update:
+            db[AGG_DAILY_VALUES].update_one({"_id": doc["_id"]}, update)
+            converted += 1
+    return converted
 
 
 # --- read API (the dashboard) -------------------------------------------------------
@@ -400,29 +560,12 @@ def newest_daily_bucket(db: Database) -> datetime | None:
     return (doc or {}).get("bucket")
 
 
-HISTOGRAM_BIN = 0.001  # the resolution of a score histogram bin
-
-
 def score_histograms(db: Database, feature: str, start: date, end: date) -> dict[str, list[tuple[float, int]]]:
     """Per score metric, the (bin value, count) pairs of `feature`'s scores over the local days
-    start..end (both included), bins of HISTOGRAM_BIN, ascending, empty bins left out.
-
-    Today this reads the sorted per-day values of `aggregates_daily_values`
-    (`metrics.<m>.values`, only those fields). The fixed-resolution histogram change
-    (issue 10) will re-implement it over the stored sparse histograms; the signature
-    and the answer's shape stay.
-    """
-    from core.timebuckets import days_range
-
+    start..end (both included), bins of HIST_STEP, ascending, empty bins left out."""
     lo, hi = days_range(start, end)
     names = metrics.score_names()
-    counts: dict[str, dict[float, int]] = {m: defaultdict(int) for m in names}
-    projection = {f"metrics.{m}.values": 1 for m in names}
-    for part in db[AGG_DAILY_VALUES].find({"bucket": {"$gte": lo, "$lt": hi}, "feature": str(feature)}, projection):
-        for m in names:
-            values = ((part.get("metrics") or {}).get(m) or {}).get("values") or []
-            bins = counts[m]
-            for value in values:
-                if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
-                    bins[round(min(1.0, max(0.0, float(value))) / HISTOGRAM_BIN) * HISTOGRAM_BIN] += 1
-    return {m: sorted((round(b, 3), n) for b, n in counts[m].items()) for m in names}
+    projection = {f"metrics.{m}.hist": 1 for m in names}
+    parts = list(db[AGG_DAILY_VALUES].find({"bucket": {"$gte": lo, "$lt": hi}, "feature": str(feature)},
+                                           projection))
+    return {m: [(round(b * HIST_STEP, 3), c) for b, c in enumerate(histogram(parts, m)) if c] for m in names}

@@ -1,7 +1,7 @@
 """The `job_runs` collection: one document per job run (the dashboard's health page shows it)."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from bson import ObjectId
@@ -14,14 +14,32 @@ from store.collections import JOB_RUNS
 def ensure_indexes(db: Database) -> None:
     db[JOB_RUNS].create_index([("job", 1), ("started_at", DESCENDING)], name="job_started")
     db[JOB_RUNS].create_index([("started_at", DESCENDING)], name="started")
+    db[JOB_RUNS].create_index([("outcome", 1), ("heartbeat_at", 1)], name="outcome_heartbeat")
 
 
 def start_run(db: Database, job: str, *, worker: str | None = None, now: datetime | None = None) -> Any:
     run_id = ObjectId()
-    db[JOB_RUNS].insert_one({"_id": run_id, "job": job, "started_at": now or datetime.now(timezone.utc),
+    started = now or datetime.now(timezone.utc)
+    db[JOB_RUNS].insert_one({"_id": run_id, "job": job, "started_at": started,
                              "finished_at": None, "duration_s": None, "outcome": "running", "detail": "",
-                             "counts": {}, "worker": worker})
+                             "counts": {}, "worker": worker, "heartbeat_at": started})
     return run_id
+
+
+def beat(db: Database, run_id: Any) -> None:
+    """The run is alive (its job lock's heartbeat calls this)."""
+    db[JOB_RUNS].update_one({"_id": run_id, "outcome": "running"},
+                            {"$set": {"heartbeat_at": datetime.now(timezone.utc)}})
+
+
+def mark_abandoned(db: Database, stale_after_s: float, now: datetime | None = None) -> int:
+    """Runs still "running" whose worker stopped beating (killed, machine gone): outcome "abandoned"."""
+    now = now or datetime.now(timezone.utc)
+    result = db[JOB_RUNS].update_many(
+        {"outcome": "running", "heartbeat_at": {"$lt": now - timedelta(seconds=stale_after_s)}},
+        {"$set": {"outcome": "abandoned", "finished_at": now,
+                  "detail": f"no heartbeat for {stale_after_s:.0f} s: its worker died or was stopped"}})
+    return result.modified_count
 
 
 def finish_run(db: Database, run_id: Any, *, outcome: str, duration_s: float, detail: str = "",

@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 from pymongo.database import Database
 
-from store import agreement, aggregates, alerts, job_runs, outbox, records
+from store import agreement, aggregates, alerts, job_runs, outbox, records, scores
 from store.collections import STATE
 
 SCHEMA_VERSION = 1
@@ -20,13 +20,16 @@ def migrate(db: Database) -> dict:
     records.ensure_indexes(db)
     aggregates.ensure_indexes(db)
     agreement.ensure_indexes(db)
+    scores.ensure_indexes(db)
     outbox.ensure_indexes(db)
     job_runs.ensure_indexes(db)
     alerts.ensure_indexes(db)
     seeded = alerts.seed_default_rules(db)
     backfilled = records.backfill_failing_at(db)
     redacted = outbox.redact_stored_targets(db)
+    # per-day documents with sorted score lists (before histograms): histograms now, rebuilt at the next refresh
+    converted = aggregates.convert_sorted_values(db)
     db[STATE].update_one({"_id": "migrations"},
                          {"$set": {"version": SCHEMA_VERSION, "at": datetime.now(timezone.utc)}}, upsert=True)
     return {"rules_seeded": seeded, "failing_at_backfilled": backfilled, "webhook_targets_redacted": redacted,
-            "version": SCHEMA_VERSION}
+            "daily_values_converted": converted, "version": SCHEMA_VERSION}

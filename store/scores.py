@@ -8,12 +8,21 @@ extra_metrics, judge_usage, evaluator_version, mode, at, by}; the product's
 (core.verdict) and failing marker. A successful result always clears
 `eb.needs_scoring`, `eb.rescore_requested` and the last scoring error; the day of
 a record whose effective scores changed is marked dirty for the aggregates
-before the write (a crash in between costs a recompute, not a miss).
+before the write (a crash in between costs a recompute, not a miss). Every write
+adds 1 to `eb.score_writes` (how many results a record has received).
+
+Claims (many score workers): a worker claims a batch with one update per pending
+query (`eb.claim = {token, until, by}` on records whose claim is missing or
+expired), reads back what it won by its token, scores it, and writes with
+`claim=token`: each write matches only while the record still carries that
+token and clears it, so a worker whose claim expired and was taken again
+writes nothing (`lost`), and a record gets one result per claim.
 """
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+import random
+from datetime import datetime, timedelta, timezone
 from typing import Any, Iterable, Mapping
 
 from pymongo import ASCENDING, UpdateOne
@@ -65,6 +74,38 @@ def pending_for_scoring(db: Database, n: int) -> list[dict]:
     return docs
 
 
+def ensure_indexes(db: Database) -> None:
+    # sparse: only records in a worker's hands carry a claim
+    db[RECORDS].create_index([("eb.claim.token", ASCENDING)], name="eb_claim_token", sparse=True)
+
+
+def claim_batch(db: Database, n: int, token: str, claim_s: float, *, by: str = "") -> list[dict]:
+    """Claim up to `n` pending records for `token` (free or expired claims only) and return them.
+
+    One update per pending query; a record another worker claimed first is simply not won. The
+    candidates are drawn at random from the first 4n so that workers starting together rarely collide."""
+    now = datetime.now(timezone.utc)
+    free = {"eb.claim.until": {"$not": {"$gt": now}}}
+    claim = {"$set": {"eb.claim": {"token": token, "until": now + timedelta(seconds=claim_s), "by": by}}}
+    won = 0
+    for query in PENDING_QUERIES:
+        if won >= n:
+            break
+        ids = [d["_id"] for d in db[RECORDS].find({**query, **free}, {"_id": 1}).sort("_id", ASCENDING)
+               .limit(4 * (n - won))]
+        if ids:
+            picked = random.sample(ids, min(len(ids), n - won))
+            won += db[RECORDS].update_many({"_id": {"$in": picked}, **query, **free}, claim).modified_count
+    if not won:
+        return []
+    return list(db[RECORDS].find({"eb.claim.token": token}, SCORING_PROJECTION).sort("_id", ASCENDING))
+
+
+def release_claim(db: Database, token: str) -> int:
+    """Give back what is still claimed by `token` (the scorer failed as a whole)."""
+    return db[RECORDS].update_many({"eb.claim.token": token}, {"$unset": {"eb.claim": ""}}).modified_count
+
+
 def any_pending(db: Database) -> bool:
     return any(db[RECORDS].find_one(q, {"_id": 1}) for q in PENDING_QUERIES)
 
@@ -92,9 +133,9 @@ def _result_update(doc: Mapping, result: Mapping, *, by: str, evaluator_version:
     rescored = rescored_block(result, by=by, evaluator_version=evaluator_version, at=at)
     if mark:
         rescored["sample"] = plain(dict(mark))
-    update: dict[str, Any] = {"$set": {"rescored": rescored},
+    update: dict[str, Any] = {"$set": {"rescored": rescored}, "$inc": {"eb.score_writes": 1},
                               "$unset": {"eb.needs_scoring": "", "eb.rescore_requested": "",
-                                         "eb.scoring_error": ""}}
+                                         "eb.scoring_error": "", "eb.claim": ""}}
     eb = doc.get("eb") if isinstance(doc.get("eb"), dict) else {}
     day = None
     if eb.get("score_source") != "logged":
@@ -112,30 +153,34 @@ def _result_update(doc: Mapping, result: Mapping, *, by: str, evaluator_version:
 
 def _failure_update(doc: Mapping, error: Any) -> dict:
     update: dict[str, Any] = {"$inc": {"eb.scoring_failures": 1},
-                              "$set": {"eb.scoring_error": str(error)[:500]}}
+                              "$set": {"eb.scoring_error": str(error)[:500]}, "$unset": {"eb.claim": ""}}
     eb = doc.get("eb") if isinstance(doc.get("eb"), dict) else {}
     failures = eb.get("scoring_failures") or 0
     failures = failures if isinstance(failures, int) and not isinstance(failures, bool) else MAX_FAILURES
     if failures + 1 >= MAX_FAILURES:  # an unreadable failure count gives up rather than loop
         update["$set"]["eb.scoring_gave_up"] = True
-        update["$unset"] = {"eb.needs_scoring": "", "eb.rescore_requested": ""}
+        update["$unset"].update({"eb.needs_scoring": "", "eb.rescore_requested": ""})
     return update
 
 
 def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[Any, Mapping], *, by: str,
                         evaluator_version: str, thresholds: Mapping, now: datetime | None = None,
-                        mark: Mapping | None = None) -> dict:
+                        mark: Mapping | None = None, claim: str | None = None) -> dict:
     """Write each doc's result (keyed by _id); a missing or failed result counts a scoring failure.
 
-    `mark`: kept as `rescored.sample` (the judge-agreement sample: {day, kind}, jobs/agreement.py)."""
+    `mark`: kept as `rescored.sample` (the judge-agreement sample: {day, kind}, jobs/agreement.py).
+    With `claim`, only records still claimed by that token are written: `lost` counts the results
+    (of `scored` + `failed`) not written because the claim had expired and was taken again."""
     at = now or datetime.now(timezone.utc)
     ops, days = [], set()
+    fenced = {"eb.claim.token": claim} if claim else {}
     scored = failed = 0
     for doc in docs:
         result = results.get(doc["_id"]) or {"error": "no result from the scorer"}
         if result.get("error") or not isinstance(result.get("evaluation"), dict):
             if not mark:  # a failed sample scoring is only counted: the record itself waits for nothing
-                ops.append((doc["_id"], UpdateOne({"_id": doc["_id"]}, _failure_update(doc, result.get("error")))))
+                ops.append((doc["_id"], UpdateOne({"_id": doc["_id"], **fenced},
+                                                  _failure_update(doc, result.get("error")))))
             failed += 1
             continue
         try:
@@ -143,44 +188,47 @@ def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[
                                          thresholds=thresholds, at=at, mark=mark)
         except Exception as exc:  # noqa: BLE001 - this record alone: it gives up rather than loop
             if not mark:
-                ops.append((doc["_id"], UpdateOne({"_id": doc["_id"]},
+                ops.append((doc["_id"], UpdateOne({"_id": doc["_id"], **fenced},
                                                   _give_up(f"unusable result: {exc.__class__.__name__}: {exc}"))))
             failed += 1
             continue
         if day:
             days.add(day)
-        ops.append((doc["_id"], UpdateOne({"_id": doc["_id"], **(SAMPLE_MAY_REPLACE if mark else {})}, update)))
+        ops.append((doc["_id"], UpdateOne({"_id": doc["_id"], **fenced, **(SAMPLE_MAY_REPLACE if mark else {})},
+                                          update)))
         scored += 1
     mark_dirty_days(db, days)
-    _write_each(db, ops)
-    return {"scored": scored, "failed": failed}
+    matched = _write_each(db, ops)
+    return {"scored": scored, "failed": failed, "lost": len(ops) - matched if claim else 0}
 
 
 def _give_up(error: str) -> dict:
     return {"$set": {"eb.scoring_gave_up": True, "eb.scoring_error": error[:500]},
-            "$unset": {"eb.needs_scoring": "", "eb.rescore_requested": ""}}
+            "$unset": {"eb.needs_scoring": "", "eb.rescore_requested": "", "eb.claim": ""}}
 
 
-def _write_each(db: Database, ops: list[tuple[Any, UpdateOne]]) -> None:
-    """The batch's updates; when the server refuses the batch, one by one, and a record whose
-    own update is refused gives up scoring with that error (so it leaves the queue)."""
+def _write_each(db: Database, ops: list[tuple[Any, UpdateOne]]) -> int:
+    """The batch's updates (returns how many matched their filter); when the server refuses the
+    batch, one by one, and a record whose own update is refused gives up scoring with that error
+    (so it leaves the queue)."""
     if not ops:
-        return
+        return 0
     try:
-        db[RECORDS].bulk_write([op for _id, op in ops], ordered=False)
-        return
+        return db[RECORDS].bulk_write([op for _id, op in ops], ordered=False).matched_count
     except ConnectionFailure:
         raise
     except Exception:  # noqa: BLE001 - find the offenders
         pass
+    matched = 0
     for record_id, op in ops:
         try:
-            db[RECORDS].bulk_write([op])
+            matched += db[RECORDS].bulk_write([op]).matched_count
         except ConnectionFailure:
             raise
         except Exception as exc:  # noqa: BLE001 - this record alone
             db[RECORDS].update_one({"_id": record_id}, _give_up(
                 f"result refused by the database: {exc.__class__.__name__}: {exc}"))
+    return matched
 
 
 def save_rescore(db: Database, record_id: str, result: Mapping, user: str, *, evaluator_version: str,

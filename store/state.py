@@ -4,12 +4,15 @@ Documents:
 - `{_id: "aggregate", watermark, full_rebuild_requested, dirty_days: [YYYY-MM-DD],
   daily_values: {version, tz} (what aggregates_daily_values was built with; a mismatch
   makes the next refresh a full rebuild), ...}`
-- `{_id: "lease:<name>", owner, expires_at, acquired_at, renewed_at}`
+- `{_id: "lease:<name>", owner, expires_at, acquired_at, renewed_at}` (the scheduler's leader)
+- `{_id: "lock:<job>", owner, token, expires_at, heartbeat_at, acquired_at}` (one run of a job at a time)
 """
 from __future__ import annotations
 
+import threading
+import uuid
 from datetime import datetime, timedelta, timezone
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from pymongo import ReturnDocument
 from pymongo.database import Database
@@ -132,3 +135,93 @@ def build_status(db: Database) -> dict:
     if loading and isinstance(stamp, datetime):  # a load killed mid-way never cleared its flag
         loading = _now() - (stamp if stamp.tzinfo else stamp.replace(tzinfo=timezone.utc)) < DEMO_STALE
     return {"pending": pending, "demo_loading": loading, "records": has_records}
+
+
+# --- job locks ---------------------------------------------------------------------
+# `{_id: "lock:<job>", owner, token, expires_at, heartbeat_at, acquired_at}`: one holder per job at a time.
+# Each acquisition gets a fresh token; every write phase of the holder first renews the lock *with its
+# token* (fencing): a holder that was paused or cut off past `expires_at` and lost the lock to another
+# worker finds a different token and stops before writing.
+
+class LockLost(RuntimeError):
+    """The job lock was taken over by another worker (this one was paused, slow or cut off)."""
+
+
+def acquire_lock(db: Database, name: str, owner: str, ttl_s: float, *, now: datetime | None = None) -> str | None:
+    """The lock's new token when `owner` now holds it; None while another holder's lock is unexpired."""
+    now = now or _now()
+    token = uuid.uuid4().hex
+    try:
+        doc = db[STATE].find_one_and_update(
+            {"_id": f"lock:{name}", "expires_at": {"$not": {"$gt": now}}},
+            {"$set": {"owner": owner, "token": token, "expires_at": now + timedelta(seconds=ttl_s),
+                      "heartbeat_at": now, "acquired_at": now}},
+            upsert=True, return_document=ReturnDocument.AFTER)
+    except DuplicateKeyError:
+        return None
+    return token if doc and doc.get("token") == token else None
+
+
+def renew_lock(db: Database, name: str, token: str, ttl_s: float) -> bool:
+    """Extend the lock if `token` still holds it (heartbeat and fence in one atomic update)."""
+    now = _now()
+    result = db[STATE].update_one({"_id": f"lock:{name}", "token": token},
+                                  {"$set": {"expires_at": now + timedelta(seconds=ttl_s), "heartbeat_at": now}})
+    return result.matched_count == 1
+
+
+def release_lock(db: Database, name: str, token: str) -> None:
+    db[STATE].update_one({"_id": f"lock:{name}", "token": token},
+                         {"$set": {"owner": None, "token": None, "expires_at": _now()}})
+
+
+def lock_holder(db: Database, name: str) -> dict | None:
+    return db[STATE].find_one({"_id": f"lock:{name}"})
+
+
+class JobLock:
+    """A held job lock with a heartbeat thread; `check()` is the fence a job calls before each write phase."""
+
+    def __init__(self, db: Database, name: str, owner: str, ttl_s: float,
+                 on_beat: Callable[[], None] | None = None):
+        self.db, self.name, self.owner, self.ttl_s = db, name, owner, ttl_s
+        self.token: str | None = None
+        self._on_beat = on_beat
+        self._stop = threading.Event()
+        self._lost = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def acquire(self) -> bool:
+        self.token = acquire_lock(self.db, self.name, self.owner, self.ttl_s)
+        if self.token is None:
+            return False
+        self._thread = threading.Thread(target=self._beat, name=f"lock-{self.name}", daemon=True)
+        self._thread.start()
+        return True
+
+    def _beat(self) -> None:
+        while not self._stop.wait(self.ttl_s / 3):
+            try:
+                if not renew_lock(self.db, self.name, self.token, self.ttl_s):
+                    self._lost.set()
+                    return
+                if self._on_beat is not None:
+                    self._on_beat()
+            except Exception:  # noqa: BLE001 - a failed beat is retried; expiry decides
+                continue
+
+    def check(self) -> None:
+        """Raise LockLost unless this holder still holds the lock (renewing it)."""
+        if self._lost.is_set() or self.token is None or not renew_lock(self.db, self.name, self.token, self.ttl_s):
+            self._lost.set()
+            raise LockLost(f"lock {self.name!r} lost by {self.owner}: another worker holds it now")
+
+    def release(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        if self.token is not None and not self._lost.is_set():
+            try:
+                release_lock(self.db, self.name, self.token)
+            except Exception:  # noqa: BLE001 - it expires anyway
+                pass

@@ -18,6 +18,9 @@ SHARED = REPO_ROOT.parent / "shared"
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+# the aggregate refresh counts records ingested up to `now` (no concurrent ingest in a test to wait for);
+# tests of the settle time itself set it explicitly
+os.environ.setdefault("EVALBOARD_AGGREGATE_SETTLE_S", "0")
 
 _counter = itertools.count()
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import math
-import os
 from datetime import datetime, timedelta, timezone
 
 import numpy as np
@@ -10,7 +9,7 @@ import pytest
 import pandas as pd
 from zoneinfo import ZoneInfo
 
-from jobs.aggregate import CHUNK_DAYS, refresh
+from jobs.aggregate import refresh
 from jobs.runner import run_once
 from store.aggregates import get_aggregates, list_features
 from store.collections import AGG_DAILY, AGG_DAILY_VALUES, AGG_WEEKLY, RECORDS
@@ -20,7 +19,9 @@ from store.thresholds import get_thresholds, set_thresholds
 
 from .conftest import T0, raw_record, store_raw  # noqa: F401
 
-EXACT_PERCENTILES = not os.environ.get("MONGODB_URI")  # real MongoDB's t-digest may differ slightly
+# Percentiles come from histograms of 0.001 bins (store/aggregates.py): the pandas percentile of the raw
+# scores is matched to 0.001 (was: exactly, when every score was kept)
+PERCENTILE_TOLERANCE = 0.001
 
 
 def expected(db, granularity: str, tz: str = "UTC") -> dict[str, dict]:
@@ -110,7 +111,7 @@ def check_all(db, tz: str = "UTC"):
                 for stat in ("mean", "pass_rate"):
                     assert close(g[stat], e[stat]), (key, m, stat, g[stat], e[stat])
                 for stat in ("p10", "p50", "p90"):
-                    assert close(g[stat], e[stat], 1e-9 if EXACT_PERCENTILES else 0.05), (key, m, stat, g[stat], e[stat])
+                    assert close(g[stat], e[stat], PERCENTILE_TOLERANCE), (key, m, stat, g[stat], e[stat])
             local = doc["bucket"].astimezone(ZoneInfo(tz))
             assert (local.hour, local.minute) == (0, 0) and (local.weekday() == 0 or granularity == "day")
             assert doc["computed_at"] is not None
@@ -151,13 +152,14 @@ def test_incremental_late_records_and_idempotency(db, messy):
     assert touched and all(k.startswith((day1, day2)) for k in touched)
     assert f"{day2}|brand-new" in touched
     check_all(db)
-    # re-running changes nothing (the first re-run still looks back over the overlap window)
+    # re-running changes nothing
     snapshot = snap(db)
     refresh(db, now=later + timedelta(minutes=30))
     assert same(snapshot, snap(db))
     assert refresh(db, now=later + timedelta(minutes=60))["days"] == 0
     assert same(snapshot, snap(db))
-    assert run_once(db, "aggregate", full=True)
+    # (the late records were stamped ingested in this test's future: a rebuild counts them once it is past)
+    assert run_once(db, "aggregate", full=True, now=later + timedelta(minutes=61))
     assert same(snapshot, snap(db))
 
 
@@ -166,7 +168,7 @@ def test_threshold_change_previews_flips_and_refreshes_only_the_changed_days(db,
     from store.state import get_state
     from store.thresholds import preview_change
 
-    messy(n=900, days=20)  # more days than one refresh chunk (CHUNK_DAYS)
+    messy(n=900, days=20)
     # the watermark past the ingest's overlap window: the next refresh sees only the dirty days
     refresh(db, full=True, now=datetime.now(timezone.utc) + timedelta(minutes=5))
     new = {**get_thresholds(db)["chat"], "faithfulness": 0.95}
@@ -191,11 +193,11 @@ def test_threshold_change_previews_flips_and_refreshes_only_the_changed_days(db,
     state = get_state(db, "aggregate")
     assert set(state["dirty_days"]) == changed_days and not state.get("full_rebuild_requested")
     assert get_state(db, "wake").get("requested_at")  # the worker is asked for a tick now
-    assert len(changed_days) > CHUNK_DAYS
+    assert len(changed_days) > 1
     result = refresh(db)
     assert result["mode"] == "incremental" and result["days"] == len(changed_days)
     assert not get_state(db, "aggregate").get("dirty_days")
-    check_all(db)  # every bucket equals pandas over the records, after the chunked refresh
+    check_all(db)  # every bucket equals pandas over the records, after the targeted refresh
 
 
 def test_buckets_follow_the_configured_timezone(db, messy, monkeypatch):
@@ -213,8 +215,8 @@ def values_docs(db) -> dict[str, dict]:
     return {d["_id"]: d for d in db[AGG_DAILY_VALUES].find()}
 
 
-def test_daily_values_hold_sorted_scores_and_match_the_daily_buckets(db, messy):
-    messy(n=400, days=9, seed=5)
+def test_daily_values_hold_score_histograms_and_match_the_daily_buckets(db, messy):
+    raws = messy(n=400, days=9, seed=5)
     refresh(db, full=True)
     parts = values_docs(db)
     assert set(parts) == {d["_id"] for d in db[AGG_DAILY].find()}
@@ -222,12 +224,23 @@ def test_daily_values_hold_sorted_scores_and_match_the_daily_buckets(db, messy):
         daily = db[AGG_DAILY].find_one({"_id": key})
         assert part["bucket"] == daily["bucket"] and part["count"] == daily["count"]
         for m in metrics.score_names():
-            vals = part["metrics"][m]["values"]
-            assert vals == sorted(vals) and len(vals) == part["metrics"][m]["n"] == daily["metrics"][m]["n"]
-            assert all(isinstance(v, float) and 0 <= v <= 1 for v in vals)
+            hist = part["metrics"][m]["hist"]
+            assert "values" not in part["metrics"][m]
+            assert all(0 <= int(b) <= 1000 and c > 0 for b, c in hist.items())  # sparse: no empty bins
+            assert sum(hist.values()) == part["metrics"][m]["n"] == daily["metrics"][m]["n"]
+    # the histogram of one day and feature is the count of each score rounded to 0.001 (pandas)
+    key = max(parts, key=lambda k: parts[k]["count"] if not k.endswith("__all__") else 0)
+    day, feature = key.split("|")
+    df = pd.DataFrame([{m: d["eb"]["scores"].get(m) for m in metrics.score_names()}
+                       for d in db[RECORDS].find({"feature": feature})
+                       if d["timestamp"].date().isoformat() == day])
+    for m in metrics.score_names():
+        want = (df[m].dropna().astype(float) * 1000).round().astype(int).value_counts()
+        assert {int(b): c for b, c in parts[key]["metrics"][m]["hist"].items()} == want.to_dict()
+    assert len(raws) == 400
     # the dashboard's collections stay free of the raw values
-    assert all("values" not in d["metrics"][m] for d in db[AGG_DAILY].find() for m in metrics.score_names())
-    assert all("values" not in d["metrics"][m] for d in db[AGG_WEEKLY].find() for m in metrics.score_names())
+    assert all("hist" not in d["metrics"][m] for d in db[AGG_DAILY].find() for m in metrics.score_names())
+    assert all("hist" not in d["metrics"][m] for d in db[AGG_WEEKLY].find() for m in metrics.score_names())
 
 
 def test_late_day_mid_week_reads_only_that_day(db, messy):
@@ -247,9 +260,11 @@ def test_late_day_mid_week_reads_only_that_day(db, messy):
     assert result["mode"] == "incremental" and result["days"] == 1
     saturday, monday = (T0 + timedelta(days=5)).date().isoformat(), T0.date().isoformat()
     parts_after = {k: d["computed_at"] for k, d in values_docs(db).items()}
-    # only Saturday's per-day documents were recomputed from records
-    assert {k for k in parts_after if parts_after[k] != parts_before.get(k)} == {
-        k for k in parts_after if k.startswith(saturday)}
+    # only Saturday's per-day documents of the features with late records changed (the late records were
+    # added to them); the other days' documents were left alone
+    changed = {k for k in parts_after if parts_after[k] != parts_before.get(k)}
+    assert changed and all(k.startswith(saturday) for k in changed)
+    assert {f"{saturday}|__all__", f"{saturday}|late-feature"} <= changed
     # the first week's buckets were rewritten, the second week's were not
     weekly_after = {d["_id"]: d["computed_at"] for d in db[AGG_WEEKLY].find()}
     touched = {k for k in weekly_after if weekly_after[k] != weekly_before.get(k)}
@@ -323,3 +338,64 @@ def test_incremental_in_another_timezone(db, messy, monkeypatch):
     assert refresh(db, now=wm_now + timedelta(minutes=3))["mode"] == "full"
     check_all(db, "Asia/Kolkata")
     reset_settings()
+
+
+def test_late_records_are_added_once_and_wait_for_the_settle_time(db, messy, monkeypatch):
+    """Late records are $inc-ed into their day; a replay of the same window adds nothing; records
+    ingested within the settle time are counted by the next refresh, once."""
+    import random
+
+    from settings import reset_settings
+    from store import aggregates as agg
+    from store.thresholds import get_thresholds
+
+    monkeypatch.setenv("EVALBOARD_AGGREGATE_SETTLE_S", "30")
+    reset_settings()
+    wm_now = datetime.now(timezone.utc)
+    messy(n=300, days=7, now=wm_now - timedelta(hours=1))
+    refresh(db, full=True, now=wm_now)
+    rng = random.Random(23)
+    t1 = wm_now + timedelta(minutes=5)
+    store_raw(db, [raw_record(rng, 50_000 + i, 3) for i in range(20)], now=t1)
+    # 10 s before the refresh: inside the settle time, left for the next one
+    store_raw(db, [raw_record(rng, 51_000 + i, 3) for i in range(7)], now=t1 + timedelta(seconds=50))
+    result = refresh(db, now=t1 + timedelta(minutes=1))
+    assert result["added_days"] == 1 and result["recomputed_days"] == 0
+    day3 = (T0 + timedelta(days=3)).date().isoformat()
+    counted = db[AGG_DAILY].find_one({"_id": f"{day3}|__all__"})["count"]
+    assert counted == db[RECORDS].count_documents({"timestamp": {"$gte": T0 + timedelta(days=3),
+                                                                 "$lt": T0 + timedelta(days=4)}}) - 7
+    # a replay of the same window (a crash after the $inc, before the watermark moved) adds nothing
+    state = db["evalboard_state"].find_one({"_id": "aggregate"})
+    agg.add_late_records(db, t1 - timedelta(minutes=2), state["watermark"], set(), get_thresholds(db), "UTC",
+                         datetime.now(timezone.utc))
+    agg.refresh_buckets(db, [(T0 + timedelta(days=3)).date()], "UTC", datetime.now(timezone.utc))
+    assert db[AGG_DAILY].find_one({"_id": f"{day3}|__all__"})["count"] == counted
+    refresh(db, now=t1 + timedelta(minutes=5))
+    check_all(db)  # the 7 records are in, once
+    reset_settings()
+
+
+def test_migration_turns_sorted_values_into_histograms(db, messy):
+    from store.migrate import migrate
+
+    messy(n=200, days=3, seed=2)
+    refresh(db, full=True)
+    before = {d["_id"]: d for d in db[AGG_DAILY].find()}
+    # as version 2 stored them: every score, sorted
+    for doc in db[AGG_DAILY_VALUES].find():
+        sets = {}
+        for m in metrics.score_names():
+            hist = doc["metrics"][m]["hist"]
+            sets[f"metrics.{m}.values"] = sorted(int(b) / 1000 for b, c in hist.items() for _ in range(c))
+        db[AGG_DAILY_VALUES].update_one({"_id": doc["_id"]}, {"$set": sets,
+                                                             "$unset": {f"metrics.{m}.hist": "" for m in
+                                                                        metrics.score_names()}})
+    db["evalboard_state"].update_one({"_id": "aggregate"}, {"$set": {"daily_values.version": 2}})
+    assert migrate(db)["daily_values_converted"] == len(before)
+    assert db[AGG_DAILY_VALUES].count_documents({"metrics.faithfulness.values": {"$exists": True}}) == 0
+    result = refresh(db)
+    assert result["mode"] == "full" and result["reason"] == "per-day values missing or outdated"
+    assert same({k: {f: v for f, v in d.items() if f != "computed_at"} for k, d in before.items()},
+                {d["_id"]: {f: v for f, v in d.items() if f != "computed_at"} for d in db[AGG_DAILY].find()})
+    check_all(db)

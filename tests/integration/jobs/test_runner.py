@@ -18,7 +18,7 @@ def test_runs_are_recorded_and_failures_isolated(db, monkeypatch):
     assert run_once(db, "aggregate") and run_once(db, "alerts") and run_once(db, "notify")
     import jobs.aggregate
 
-    def broken(db, full=False, now=None):
+    def broken(db, full=False, now=None, fence=None):
         raise RuntimeError("pipeline exploded")
 
     monkeypatch.setattr(jobs.aggregate, "refresh", broken)

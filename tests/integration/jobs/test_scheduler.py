@@ -52,12 +52,13 @@ def test_real_tick_runs_the_jobs_and_records_them(db):
     release_lease(db, "scheduler", "someone-else")
     w.start()
     try:
-        assert wait_for(lambda: db[JOB_RUNS].count_documents({"outcome": {"$ne": "running"}}) >= len(JOB_NAMES),
+        assert wait_for(lambda: db[JOB_RUNS].count_documents({"outcome": {"$ne": "running"}}) >= len(JOB_NAMES) - 1,
                         timeout=120)
     finally:
         w.stop()
     runs = {r["job"]: r for r in db[JOB_RUNS].find()}
-    assert set(runs) == set(JOB_NAMES) >= {"adopt", "score", "aggregate", "agreement", "alerts", "notify", "report"}
+    # scoring is the score workers' (python -m jobs score-worker), not the leader's
+    assert set(runs) == set(JOB_NAMES) - {"score"} >= {"adopt", "aggregate", "agreement", "alerts", "notify", "report"}
     # the report step of a tick builds only what the dashboard requested: nothing here
     assert runs.pop("report")["outcome"] == "skipped"
     assert all(r["outcome"] == "ok" and r["duration_s"] is not None for r in runs.values()), runs
