@@ -63,15 +63,20 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
         return {"mode": "full", "reason": reason, "daily_buckets": built["daily"], "weekly_buckets": built["weekly"]}
     if watermark.tzinfo is None:
         watermark = watermark.replace(tzinfo=timezone.utc)
-    if cutoff <= watermark:  # two refreshes within the settle time: nothing new can be counted yet
-        return {"mode": "incremental", "days": 0, "daily_buckets": 0, "weekly_buckets": 0}
     recompute: set[date] = set()
     for text in dirty:
         try:
             recompute.add(date.fromisoformat(text))
         except ValueError:
             pass
-    added = agg.add_late_records(db, watermark, cutoff, recompute, thresholds, tz, now, fence)
+    if cutoff <= watermark:
+        # two refreshes within the settle time: nothing new can be counted yet, but days whose
+        # scores or verdicts changed (a threshold edit) are recomputed up to what is counted
+        if not recompute:
+            return {"mode": "incremental", "days": 0, "daily_buckets": 0, "weekly_buckets": 0}
+        cutoff, added = watermark, []
+    else:
+        added = agg.add_late_records(db, watermark, cutoff, recompute, thresholds, tz, now, fence)
     built = agg.rebuild(db, sorted(recompute), thresholds, tz, now, cutoff=cutoff, fence=fence)
     daily, weekly = agg.refresh_buckets(db, sorted(set(added) - recompute), tz, now, fence)
     fence()

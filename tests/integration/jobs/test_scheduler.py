@@ -76,12 +76,14 @@ def test_saved_thresholds_wake_the_worker_which_refreshes_only_the_changed_days(
                wake_poll_s=0.2)
     w.start()
     try:
-        assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "aggregate", "outcome": "ok"}) == 1, timeout=120)
+        assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "aggregate", "outcome": "ok"}) >= 1, timeout=120)
         assert wait_for(lambda: db[JOB_RUNS].count_documents({"outcome": "running"}) == 0, timeout=120)
+        runs_before = db[JOB_RUNS].count_documents({"job": "aggregate", "outcome": "ok"})
         before = {d["_id"]: d["pass_rate"] for d in get_aggregates(db, "day", features=["chat"])}
         set_thresholds(db, "chat", {"faithfulness": 0.99}, "alice")
         assert get_state(db, "aggregate").get("dirty_days")
-        assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "aggregate", "outcome": "ok"}) == 2, timeout=120)
+        assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "aggregate", "outcome": "ok"}) > runs_before,
+                        timeout=120)
         assert wait_for(lambda: not get_state(db, "aggregate").get("dirty_days"), timeout=60)
     finally:
         w.stop()
