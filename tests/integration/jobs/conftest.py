@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import time
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -67,3 +68,13 @@ def messy(db):
         store_raw(db, raws, now=now)
         return raws
     return build
+
+
+def wait_for(condition, timeout=120.0, step=0.05):
+    """True once `condition()` holds, False after `timeout` seconds (for tests with real workers)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(step)
+    return False

@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -15,20 +14,12 @@ from store.collections import AGG_DAILY, JOB_RUNS, RECORDS
 from store.job_runs import mark_abandoned, start_run
 from store.state import JobLock, LockLost, acquire_lock, lock_holder
 
-from .conftest import store_raw
+from .conftest import wait_for, store_raw
 from .test_aggregate import check_all
 from .test_score import unscored
 
 REPO = Path(__file__).resolve().parents[3]
 
-
-def wait_for(condition, timeout=120.0, step=0.05):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(step)
-    return False
 
 
 def spawn(*args, env_extra=None):

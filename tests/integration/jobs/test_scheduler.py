@@ -1,22 +1,14 @@
 """Two scheduler workers on one database: only the lease holder works; the other takes over."""
 from __future__ import annotations
 
-import time
 from datetime import datetime, timezone
 
 from core.jobs import JOB_NAMES
 from jobs.scheduler import Worker
+from .conftest import wait_for
 from store.collections import APS_JOBS, JOB_RUNS
 from store.state import acquire_lease, lease_holder, release_lease
 
-
-def wait_for(condition, timeout=30.0, step=0.1):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(step)
-    return False
 
 
 def test_only_one_worker_works_and_the_other_takes_over(db):
