@@ -162,3 +162,31 @@ def test_verify_finds_and_repairs_drift(db, messy):
     check_all(db)
     assert agg.last_verification(db)["drifted"] == 0
 
+
+
+def test_verify_aggregates_command_reports_repairs_and_data_health_shows_it(db, messy):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    messy(n=150, days=4, now=datetime.now(timezone.utc) - timedelta(minutes=5))
+    refresh(db, full=True)
+    day = (T0 + timedelta(days=2)).date().isoformat()
+    db["aggregates_daily_values"].update_one({"_id": f"{day}|__all__"}, {"$inc": {"count": 3}})
+    repo = Path(__file__).resolve().parents[3]
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "jobs", "verify-aggregates", *args], cwd=repo,
+                              capture_output=True, text=True, timeout=300)
+    found = cli()
+    assert found.returncode == 1 and "drifted=1 repaired=0" in found.stdout, found.stdout + found.stderr
+    assert f"{day}|__all__" in found.stderr
+    fixed = cli("--repair")
+    assert fixed.returncode == 0 and "drifted=1 repaired=1" in fixed.stdout
+    assert cli().returncode == 0
+    check_all(db)
+    # the run is recorded like a job's, and Data health shows the last recount
+    assert db["job_runs"].find_one({"job": "verify-aggregates", "outcome": "ok"})
+    from dashboard import data
+    status = data.aggregate_health(db, "k")
+    assert status["verification"]["drifted"] == 0 and status["watermark"] is not None
