@@ -166,7 +166,8 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
                    "its point is dotted on the charts.")
     row = st.columns(4)
     row[0].metric("Records", f"{now['count']:,}", delta("count", "count"), delta_color="off",
-                  help=help_prev, border=True)
+                  help="Records in the period; one logged without scores counts once the score worker has "
+                       f"scored it (Data health shows how many wait). {help_prev}", border=True)
     row[1].metric("Pass rate", fmt_pct(now["pass_rate"]), delta("pass_rate", "rate"),
                   help=f"Records passing every threshold of their feature. {help_prev}", border=True)
     row[2].metric("Regeneration rate", fmt_pct(now["regen_rate"]), delta("regen_rate", "rate"),
