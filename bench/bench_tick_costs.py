@@ -58,7 +58,7 @@ def _fresh(batch: int, seed: int, end: datetime, tag: str, scored: bool = True) 
     return out
 
 
-def measure(per_day: int, batch: int, repeat: int) -> dict[str, list[float]]:
+def measure(per_day: int, batch: int, repeat: int, days: int = 90) -> dict[str, list[float]]:
     end = datetime.now(timezone.utc).replace(hour=12, minute=0, second=0, microsecond=0)
     data = tempfile.mkdtemp(prefix="bench-tick-")
     server = EmbeddedServer(data, 0, log_path=os.path.join(data, "server.log"))
@@ -68,7 +68,7 @@ def measure(per_day: int, batch: int, repeat: int) -> dict[str, list[float]]:
         db = make_client(uri)["bench"]
         migrate(db)
         t = time.perf_counter()
-        print(generate_demo(db, days=90, per_day=per_day, end=end)[:60], flush=True)
+        print(generate_demo(db, days=days, per_day=per_day, end=end)[:60], flush=True)
         print(f"  demo {time.perf_counter() - t:.0f}s", flush=True)
         t = time.perf_counter()
         refresh(db, full=True)
@@ -112,13 +112,24 @@ def main() -> None:
     ap.add_argument("--sizes", default="400,4000", help="records per day, comma-separated (90 days each)")
     ap.add_argument("--batch", type=int, default=1000)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--db-only", action="store_true",
+                    help="replace the scorer by a constant one: the database's share of each cost, alone")
+    ap.add_argument("--days", type=int, default=90)
     args = ap.parse_args()
+    if args.db_only:
+        import evaluators
+
+        def constant(items, **_kw):
+            ev = {m: {"score": 0.8, "threshold": 0.7, "passed": True, "reason": "constant"}
+                  for m in ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")}
+            return [{"id": i.get("id"), "evaluation": ev, "verdict": {"passed": True}} for i in items]
+        evaluators.score_many = constant
     sizes = [int(s) for s in args.sizes.split(",")]
     results = {}
     for per_day in sizes:
         load = os.getloadavg()[0]
         print(f"{per_day} records/day (load {load:.1f})", flush=True)
-        results[per_day] = measure(per_day, args.batch, args.repeat)
+        results[per_day] = measure(per_day, args.batch, args.repeat, args.days)
     small, large = results[sizes[0]], results[sizes[-1]]
     print(f"\n| job | {int(small['records'][0]):,} records | {int(large['records'][0]):,} records | ratio |")
     print("|---|---:|---:|---:|")

@@ -29,10 +29,11 @@ from core import agreement as ag
 from core import metrics
 from core.features import ALL_FEATURES as ALL
 from core.features import UNKNOWN_FEATURE
-from core.timebuckets import DAY, WEEK, bucket_range, bucket_start, today, week_start
+from core.timebuckets import DAY, WEEK, bucket_range, bucket_start, local_day, today, week_start
 from core.verdict import is_number, limits_for, metric_passed, verdict
 from settings import get_settings
 from store import agreement as store
+from store.aggregates import get_aggregates
 from store.scores import SCORING_PROJECTION, write_score_results
 from store.thresholds import get_thresholds
 
@@ -244,6 +245,10 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
     # days already figured, with how many records they had then: an unchanged count skips the day's read
     have = {d.get("day"): d.get("records") for d in store.get_agreement(
         db, DAY, bucket_start(window[-1], DAY, tz), bucket_start(window[0], DAY, tz), [ALL])}
+    # how many records each day holds, from the daily aggregates the tick built just before (one read
+    # for the window); a day without an aggregate is counted on the records (the timestamp index)
+    counted = {local_day(d["bucket"], tz): d.get("count") for d in get_aggregates(
+        db, DAY, bucket_start(window[-1], DAY, tz), bucket_start(window[0], DAY, tz), [ALL])}
     seen: dict[date, int | None] = {}
     for day in window:
         day_text = day.isoformat()
@@ -252,10 +257,12 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
             counts["days_left"] = counts.get("days_left", 0) + 1
             continue
         counts["days"] += 1
-        if not full and day_text in have and have[day_text] == store.count_day(db, start, end):
+        size = counted.get(day)
+        size = size if isinstance(size, int) else store.count_day(db, start, end)
+        if not full and day_text in have and have[day_text] == size:
             continue  # sampled and figured, and no record arrived since
         candidates = store.day_candidates(db, start, end)
-        seen[day] = len(candidates)
+        seen[day] = size
         chosen = select_sample(candidates, day_text, per_feature)
         if features is not None:
             chosen = {f: docs for f, docs in chosen.items() if f in set(features)}

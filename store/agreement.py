@@ -38,6 +38,8 @@ _NO_VALUES = {"values": 0}
 
 
 def ensure_indexes(db: Database) -> None:
+    # sparse: only sampled records carry it (a few hundred a day); a day's figures read just those
+    db[RECORDS].create_index([("rescored.sample.day", ASCENDING)], name="sample_day", sparse=True)
     for name in (AGREEMENT_DAILY, AGREEMENT_WEEKLY):
         db[name].create_index([("bucket", ASCENDING), ("feature", ASCENDING)], name="bucket_feature")
         db[name].create_index([("feature", ASCENDING), ("bucket", DESCENDING)], name="feature_bucket")
@@ -61,8 +63,8 @@ def records_for_scoring(db: Database, ids: Iterable[Any], projection: dict) -> l
 
 def sampled_records(db: Database, start: datetime, end: datetime, day: str) -> list[dict]:
     """The records of [start, end) that carry this day's sample mark, with both sides' scores."""
-    return list(db[RECORDS].find({"timestamp": {"$gte": start, "$lt": end}, "rescored.sample.day": day},
-                                 SAMPLED_PROJECTION))
+    return list(db[RECORDS].find({"rescored.sample.day": day, "timestamp": {"$gte": start, "$lt": end}},
+                                 SAMPLED_PROJECTION, hint="sample_day"))
 
 
 # --- figures: write --------------------------------------------------------------------------
