@@ -23,7 +23,7 @@ from datetime import date, datetime, timedelta, timezone
 
 from pymongo.database import Database
 
-from core import agreement, metrics
+from core import agreement, evidence, metrics
 from core.features import ALL_FEATURES as ALL
 from core.timebuckets import is_partial, today
 from core.verdict import limits_for
@@ -66,25 +66,19 @@ def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresho
 
     `history`: every feature's complete daily buckets up to the day being judged, oldest first."""
     window = int(rule.get("window_days") or 1)
-    docs = (history.get(feature) or [])[-window:]
-    if len(docs) < window:
-        return None
-    days = [_day(d) for d in docs]
-    if any((b - a).days != 1 for a, b in zip(days, days[1:])):
-        return None
     limit = rule_threshold(rule, feature, thresholds)
     if limit is None:
         return None
     min_count = int(rule.get("min_count") or store_alerts.DEFAULT_MIN_COUNT)
-    values = []
-    for doc in docs:
-        value = bucket_value(doc, rule)
-        if value is None or (doc.get("count") or 0) < min_count:
-            return None
-        holds = value < limit if rule["comparison"] == "lt" else value > limit
-        if not holds:
-            return None
-        values.append(value)
+    is_rate = rule_is_rate(rule)
+    judgement = evidence.judge(evidence_days(rule, (history.get(feature) or [])[-evidence.MAX_POOL_DAYS:]),
+                               limit=limit, comparison=rule["comparison"], window=window, min_count=min_count,
+                               is_rate=is_rate, pool=not store_alerts.is_agreement_statistic(rule.get("statistic")))
+    if judgement is None:
+        return None
+    docs = [d.doc for d in judgement.days]
+    days = [d.day for d in judgement.days]
+    values = [d.value for d in judgement.days]
     metric, statistic = rule["metric"], rule.get("statistic", "mean")
     label = metrics.label(metric)
     if statistic == "rate" and metric not in RATES:
@@ -92,12 +86,16 @@ def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresho
     elif store_alerts.is_agreement_statistic(statistic):
         label += " judge agreement: " + agreement.label(statistic).lower()
     where = "all features" if feature == ALL else f"feature {feature}"
-    span = days[0].isoformat() if window == 1 else f"{days[0].isoformat()} to {days[-1].isoformat()}"
+    span = days[0].isoformat() if days[0] == days[-1] else f"{days[0].isoformat()} to {days[-1].isoformat()}"
     word = "below" if rule["comparison"] == "lt" else "above"
     whose = f"{feature}'s threshold " if rule.get("own_threshold") else ""
-    message = (f"{label} {_fmt(metric, statistic, values[-1])} {word} {whose}"
+    value = judgement.value
+    in_a_row = judgement.mode == evidence.DAILY and window > 1
+    message = (f"{label} {_fmt(metric, statistic, value)} {word} {whose}"
                f"{_fmt(metric, statistic, limit)} ({where}, {span}"
-               + (f", {window} days in a row" if window > 1 else "") + ")")
+               + (f", {window} days in a row" if in_a_row else "") + ")")
+    if judgement.mode != evidence.DAILY or feature != ALL:
+        message += "; " + evidence.describe(judgement, lambda v: _fmt(metric, statistic, v))
     cause: list[dict] = []
     if feature == ALL:
         cause = drivers({**rule, "threshold": limit}, days, history)
@@ -107,11 +105,40 @@ def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresho
         "rule_id": rule["_id"], "rule_name": rule.get("name"), "feature": feature,
         "severity": rule.get("severity", "warning"), "channel": rule.get("channel", "qa"), "message": message,
         "metric": metric, "statistic": statistic, "comparison": rule["comparison"], "threshold": limit,
-        "value": values[-1], "drivers": cause,
+        "value": value, "drivers": cause, "evidence_mode": judgement.mode,
+        "evidence_interval": list(judgement.interval) if judgement.interval else None,
         "evidence": [{"bucket": d["bucket"], "value": v, "count": d.get("count")} for d, v in zip(docs, values)],
         "link": {"feature": feature, "start": docs[0]["bucket"], "end": docs[-1]["bucket"]},
         "first_day": days[0].isoformat(), "last_day": days[-1].isoformat(),
     }
+
+
+def rule_is_rate(rule: dict) -> bool:
+    """A rule on a share of records (pass rate, regeneration rate, a score's pass rate): testable on counts."""
+    return (rule.get("metric") in RATES or rule.get("statistic") == "rate") \
+        and not store_alerts.is_agreement_statistic(rule.get("statistic"))
+
+
+def evidence_days(rule: dict, docs: list[dict]) -> list[evidence.Day]:
+    """The feature's complete daily buckets as core.evidence days: the rule's value, the records,
+    and for a rate its numerator and denominator."""
+    out = []
+    metric = rule["metric"]
+    for doc in docs:
+        count = int(doc.get("count") or 0)
+        value = bucket_value(doc, rule)
+        successes = trials = None
+        if metric == metrics.PASS_RATE:
+            trials = float((doc.get("passed") or 0) + (doc.get("failing") or 0))
+            successes = float(doc.get("passed") or 0)
+        elif metric == metrics.REGEN_RATE:
+            trials = float(doc.get("regen_n") if doc.get("regen_n") is not None else count)
+            successes = float(doc["regen_pos"]) if doc.get("regen_pos") is not None else (value or 0.0) * trials
+        elif rule.get("statistic") == "rate":
+            trials = float(((doc.get("metrics") or {}).get(metric) or {}).get("n") or 0)
+            successes = (value or 0.0) * trials
+        out.append(evidence.Day(_day(doc), value, count, successes, trials, doc))
+    return out
 
 
 def _day(doc: dict) -> date:

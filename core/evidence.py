@@ -1,0 +1,210 @@
+"""How much evidence an alert rule has for one feature, and what it concludes (pure: no database).
+
+A rule such as "pass rate below 80 % on 2 days in a row" was judged only on days
+with at least `min_count` records, which left every small feature unwatched (a
+feature with 28 records a day never had a day to judge). A rule now judges a
+feature in the first of these ways that its data allows, and the alert says which:
+
+- DAILY: each of the last `window_days` complete days has at least `min_count`
+  records and breaches on its own (the rule as written).
+- POOLED: some of those days are small, so consecutive days are pooled, newest
+  first, until each pool holds `min_count` records (at most MAX_POOL_DAYS days
+  in all); the rule holds when `window_days` such pools in a row each breach
+  (their value is the count-weighted value of their days).
+- TEST (rates only: pass rate, regeneration rate, a score's pass rate): the
+  run of breaching days that ends on the latest complete day (at most
+  `window_days` of them) pooled, and the Wilson score interval (95 %) of the
+  pooled rate lies entirely on the wrong side of the threshold, with at least
+  MIN_TEST_COUNT records. A small feature whose pass rate fell far enough is
+  alerted on its first bad day instead of waiting for volume it will never have.
+
+A feature is BLIND to a rule when none of these can conclude anything: no pool
+reaches `min_count` records within MAX_POOL_DAYS and the statistic cannot be
+tested on counts (a mean), or there is no data at all. `visibility` says, for the
+rule editor, how each feature is currently watched.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from math import sqrt
+from typing import Callable, Sequence
+
+DAILY, POOLED, TEST = "daily", "pooled", "test"
+MAX_POOL_DAYS = 14
+MIN_TEST_COUNT = 10
+Z95 = 1.959964
+
+MODE_TEXT = {
+    DAILY: "each day on its own",
+    POOLED: "days pooled to reach the minimum of records",
+    TEST: "a test on the counts (95 % Wilson interval)",
+}
+
+
+def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float] | None:
+    """The Wilson score interval of a proportion; None without records."""
+    if n <= 0:
+        return None
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Day:
+    """One complete day of one feature: its value, how many records it rests on, and for a
+    rate the number of "successes" (the numerator); `day` is its local date."""
+    day: date
+    value: float | None
+    n: int                          # records that day (what `min_count` counts)
+    successes: float | None = None  # rates only: the numerator ...
+    trials: float | None = None     # ... and the denominator (default: n)
+    doc: dict = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Period:
+    days: tuple[Day, ...]  # oldest first
+    value: float | None
+    n: int
+    trials: float = 0.0    # rates: the pooled denominator
+
+    @property
+    def first(self) -> date:
+        return self.days[0].day
+
+    @property
+    def last(self) -> date:
+        return self.days[-1].day
+
+
+@dataclass(frozen=True)
+class Judgement:
+    mode: str                    # DAILY | POOLED | TEST
+    periods: tuple[Period, ...]  # oldest first; a DAILY period is one day
+    value: float | None          # the latest period's value (TEST: the pooled rate)
+    interval: tuple[float, float] | None = None  # TEST only
+
+    @property
+    def days(self) -> list[Day]:
+        return [d for p in self.periods for d in p.days]
+
+
+def _breaches(value: float | None, limit: float, comparison: str) -> bool:
+    if value is None:
+        return False
+    return value < limit if comparison == "lt" else value > limit
+
+
+def _pool(days: Sequence[Day], is_rate: bool) -> Period:
+    n = sum(d.n for d in days)
+    trials = sum(float(d.n if d.trials is None else d.trials) for d in days)
+    if is_rate:
+        value = sum(float(d.successes or 0.0) for d in days) / trials if trials > 0 else None
+        return Period(tuple(days), value, n, trials)
+    known = [d for d in days if d.value is not None and d.n > 0]
+    weight = sum(d.n for d in known)
+    value = sum(float(d.value) * d.n for d in known) / weight if weight else None
+    return Period(tuple(days), value, n)
+
+
+def consecutive_tail(days: Sequence[Day], limit: int) -> list[Day]:
+    """The newest run of consecutive days (no gap), at most `limit` of them, oldest first."""
+    out: list[Day] = []
+    for d in reversed(days):
+        if out and (out[-1].day - d.day).days != 1:
+            break
+        out.append(d)
+        if len(out) >= limit:
+            break
+    return list(reversed(out))
+
+
+def pools(days: Sequence[Day], min_count: int, wanted: int, is_rate: bool) -> list[Period]:
+    """Up to `wanted` pools of consecutive days, newest first walking back, each reaching `min_count`
+    records, within MAX_POOL_DAYS days in all; returned oldest first (only complete pools)."""
+    run = consecutive_tail(days, MAX_POOL_DAYS)
+    out: list[Period] = []
+    current: list[Day] = []
+    for d in reversed(run):
+        current.insert(0, d)
+        if sum(x.n for x in current) >= min_count:
+            out.append(_pool(current, is_rate))
+            current = []
+            if len(out) >= wanted:
+                break
+    return list(reversed(out))
+
+
+def judge(days: Sequence[Day], *, limit: float, comparison: str, window: int, min_count: int,
+          is_rate: bool, pool: bool = True) -> Judgement | None:
+    """The judgement when the condition holds on the newest days given (oldest first, complete
+    days only), else None. See the module docstring for the three ways."""
+    if not days:
+        return None
+    window = max(1, int(window))
+    tail = consecutive_tail(days, window)
+    if len(tail) == window and all(d.n >= min_count for d in tail):
+        if all(_breaches(d.value, limit, comparison) for d in tail):
+            return Judgement(DAILY, tuple(Period((d,), d.value, d.n) for d in tail), tail[-1].value)
+        return None  # enough records every day: the rule as written decides
+    if not pool:
+        return None
+    pooled = pools(days, min_count, window, is_rate)
+    if len(pooled) == window and all(_breaches(p.value, limit, comparison) for p in pooled):
+        return Judgement(POOLED, tuple(pooled), pooled[-1].value)
+    if is_rate:
+        run: list[Day] = []
+        for d in reversed(tail):
+            if not _breaches(d.value, limit, comparison) or d.n <= 0:
+                break
+            run.insert(0, d)
+        if run:
+            period = _pool(run, True)
+            interval = wilson(period.value * period.trials, period.trials) if period.value is not None else None
+            if interval and period.trials >= MIN_TEST_COUNT and (
+                    interval[1] < limit if comparison == "lt" else interval[0] > limit):
+                return Judgement(TEST, (period,), period.value, interval)
+    return None
+
+
+def visibility(days: Sequence[Day], *, window: int, min_count: int, is_rate: bool,
+               pool: bool = True) -> tuple[str, str]:
+    """(mode, words) of how a rule currently watches a feature, from its recent complete days:
+    DAILY (every day big enough), POOLED (days pooled), TEST (too small even pooled, but a rate can be
+    tested on its counts) or "blind" (nothing it can conclude)."""
+    if not days:
+        return "blind", "no complete day with data"
+    tail = consecutive_tail(days, max(1, window))
+    if len(tail) == window and all(d.n >= min_count for d in tail):
+        return DAILY, f"each day on its own ({min(d.n for d in tail)}+ records a day)"
+    if not pool:
+        return "blind", f"days under {min_count} records are not judged"
+    pooled = pools(days, min_count, window, is_rate)
+    if len(pooled) == window:
+        longest = max(len(p.days) for p in pooled)
+        return POOLED, f"pooling up to {longest} days to reach {min_count} records"
+    if is_rate:
+        return TEST, (f"under {min_count} records even over {MAX_POOL_DAYS} days: a test on the counts "
+                      "(alerts only on a clear breach)")
+    return "blind", f"under {min_count} records even over {MAX_POOL_DAYS} days"
+
+
+def describe(j: Judgement, fmt: Callable[[float | None], str]) -> str:
+    """Words for the alert: which way the evidence was judged, on what."""
+    if j.mode == DAILY:
+        return f"judged {MODE_TEXT[DAILY]}, {', '.join(str(p.n) for p in j.periods)} records"
+    if j.mode == POOLED:
+        parts = [f"{_span(p.first, p.last)}: {fmt(p.value)} of {p.n} records" for p in j.periods]
+        return f"judged on {MODE_TEXT[POOLED]} ({'; '.join(parts)})"
+    lo, hi = j.interval or (None, None)
+    p = j.periods[-1]
+    return (f"judged by {MODE_TEXT[TEST]}: {fmt(p.value)} of {round(p.trials)} records, "
+            f"95 % interval {fmt(lo)} to {fmt(hi)}")
+
+
+def _span(a: date | datetime, b: date | datetime) -> str:
+    return a.isoformat() if a == b else f"{a.isoformat()} to {b.isoformat()}"

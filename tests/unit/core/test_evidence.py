@@ -1,0 +1,68 @@
+"""core.evidence: daily, pooled and tested judgements of a rule, and what a rule can see."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from core import evidence as ev
+
+D0 = date(2026, 11, 1)
+
+
+def rate_days(rows):
+    """[(passed, n), ...] oldest first -> evidence days of a pass rate."""
+    return [ev.Day(D0 + timedelta(days=i), k / n if n else None, n, k, n) for i, (k, n) in enumerate(rows)]
+
+
+def judge(days, **kw):
+    args = {"limit": 0.8, "comparison": "lt", "window": 2, "min_count": 50, "is_rate": True}
+    return ev.judge(days, **{**args, **kw})
+
+
+def test_wilson_matches_the_textbook_values():
+    lo, hi = ev.wilson(14, 27)
+    assert lo == pytest.approx(0.340, abs=2e-3) and hi == pytest.approx(0.693, abs=2e-3)
+    assert ev.wilson(0, 0) is None
+
+
+def test_big_days_are_judged_each_on_its_own_as_before():
+    assert judge(rate_days([(90, 100), (70, 100), (70, 100)])).mode == ev.DAILY
+    assert judge(rate_days([(70, 100), (90, 100)])) is None  # the newest day is fine
+    # a big feature is never alerted on one bad day by the test (the rule as written decides)
+    assert judge(rate_days([(95, 100), (10, 100)])) is None
+
+
+def test_a_small_feature_is_pooled_then_tested():
+    # the demo's arguments: a normal weekend day, then 14 of 27 passing
+    j = judge(rate_days([(69, 75), (35, 36), (14, 27)]))
+    assert j.mode == ev.TEST and j.value == pytest.approx(14 / 27) and j.interval[1] < 0.8
+    assert [d.n for d in j.days] == [27]
+    # two pooled periods of 50+ records both below: pooled, not tested
+    j = judge(rate_days([(20, 30), (20, 30), (20, 30), (20, 30)]))
+    assert j.mode == ev.POOLED and [p.n for p in j.periods] == [60, 60]
+    # a small dip that a test cannot tell from noise: nothing
+    assert judge(rate_days([(35, 36), (20, 27)])) is None
+
+
+def test_means_pool_but_are_never_tested():
+    days = [ev.Day(D0 + timedelta(days=i), 0.5, 30) for i in range(3)]
+    assert judge(days, is_rate=False) is None  # 90 records: one pool of 60, the second incomplete
+    days.append(ev.Day(D0 + timedelta(days=3), 0.5, 30))
+    j = judge(days, is_rate=False)
+    assert j.mode == ev.POOLED and j.value == pytest.approx(0.5)
+    assert judge(days, is_rate=False, pool=False) is None  # agreement rules: days as they are
+
+
+def test_a_gap_ends_a_pool():
+    days = rate_days([(0, 30), (0, 30)])
+    days[0] = ev.Day(D0 - timedelta(days=5), 0.0, 30, 0, 30)
+    assert judge(days, window=2, is_rate=False) is None
+
+
+def test_visibility_says_how_each_feature_is_watched():
+    assert ev.visibility(rate_days([(90, 100)] * 3), window=2, min_count=50, is_rate=True)[0] == ev.DAILY
+    assert ev.visibility(rate_days([(30, 30)] * 5), window=2, min_count=50, is_rate=True)[0] == ev.POOLED
+    assert ev.visibility(rate_days([(3, 3)] * 5), window=2, min_count=50, is_rate=True)[0] == ev.TEST
+    assert ev.visibility([ev.Day(D0, 0.9, 3)] * 1, window=2, min_count=50, is_rate=False)[0] == "blind"
+    assert ev.visibility([], window=2, min_count=50, is_rate=True)[0] == "blind"
