@@ -196,7 +196,7 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
         set_state(db, STATE_KEY, through=latest.isoformat(), at=now)
     else:
         _judge(db, rules, {}, thresholds, now, counts, replay=False, day=None)
-    repaired = store_alerts.ensure_notifications(db, now - timedelta(days=1))
+    repaired = store_alerts.ensure_notifications(db, now - timedelta(days=1), now=now)
     return {"rules": len(rules), **counts, "notifications_repaired": repaired,
             "judged_through": latest.isoformat() if latest else None}
 
@@ -227,7 +227,8 @@ def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]], thre
                                   "first_day": current.get("first_day") or fields["first_day"]}
                     if not replay and current.get("replayed"):  # still open on the latest day: tell people now
                         fields = {**fields, "replayed": False}
-                        store_alerts.notify_opened(db, {**current, **fields}, now=now)
+                        if current.get("state") == "open":  # unless someone already handled it
+                            store_alerts.notify_opened(db, {**current, **fields}, now=now)
                     store_alerts.refresh_alert(db, current["_id"], fields, now=now)
                     snooze = current.get("snoozed_until")
                     if not replay and current.get("state") == "acknowledged" and isinstance(snooze, datetime):

@@ -35,7 +35,7 @@ from pymongo import DESCENDING
 from pymongo.database import Database
 from pymongo.errors import DuplicateKeyError
 
-from store.collections import ALERT_RULES, ALERTS, RULE_AUDIT, STATE
+from store.collections import ALERT_RULES, ALERTS, NOTIFICATIONS, RULE_AUDIT, STATE
 from store.errors import ValidationFailed
 from store.outbox import enqueue
 from core import agreement, metrics
@@ -349,16 +349,32 @@ def resolve_alert(db: Database, alert_id: str, user: str, *, now: datetime | Non
         write_audit(db, user=user, action="resolve_alert", target=str(alert_id), old=None,
                     new={"state": "resolved"}, now=now)
     if notify and not doc.get("replayed"):  # an alert nobody was told about resolves quietly
-        enqueue(db, doc, "resolved", now=now)
+        told = _told_types(db, alert_id)
+        if told:  # only the channels that heard it open hear it resolved
+            enqueue(db, doc, "resolved", now=now, only_types=told)
     return doc
 
 
-def ensure_notifications(db: Database, since: datetime) -> int:
-    """Re-create any outbox entries missing for alert changes since `since` (after a crash)."""
+def _told_types(db: Database, alert_id: Any) -> set[str]:
+    """The channel types that were told an alert opened (or reopened)."""
+    return {str(n.get("channel_type")) for n in db[NOTIFICATIONS].find(
+        {"alert_id": alert_id, "transition": {"$regex": "^(opened|reopened)"}}, {"channel_type": 1})}
+
+
+def ensure_notifications(db: Database, since: datetime, now: datetime | None = None) -> int:
+    """Repair the outbox after a crash, and tell a channel added since what is open now.
+
+    - An alert resolved since `since` whose "resolved" entries are missing (the process died between
+      the state change and the enqueue) gets them, on the channels that were told it opened.
+    - An alert that is open now (not acknowledged, not snoozed, not resolved) gets its "opened"
+      entry on every configured channel that never had it: a channel added later hears of it,
+      once (the entry ids are deterministic). A handled alert (acknowledged, snoozed or resolved)
+      is never announced to a new channel as new."""
     added = 0
-    for alert in db[ALERTS].find({"$or": [{"opened_at": {"$gte": since}}, {"resolved_at": {"$gte": since}}],
-                                  "replayed": {"$ne": True}}):
-        added += enqueue(db, alert, "opened", now=alert.get("opened_at"))
-        if alert.get("state") == "resolved":
-            added += enqueue(db, alert, "resolved", now=alert.get("resolved_at"))
+    for alert in db[ALERTS].find({"state": "resolved", "resolved_at": {"$gte": since}, "replayed": {"$ne": True}}):
+        told = _told_types(db, alert["_id"])
+        if told:  # the channels told it opened hear it resolved (deterministic ids: once)
+            added += enqueue(db, alert, "resolved", now=alert.get("resolved_at"), only_types=told)
+    for alert in db[ALERTS].find({"state": "open", "replayed": {"$ne": True}}):
+        added += enqueue(db, alert, "opened", now=now or _now())
     return added
