@@ -28,7 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from math import sqrt
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
+
+from core import agreement, metrics
+from core.features import ALL_FEATURES
 
 DAILY, POOLED, TEST = "daily", "pooled", "test"
 MAX_POOL_DAYS = 14
@@ -208,3 +211,70 @@ def describe(j: Judgement, fmt: Callable[[float | None], str]) -> str:
 
 def _span(a: date | datetime, b: date | datetime) -> str:
     return a.isoformat() if a == b else f"{a.isoformat()} to {b.isoformat()}"
+
+
+# --- from daily buckets (aggregates_daily documents) ----------------------------------------------
+
+RATES = (metrics.PASS_RATE, metrics.REGEN_RATE)
+
+
+def is_agreement_rule(rule: Mapping) -> bool:
+    return rule.get("statistic") in agreement.statistic_names()
+
+
+def is_rate_rule(rule: Mapping) -> bool:
+    """A rule on a share of records (pass rate, regeneration rate, a score's pass rate): testable on counts."""
+    return (rule.get("metric") in RATES or rule.get("statistic") == "rate") and not is_agreement_rule(rule)
+
+
+def _bucket_day(doc: Mapping) -> date:
+    return datetime.fromisoformat(str(doc["_id"]).split("|", 1)[0]).date()
+
+
+def bucket_value(doc: Mapping, rule: Mapping) -> float | None:
+    """The value a rule judges in one daily document (aggregates or agreement figures)."""
+    metric = rule["metric"]
+    if metric in RATES:
+        return doc.get(metric)
+    stats = (doc.get("metrics") or {}).get(metric) or {}
+    if is_agreement_rule(rule):
+        return stats.get(rule["statistic"])
+    return stats.get("pass_rate" if rule.get("statistic") == "rate" else "mean")
+
+
+def days_from_buckets(rule: Mapping, docs: Sequence[Mapping]) -> list[Day]:
+    """A feature's complete daily documents (oldest first) as evidence days: the rule's value, the
+    records, and for a rate its numerator and denominator."""
+    out = []
+    metric = rule["metric"]
+    for doc in docs:
+        count = int(doc.get("count") or 0)
+        value = bucket_value(doc, rule)
+        successes = trials = None
+        if metric == metrics.PASS_RATE:
+            trials = float((doc.get("passed") or 0) + (doc.get("failing") or 0))
+            successes = float(doc.get("passed") or 0)
+        elif metric == metrics.REGEN_RATE:
+            trials = float(doc.get("regen_n") if doc.get("regen_n") is not None else count)
+            successes = float(doc["regen_pos"]) if doc.get("regen_pos") is not None else (value or 0.0) * trials
+        elif rule.get("statistic") == "rate":
+            trials = float(((doc.get("metrics") or {}).get(metric) or {}).get("n") or 0)
+            successes = (value or 0.0) * trials
+        out.append(Day(_bucket_day(doc), value, count, successes, trials, dict(doc)))
+    return out
+
+
+def coverage(rule: Mapping, history: Mapping[str, Sequence[Mapping]], min_count_default: int
+             ) -> dict[str, tuple[str, str]]:
+    """{feature: (mode, words)}: how the rule watches each feature it targets, from the recent
+    complete daily documents of every feature (`history`, oldest first)."""
+    target = rule.get("feature") or ALL_FEATURES
+    features = sorted(f for f in history if f != ALL_FEATURES) if target == "*" else [target]
+    window = int(rule.get("window_days") or 1)
+    min_count = int(rule.get("min_count") or min_count_default)
+    out = {}
+    for feature in features:
+        docs = list(history.get(feature) or [])[-MAX_POOL_DAYS:]
+        out[feature] = visibility(days_from_buckets(rule, docs), window=window, min_count=min_count,
+                                  is_rate=is_rate_rule(rule), pool=not is_agreement_rule(rule))
+    return out

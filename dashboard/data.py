@@ -141,6 +141,21 @@ def alerts(_db, key: str) -> list[dict]:
     return list_alerts(_db, limit=500)
 
 
+@_reader(AGGREGATES, AGREEMENT, ttl=300)
+def recent_daily_history(_db, key: str, agreement: bool = False) -> dict[str, list[dict]]:
+    """Every feature's daily documents of the last few weeks, oldest first (what alert rules judge):
+    the aggregates, or the judge-agreement figures."""
+    from datetime import datetime, timedelta, timezone
+
+    from core.evidence import MAX_POOL_DAYS
+    since = datetime.now(timezone.utc) - timedelta(days=MAX_POOL_DAYS + 2)
+    if agreement:
+        from store.agreement import daily_history
+    else:
+        from store.aggregates import daily_history
+    return daily_history(_db, since)
+
+
 @_reader(RULES, ttl=300)
 def rules(_db, key: str) -> list[dict]:
     from store.alerts import list_rules

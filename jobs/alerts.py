@@ -27,7 +27,7 @@ from core import agreement, evidence, metrics
 from core.features import ALL_FEATURES as ALL
 from core.timebuckets import is_partial, today
 from core.verdict import limits_for
-from jobs.alert_causes import bucket_value, describe_drivers, drivers
+from jobs.alert_causes import describe_drivers, drivers
 from store import agreement as store_agreement
 from store import aggregates as agg
 from store import alerts as store_alerts
@@ -70,8 +70,8 @@ def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresho
     if limit is None:
         return None
     min_count = int(rule.get("min_count") or store_alerts.DEFAULT_MIN_COUNT)
-    is_rate = rule_is_rate(rule)
-    judgement = evidence.judge(evidence_days(rule, (history.get(feature) or [])[-evidence.MAX_POOL_DAYS:]),
+    is_rate = evidence.is_rate_rule(rule)
+    judgement = evidence.judge(evidence.days_from_buckets(rule, (history.get(feature) or [])[-evidence.MAX_POOL_DAYS:]),
                                limit=limit, comparison=rule["comparison"], window=window, min_count=min_count,
                                is_rate=is_rate, pool=not store_alerts.is_agreement_statistic(rule.get("statistic")))
     if judgement is None:
@@ -111,34 +111,6 @@ def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresho
         "link": {"feature": feature, "start": docs[0]["bucket"], "end": docs[-1]["bucket"]},
         "first_day": days[0].isoformat(), "last_day": days[-1].isoformat(),
     }
-
-
-def rule_is_rate(rule: dict) -> bool:
-    """A rule on a share of records (pass rate, regeneration rate, a score's pass rate): testable on counts."""
-    return (rule.get("metric") in RATES or rule.get("statistic") == "rate") \
-        and not store_alerts.is_agreement_statistic(rule.get("statistic"))
-
-
-def evidence_days(rule: dict, docs: list[dict]) -> list[evidence.Day]:
-    """The feature's complete daily buckets as core.evidence days: the rule's value, the records,
-    and for a rate its numerator and denominator."""
-    out = []
-    metric = rule["metric"]
-    for doc in docs:
-        count = int(doc.get("count") or 0)
-        value = bucket_value(doc, rule)
-        successes = trials = None
-        if metric == metrics.PASS_RATE:
-            trials = float((doc.get("passed") or 0) + (doc.get("failing") or 0))
-            successes = float(doc.get("passed") or 0)
-        elif metric == metrics.REGEN_RATE:
-            trials = float(doc.get("regen_n") if doc.get("regen_n") is not None else count)
-            successes = float(doc["regen_pos"]) if doc.get("regen_pos") is not None else (value or 0.0) * trials
-        elif rule.get("statistic") == "rate":
-            trials = float(((doc.get("metrics") or {}).get(metric) or {}).get("n") or 0)
-            successes = (value or 0.0) * trials
-        out.append(evidence.Day(_day(doc), value, count, successes, trials, doc))
-    return out
 
 
 def _day(doc: dict) -> date:

@@ -16,7 +16,8 @@ import pandas as pd
 import streamlit as st
 
 from core import agreement, metrics
-from core.features import DEFAULT_FEATURE
+from core import evidence
+from core.features import DEFAULT_FEATURE, feature_label
 from core.verdict import limits_for
 from dashboard.common import (
     show_flash,
@@ -340,6 +341,35 @@ def _render_threshold_confirm(db, pending: dict, pending_key: str) -> None:
             st.rerun()
 
 
+def _coverage(db, key: str, rule: dict) -> dict[str, tuple[str, str]]:
+    history = data.recent_daily_history(db, key, agreement=evidence.is_agreement_rule(rule))
+    return evidence.coverage(rule, history, DEFAULT_MIN_COUNT)
+
+
+def _coverage_columns(db, key: str, rule: dict) -> dict[str, str]:
+    """Which features the rule can see now (and how) and which it is blind to."""
+    seen = _coverage(db, key, rule)
+    if not seen:
+        return {"Sees": "—", "Blind to": "every feature (no data yet)"}
+    how = {evidence.DAILY: "daily", evidence.POOLED: "pooled", evidence.TEST: "count test"}
+    sees = [f"{feature_label(f)} ({how[mode]})" for f, (mode, _) in seen.items() if mode in how]
+    blind = [feature_label(f) for f, (mode, _) in seen.items() if mode not in how]
+    return {"Sees": ", ".join(sees) or "—", "Blind to": ", ".join(blind) or "—"}
+
+
+def _render_coverage(db, key: str, rules: list[dict]) -> None:
+    """Per rule and feature, in words: how it is judged now, or why it cannot be."""
+    with st.expander("What each rule can see now, feature by feature"):
+        for rule in rules:
+            seen = _coverage(db, key, rule)
+            if not seen:
+                continue
+            st.markdown(f"**{md_escape(rule.get('name') or '')}**")
+            st.markdown("\n".join(f"- {md_escape(feature_label(f))}: "
+                                   + ("**blind** — " if mode == "blind" else "")
+                                   + md_escape(words) for f, (mode, words) in seen.items()))
+
+
 def _rule_label(rules: dict[str, dict], rule_id: str) -> str:
     if rule_id == NEW_RULE:
         return "➕ New rule"
@@ -362,9 +392,17 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
             "Days in a row": r.get("window_days"), "Min records/day": r.get("min_count", DEFAULT_MIN_COUNT),
             "Severity": r.get("severity"), "Channel": r.get("channel"),
             "Enabled": bool(r.get("enabled", True)),
+            **_coverage_columns(db, key, r),
         } for r in rules])
         st.dataframe(table, hide_index=True, width="stretch",
-                     column_config={"Enabled": st.column_config.CheckboxColumn()})
+                     column_config={"Enabled": st.column_config.CheckboxColumn(),
+                                    "Sees": st.column_config.TextColumn(
+                                        help="Features this rule can judge now, and how: each day on its own, "
+                                             "days pooled to reach the minimum of records, or a test on the counts"),
+                                    "Blind to": st.column_config.TextColumn(
+                                        help="Features this rule cannot judge now (too few records even pooled "
+                                             "over two weeks, or no data)")})
+        _render_coverage(db, key, rules)
     else:
         st.caption("No rules yet.")
     if not admin:
@@ -403,7 +441,9 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
                                index=pick(("qa", "ai", "critical"), rule.get("channel"), "qa"))
         c9, c10, c11 = st.columns([1, 2, 1], vertical_alignment="bottom")
         min_count = c9.number_input("Min records per day", value=int(rule.get("min_count") or DEFAULT_MIN_COUNT),
-                                    step=1, help="Days with fewer records are not judged (no alerts on tiny samples)")
+                                    step=1, help="A day with fewer records is not judged on its own: it is pooled with the days "
+                                    "before it until they hold this many, or (for a rate) tested on its "
+                                    "counts; the alert says which")
         own = c10.checkbox("Compare with each feature's own threshold", value=bool(rule.get("own_threshold")),
                            help="A score's mean below the threshold of the feature (Thresholds per feature); "
                                 "the number above is then ignored")

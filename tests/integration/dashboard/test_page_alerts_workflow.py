@@ -94,3 +94,30 @@ def test_channels_state_and_send_test_through_the_outbox(make_app, seeded_db, mo
         receiver.close()
         monkeypatch.delenv("EVALBOARD_WEBHOOK_URL", raising=False)
         reset_settings()
+
+
+def test_rule_editor_shows_what_each_rule_sees_and_is_blind_to(make_app, seeded_db):
+    """The seeded demo has ~40 records a day in all: per-feature rules with 50 a day can judge no
+    feature day by day, so the table says how each feature is watched (pooled, count test) or not."""
+    from core import evidence
+    from store.aggregates import daily_history
+    from store.alerts import list_rules
+
+    at = open_page(make_app(), "views/alerts.py")
+    table = next(f.value for f in at.dataframe if "Sees" in f.columns)
+    assert "Blind to" in table.columns
+    rules = {r["name"]: r for r in list_rules(seeded_db)}
+    history = daily_history(seeded_db, datetime.now(timezone.utc) - timedelta(days=evidence.MAX_POOL_DAYS + 2))
+    for _, row in table.iterrows():
+        rule = rules[row["Rule"]]
+        if evidence.is_agreement_rule(rule):  # judged on the agreement figures (none in this database)
+            assert row["Sees"] == "—" and row["Blind to"] == "every feature (no data yet)"
+            continue
+        expected = evidence.coverage(rule, history, 50)
+        blind = sorted(f for f, (mode, _) in expected.items() if mode == "blind")
+        assert row["Blind to"] == (", ".join(blind) or "—"), row["Rule"]
+    per_feature = table[table["Rule"] == "Feature pass rate below 80% for 2 days"].iloc[0]
+    assert "(pooled)" in per_feature["Sees"] or "(count test)" in per_feature["Sees"]
+    assert "(daily)" not in per_feature["Sees"]  # no feature has 50 records a day here
+    shown = texts(at.markdown)
+    assert "pooling up to" in shown or "a test on the counts" in shown
