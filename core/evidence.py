@@ -278,3 +278,29 @@ def coverage(rule: Mapping, history: Mapping[str, Sequence[Mapping]], min_count_
         out[feature] = visibility(days_from_buckets(rule, docs), window=window, min_count=min_count,
                                   is_rate=is_rate_rule(rule), pool=not is_agreement_rule(rule))
     return out
+
+
+# --- words for the features behind an all-features alert ------------------------------------------
+
+def share_of(rule: Mapping) -> str:
+    """What a driver's share is a share of, for the rule's metric."""
+    metric = rule.get("metric")
+    if metric == metrics.PASS_RATE:
+        return "of the failing records"
+    if metric == metrics.REGEN_RATE:
+        return "of the regenerated records"
+    if rule.get("statistic") == "rate":
+        return f"of the records below the {metrics.label(str(metric)).lower()} threshold"
+    return f"of the {metrics.label(str(metric)).lower()} shortfall"
+
+
+def value_words(rule: Mapping, value: float | None) -> str:
+    """The feature's own value, named: "pass rate 53.6%", "faithfulness mean 0.612"."""
+    if value is None:
+        return ""
+    metric = rule.get("metric")
+    if metric in RATES:
+        return f"{metrics.label(str(metric)).lower()} {value:.1%}"
+    if rule.get("statistic") == "rate":
+        return f"{metrics.label(str(metric)).lower()} pass rate {value:.1%}"
+    return f"{metrics.label(str(metric)).lower()} mean {value:.3f}"

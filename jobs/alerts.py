@@ -100,7 +100,7 @@ def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresho
     if feature == ALL:
         cause = drivers({**rule, "threshold": limit}, days, history)
         if cause:
-            message += " — driven by " + describe_drivers(cause)
+            message += " — driven by " + describe_drivers(cause, rule)
     return {
         "rule_id": rule["_id"], "rule_name": rule.get("name"), "feature": feature,
         "severity": rule.get("severity", "warning"), "channel": rule.get("channel", "qa"), "message": message,

@@ -17,6 +17,7 @@ import streamlit as st
 
 from core import agreement, metrics
 from core import evidence
+from core.evidence import share_of, value_words
 from core.features import DEFAULT_FEATURE, feature_label
 from core.verdict import limits_for
 from dashboard.common import (
@@ -142,20 +143,23 @@ def _render_alert(db, alert: dict) -> None:
                 st.text(str(alert["message"]))
             _render_drivers(alert)
             comparison = {"lt": "below", "gt": "above"}.get(alert.get("comparison"), alert.get("comparison") or "")
-            evidence = alert.get("evidence") or []
+            evidence = [e for e in alert.get("evidence") or [] if isinstance(e, dict)]
             days = _days_span(alert)
+            per_day = (" · day by day: " + ", ".join(
+                f"{_day(e.get('bucket')) or '?'}: {_value(metric, e.get('value'))}"
+                + (f" of {e['count']} records" if e.get("count") else "") for e in evidence[:10])
+                if len(evidence) > 1 else "")  # one day: its value is the one above, not repeated
             st.caption(
                 f"{md_escape(charts.label(metric or ''))} was **{_value(metric, alert.get('value'))}**, "
                 f"{md_escape(comparison)} {_value(metric, alert.get('threshold'))}"
-                + (" on " + ", ".join(f"{_day(e.get('bucket')) or '?'}: {_value(metric, e.get('value'))}"
-                                      for e in evidence[:10] if isinstance(e, dict)) if evidence else "")
+                + per_day
                 + (f" · condition on {days}" if days else "")
-                + f" · raised {_when(alert.get('opened_at'))}"
+                + _raised(alert)
                 + (f" · acknowledged by {md_escape(alert.get('acknowledged_by'))} "
                    f"{_when(alert.get('acknowledged_at'))}"
                    if alert.get("acknowledged_by") else "")
-                + (f" · resolved by {md_escape(alert.get('resolved_by'))} {_when(alert.get('resolved_at'))}"
-                   if alert.get("resolved_by") else ""))
+                + (f" · resolved by {md_escape(_who(alert.get('resolved_by')))} {_when(alert.get('resolved_at'))}"
+                   if alert.get("resolved_by") and not alert.get("replayed") else ""))
             _render_ack_details(alert)
             _render_links(alert, feature)
         with actions:
@@ -166,6 +170,22 @@ def _render_alert(db, alert: dict) -> None:
                 if st.button("Resolve", key=f"{PREFIX}_resolve_{alert_id}", disabled=not reviewer,
                              type="primary", width="stretch"):
                     _act(db, resolve_alert, alert, "resolved")
+
+
+def _who(user) -> str:
+    return "Evalboard (the condition cleared)" if user == "auto" else str(user)
+
+
+def _raised(alert: dict) -> str:
+    """When the alert was raised; an alert found by replaying the history is dated by its days in the
+    data (the replay's own time is only when Evalboard first looked)."""
+    if alert.get("replayed"):
+        first, last = alert.get("first_day"), alert.get("last_day")
+        span = first if first == last else f"{first} to {last}"
+        cleared = f", cleared {alert['cleared_day']}" if alert.get("cleared_day") else ""
+        return (f" · past incident found in the history: {md_escape(span)}{md_escape(cleared)}"
+                f" (first checked {_when(alert.get('opened_at'))})")
+    return f" · raised {_when(alert.get('opened_at'))}"
 
 
 def _days_span(alert: dict) -> str:
@@ -183,10 +203,11 @@ def _render_drivers(alert: dict) -> None:
     rows = [r for r in alert.get("drivers") or [] if isinstance(r, dict) and r.get("feature")]
     if not rows:
         return
-    metric = alert.get("metric")
+    rule = {"metric": alert.get("metric"), "statistic": alert.get("statistic")}
     st.markdown("**Driven by** " + " · ".join(
-        f"{md_escape(r['feature'])} **{float(r.get('share') or 0):.0%}**"
-        + (f" ({_value(metric, r.get('value'))})" if r.get("value") is not None else "") for r in rows[:6]))
+        f"{md_escape(r['feature'])} **{float(r.get('share') or 0):.0%}** {md_escape(share_of(rule))}"
+        + (f" ({md_escape(value_words(rule, charts.num(r.get('value'))))})" if charts.num(r.get("value")) is not None
+           else "") for r in rows[:6]))
     link = alert.get("link") or {}
     start, end = _day(link.get("start")), _day(link.get("end"))
     if TRIAGE_PAGE.is_file() and start:

@@ -101,7 +101,9 @@ def test_all_features_alert_names_the_features_that_drove_it(db):
     shares = {d["feature"]: d["share"] for d in alert["drivers"]}
     assert shares == pytest.approx({"clauses": 31 / 40, "arguments": 9 / 40})  # failing records on the alert's day
     assert [d["feature"] for d in alert["drivers"]] == ["clauses", "arguments"]
-    assert alert["message"].endswith("driven by clauses 78%, arguments 22%")
+    # every percentage says what it is a share of; the feature's own pass rate is named as such
+    assert alert["message"].endswith("driven by clauses: 78% of the failing records (pass rate 48.3%), "
+                                     "arguments: 22% (pass rate 85.0%)")
     assert "chat" not in shares  # chat did not fail
 
 
