@@ -257,17 +257,36 @@ def _render_ack_form(db, alert: dict, alert_id: str, reviewer: bool) -> None:
         _act(db, action, alert, "acknowledged")
 
 
+CONTEXT_DAYS = 7  # "Trends for these days" shows a week on each side of the alert's days
+
+
+def trends_params(alert: dict, feature: str, today=None) -> dict[str, str]:
+    """The Overview's query parameters for an alert: its days with a week on each side (not past today),
+    and `mark` = the alert's own days, shaded there."""
+    link = alert.get("link") or {}
+    start = filters.parse_date(link.get("start")) or filters.parse_date(alert.get("opened_at"))
+    end = filters.parse_date(link.get("end")) or start
+    params = {"feature": "all" if feature == ALL else feature}
+    if start:
+        end = end or start
+        last = min(end + timedelta(days=CONTEXT_DAYS), today or filters.today())
+        params.update(start=(start - timedelta(days=CONTEXT_DAYS)).isoformat(), end=max(last, end).isoformat(),
+                      mark=f"{start.isoformat()}..{end.isoformat()}")
+    return params
+
+
 def _render_links(alert: dict, feature: str) -> None:
     link = alert.get("link") or {}
     start = _day(link.get("start")) or _day(alert.get("opened_at"))
     end = _day(link.get("end")) or start
-    params = {"feature": "all" if feature == ALL else feature}
-    if start:
-        params.update(start=start, end=end or start)
+    params = trends_params(alert, feature)
     row = st.container(horizontal=True, gap="small")
-    row.page_link("views/overview.py", label="Trends for these days", icon="📈", query_params=params)
+    row.page_link("views/overview.py", label="Trends for these days", icon="📈", query_params=params,
+                  help="The alert's days (shaded) with a week on each side")
     if TRIAGE_PAGE.is_file():
-        triage = {k: v for k, v in params.items() if not (k == "feature" and v == "all")}
+        triage = {"start": start, "end": end or start} if start else {}
+        if feature != ALL:
+            triage["feature"] = feature
         row.page_link("views/triage.py", label="Failing records", icon="🔎", query_params=triage)
 
 

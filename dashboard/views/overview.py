@@ -26,6 +26,7 @@ from dashboard.components import charts, filters
 PREFIX = "overview"
 DEFAULT_DAYS = 28
 TRIAGE = "views/triage.py"
+NO_DATA_BEFORE = "no data before"
 EMPTY = "No data yet — run `python -m jobs demo` or ingest logs, then `python -m jobs run-once aggregate`."
 
 # --- numbers --------------------------------------------------------------------------
@@ -127,7 +128,20 @@ def render() -> None:
         st.info(f"No aggregates between {start} and {end} for "
                 f"{'all features' if feature == ALL else feature}. The newest data is from {latest}.", icon="📭")
         return
-    _render_trends(db, key, feature, features, start, end, granularity)
+    _render_trends(db, key, feature, features, start, end, granularity, marked_days(start, end))
+
+
+def marked_days(start: date, end: date) -> set[date]:
+    """The days an alert link asks to mark (`?mark=YYYY-MM-DD..YYYY-MM-DD`), within the period."""
+    raw = filters.query_param("mark") or ""
+    first, _, last = str(raw).partition("..")
+    a, b = filters.parse_date(first), filters.parse_date(last or first)
+    if a is None or b is None:
+        return set()
+    a, b = min(a, b), max(a, b)
+    if (b - a).days > 366:
+        return set()
+    return {a + timedelta(days=i) for i in range((b - a).days + 1) if start <= a + timedelta(days=i) <= end}
 
 
 def _render_filters(features: list[str], latest: date) -> tuple[str, date, date, str]:
@@ -147,7 +161,7 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
                  previous: tuple[date, date], *, partial: bool = False) -> None:
     def delta(metric: str, kind: str):
         if before is None:
-            return None
+            return NO_DATA_BEFORE
         a = now["means"].get(metric) if kind == "score" else now.get(metric)
         b = before["means"].get(metric) if kind == "score" else before.get(metric)
         if a is None or b is None:
@@ -158,19 +172,22 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
             return f"{100 * (a - b):+.1f} pp" if round(100 * (a - b), 1) else None
         return f"{a - b:+.3f}" if round(a - b, 3) else None
 
-    help_prev = f"Change against {previous[0]} – {previous[1]}"
+    help_prev = (f"Change against {previous[0]} – {previous[1]}" if before is not None else
+                 f"No comparison: there is no data for {previous[0]} – {previous[1]}")
     if partial:
         help_prev += f". Includes today ({filters.today()}, partial): its records are still coming in"
         st.caption(f"The period includes today ({filters.today()}), which is still filling up (partial): "
                    "its point is dotted on the charts.")
     row = st.columns(4)
+    plain = {"delta_color": "off", "delta_arrow": "off"} if before is None else {}
     row[0].metric("Records", f"{now['count']:,}", delta("count", "count"), delta_color="off",
-                  help=help_prev, border=True)
+                  help=help_prev, border=True, **({"delta_arrow": "off"} if before is None else {}))
     row[1].metric("Pass rate", fmt_pct(now["pass_rate"]), delta("pass_rate", "rate"),
-                  help=f"Records passing every threshold of their feature. {help_prev}", border=True)
+                  help=f"Share of the period's records passing every threshold of their feature. {help_prev}",
+                  border=True, **plain)
     row[2].metric("Regeneration rate", fmt_pct(now["regen_rate"]), delta("regen_rate", "rate"),
-                  delta_color="inverse", help=f"Share of answers regenerated at least once. {help_prev}",
-                  border=True)
+                  help=f"Share of the period's answers regenerated at least once. {help_prev}",
+                  border=True, **({"delta_color": "inverse"} | plain))
     mine = [a for a in alerts if a.get("state") == "open" and (feature == ALL or a.get("feature") in (feature, ALL))]
     critical = sum(1 for a in mine if a.get("severity") == "critical")
     row[3].metric("Open alerts", f"{len(mine)}", f"{critical} critical" if critical else None,
@@ -179,16 +196,21 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
     row = st.columns(len(charts.scores()))
     for col, metric in zip(row, charts.scores()):
         col.metric(charts.label(metric), fmt_score(now["means"].get(metric)), delta(metric, "score"),
-                   help=f"Mean {charts.label(metric).lower()}. {help_prev}", border=True)
+                   help=f"Mean {charts.label(metric).lower()}. {help_prev}", border=True, **plain)
 
 
 @st.fragment
 def _render_trends(db, key: str, feature: str, features: list[str], start: date, end: date,
-                   granularity: str) -> None:
+                   granularity: str, alert_days: set[date] | None = None) -> None:
     docs = _buckets(db, key, feature, start, end, granularity)
     limits, limit_labels = _thresholds_for(db, key, feature, features)
     rules = data.rules(db, key)
     incidents = incident_days(data.alerts(db, key), feature, start, end)
+    for day in alert_days or ():
+        incidents.setdefault(day, []).append("the alert you came from")
+    if alert_days:
+        st.caption(f"The alert's days, {min(alert_days)} to {max(alert_days)}, are shaded red; a week on each "
+                   "side shows what came before and after.")
     if granularity == "week":
         marked = {filters.week_start(day) for day in incidents}
         bucket_days = 7
