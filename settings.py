@@ -50,8 +50,12 @@ class Settings(BaseSettings):
     # --- time, jobs, dashboard --------------------------------------------
     timezone: str = Field(default="UTC", alias="EVALBOARD_TIMEZONE")
     job_interval_minutes: int = Field(default=5, alias="EVALBOARD_JOB_INTERVAL_MINUTES")
-    # records ingested in the last seconds wait for the next aggregate refresh (an in-flight batch lands first)
-    aggregate_settle_s: float = Field(default=30.0, ge=0, alias="EVALBOARD_AGGREGATE_SETTLE_S")
+    # a margin for clock skew between hosts that write records and the worker (0: none needed on one host);
+    # batches still being written are held back by their in-flight markers, not by this (store/state.py)
+    aggregate_settle_s: float = Field(default=0.0, ge=0, alias="EVALBOARD_AGGREGATE_SETTLE_S")
+    # the work of a tick that can take long (the agreement sample, report backfills) stops after this
+    # many seconds and goes on at the next tick, so aggregates and alerts are never kept waiting
+    tick_budget_s: float = Field(default=60.0, gt=0, alias="EVALBOARD_TICK_BUDGET_S")
     # job locks: a holder that stops renewing (dead, paused) loses its lock after this long
     job_lock_ttl_s: float = Field(default=60.0, gt=0, alias="EVALBOARD_JOB_LOCK_TTL_S")
     users_file: str = Field(default="./users.toml", alias="EVALBOARD_USERS_FILE")

@@ -20,7 +20,7 @@ the run.
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 from pymongo.database import Database
@@ -28,6 +28,7 @@ from pymongo.database import Database
 from core import metrics
 from store.records import apply_updates, quarantine, unadopted
 from store.schema import ParsedRecord, Rejection, parse_record, safe_reason
+from store.state import write_in_flight
 from store.thresholds import get_thresholds
 
 SOURCE = "mongodb"
@@ -78,24 +79,25 @@ def adopt_logged_records(db: Database, batch_size: int = 1000, max_batches: int 
         raws = unadopted(db, batch_size, stuck)
         if not raws:
             break
-        now = datetime.now(timezone.utc)
-        ops: list[tuple[dict, dict, str | None]] = []  # (raw, update, rejection reason)
-        bad = []
-        for raw in raws:
-            parsed = parse_record(raw, thresholds, source=SOURCE, now=now)  # never raises
-            update = None
-            if isinstance(parsed, ParsedRecord):
-                try:
-                    update = _adopt_update(raw, parsed.doc, now)
-                except Exception as exc:  # noqa: BLE001 - this document alone
-                    parsed = Rejection(safe_reason(f"could not be adopted: {exc.__class__.__name__}: {exc}"))
-            if isinstance(parsed, Rejection):
-                bad.append((raw, parsed.reason, SOURCE))
-                ops.append((raw, _reject_update(parsed.reason, now), parsed.reason))
-            else:
-                ops.append((raw, update, None))
-        quarantine(db, bad)
-        done, refused = _write(db, ops, now)
+        # in flight until written: the aggregates hold this batch back (store.state.write_in_flight)
+        with write_in_flight(db, "adopt", len(raws)) as now:
+            ops: list[tuple[dict, dict, str | None]] = []  # (raw, update, rejection reason)
+            bad = []
+            for raw in raws:
+                parsed = parse_record(raw, thresholds, source=SOURCE, now=now)  # never raises
+                update = None
+                if isinstance(parsed, ParsedRecord):
+                    try:
+                        update = _adopt_update(raw, parsed.doc, now)
+                    except Exception as exc:  # noqa: BLE001 - this document alone
+                        parsed = Rejection(safe_reason(f"could not be adopted: {exc.__class__.__name__}: {exc}"))
+                if isinstance(parsed, Rejection):
+                    bad.append((raw, parsed.reason, SOURCE))
+                    ops.append((raw, _reject_update(parsed.reason, now), parsed.reason))
+                else:
+                    ops.append((raw, update, None))
+            quarantine(db, bad)
+            done, refused = _write(db, ops, now)
         adopted += sum(1 for _raw, _update, reason in done if reason is None)
         rejected += sum(1 for _raw, _update, reason in done if reason is not None)
         for raw, reason in refused:

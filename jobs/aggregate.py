@@ -1,22 +1,25 @@
 """Aggregate refresh: daily and weekly buckets per feature and for all features.
 
 Incremental by default: the records ingested since the last watermark (read
-through the `ingested_at` index) are added (`$inc`) to their days' per-day
-documents in `aggregates_daily_values` — their days' other records are not
-re-read; the days that the score writer marked dirty (scores changed) are
-recomputed from their records. The daily buckets of the touched days and
-their weeks are then re-derived from the per-day documents. A full rebuild
-runs with `--full`, on the first run, when a threshold change asked for one,
-or when `aggregates_daily_values` was built by another version or for another
-time zone (or not at all).
+through the `ingested_at` index) are added to their days' per-day documents in
+`aggregates_daily_values` — their days' other records are not re-read; the
+days that the score writer marked dirty (scores changed) are recomputed from
+their records. The daily buckets of the touched days and their weeks are then
+re-derived from the per-day documents. A full rebuild runs with `--full`, on
+the first run, when a threshold change asked for one, or when
+`aggregates_daily_values` was built by another version or for another time
+zone (or not at all).
 
 Windows: each refresh counts the records with `ingested_at` in [watermark,
-cutoff), cutoff = now - EVALBOARD_AGGREGATE_SETTLE_S (records get `ingested_at`
-just before their batch is written: the settle time lets a batch in flight
-land before its window is read); the next refresh starts at this cutoff, so no
-record is counted twice or missed. The pipelines live in store/aggregates.py
-and run inside MongoDB. `fence()` (from the job lock, jobs/runner.py) is
-checked before each write phase.
+cutoff). The cutoff is now, held back only to the oldest batch of records still
+being written (an ingest, the demo, an adoption: each batch registers itself
+before it is stamped, store.state.write_in_flight) — a finished load is always
+in the next refresh; `EVALBOARD_AGGREGATE_SETTLE_S` (default 0) adds a margin
+for clock skew between hosts. Each per-day document records what it counts
+(`counted_upto`) and moves to the new cutoff in one atomic step, so a crash or
+a second refresh at any point never counts a record twice or misses one
+(store/aggregates.py, `add_late_records`). The watermark only moves forward.
+`fence()` (from the job lock, jobs/runner.py) is checked before each write phase.
 """
 from __future__ import annotations
 
@@ -26,7 +29,9 @@ from pymongo.database import Database
 
 from settings import get_settings
 from store import aggregates as agg
-from store.state import AGGREGATE, clear_dirty_days, get_state, set_state
+from store.ingest_report import count_ingested_since
+from store.state import (AGGREGATE, advance_watermark, clear_dirty_days, get_state, set_state,
+                         writes_in_flight)
 from store.thresholds import get_thresholds
 
 
@@ -38,6 +43,22 @@ def _no_fence() -> None:
     return None
 
 
+def _cutoff(db: Database, wall: datetime, settle_s: float) -> tuple[datetime, dict]:
+    """Where this refresh stops counting: now (less the skew margin), or the oldest write still in flight."""
+    cutoff = _ms(wall - timedelta(seconds=settle_s))
+    inflight = writes_in_flight(db, wall)  # read after the cutoff is taken (see store.state)
+    held: dict = {}
+    if inflight["since"] is not None and inflight["since"] < cutoff:
+        cutoff = inflight["since"]
+    if inflight["batches"] or settle_s:
+        n = count_ingested_since(db, cutoff)
+        if n:
+            why = (f"{inflight['batches']} batch(es) still being written ({', '.join(inflight['what'])})"
+                   if inflight["batches"] else f"ingested in the last {settle_s:g} s (EVALBOARD_AGGREGATE_SETTLE_S)")
+            held = {"held_back": n, "held_back_why": why}
+    return cutoff, held
+
+
 def refresh(db: Database, full: bool = False, now: datetime | None = None, fence=None) -> dict:
     fence = fence or _no_fence
     settings = get_settings()
@@ -45,7 +66,7 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     wall = datetime.now(timezone.utc)
     now = _ms(now or wall)
     # `ingested_at` is wall-clock time: a run dated in the past (a replay) still counts what has arrived
-    cutoff = _ms(max(now, wall) - timedelta(seconds=settings.aggregate_settle_s))
+    cutoff, held = _cutoff(db, max(now, wall), settings.aggregate_settle_s)
     state = get_state(db, AGGREGATE)
     thresholds = get_thresholds(db)
     watermark = state.get("watermark")
@@ -53,14 +74,19 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     requested = bool(state.get("full_rebuild_requested"))
     values_ok = state.get("daily_values") == {"version": agg.DAILY_VALUES_VERSION, "tz": tz}
     if full or requested or watermark is None or not values_ok:
-        built = agg.rebuild(db, None, thresholds, tz, now, cutoff=cutoff, fence=fence)
+        built = agg.rebuild(db, None, thresholds, tz, now, cutoff=cutoff, fence=fence,
+                            progress=lambda done, of: set_state(db, AGGREGATE, building={
+                                "done": done, "of": of, "at": datetime.now(timezone.utc)}))
         fence()
-        set_state(db, AGGREGATE, watermark=cutoff, full_rebuild_requested=False, last_full_at=now,
+        agg.fault_point("watermark")
+        set_state(db, AGGREGATE, full_rebuild_requested=False, last_full_at=now, building=None,
                   daily_values={"version": agg.DAILY_VALUES_VERSION, "tz": tz})
+        advance_watermark(db, AGGREGATE, cutoff)
         clear_dirty_days(db, dirty)
         reason = ("asked" if full else "thresholds changed" if requested else "first run" if watermark is None
                   else "per-day values missing or outdated")
-        return {"mode": "full", "reason": reason, "daily_buckets": built["daily"], "weekly_buckets": built["weekly"]}
+        return {"mode": "full", "reason": reason, "daily_buckets": built["daily"], "weekly_buckets": built["weekly"],
+                **held}
     if watermark.tzinfo is None:
         watermark = watermark.replace(tzinfo=timezone.utc)
     recompute: set[date] = set()
@@ -70,18 +96,19 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
         except ValueError:
             pass
     if cutoff <= watermark:
-        # two refreshes within the settle time: nothing new can be counted yet, but days whose
-        # scores or verdicts changed (a threshold edit) are recomputed up to what is counted
+        # nothing new can be counted yet (a write in flight since before the watermark), but days
+        # whose scores or verdicts changed (a threshold edit) are recomputed up to what is counted
         if not recompute:
-            return {"mode": "incremental", "days": 0, "daily_buckets": 0, "weekly_buckets": 0}
+            return {"mode": "incremental", "days": 0, "daily_buckets": 0, "weekly_buckets": 0, **held}
         cutoff, added = watermark, []
     else:
         added = agg.add_late_records(db, watermark, cutoff, recompute, thresholds, tz, now, fence)
     built = agg.rebuild(db, sorted(recompute), thresholds, tz, now, cutoff=cutoff, fence=fence)
     daily, weekly = agg.refresh_buckets(db, sorted(set(added) - recompute), tz, now, fence)
     fence()
-    set_state(db, AGGREGATE, watermark=cutoff)
+    agg.fault_point("watermark")
+    advance_watermark(db, AGGREGATE, cutoff)
     clear_dirty_days(db, dirty)
     return {"mode": "incremental", "days": len(recompute | set(added)), "recomputed_days": len(recompute),
             "added_days": len(added), "daily_buckets": built["daily"] + len(daily),
-            "weekly_buckets": built["weekly"] + len(weekly)}
+            "weekly_buckets": built["weekly"] + len(weekly), **held}

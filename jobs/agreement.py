@@ -244,10 +244,13 @@ def _version() -> str:
 
 def run_agreement(db: Database, now: datetime | None = None, *, full: bool = False, days: int | None = None,
                   per_feature: int | None = None, max_items: int | None = None, features: Iterable[str] | None = None,
-                  scorer: Scorer | None = None, kind: str | None = None) -> dict:
+                  scorer: Scorer | None = None, kind: str | None = None, deadline: float | None = None) -> dict:
     """Sample, score and figure the recent completed days (see the module docstring); idempotent.
 
-    `features`: sample only these (default: every feature of the day)."""
+    `features`: sample only these (default: every feature of the day). `deadline` (time.monotonic()):
+    scoring stops there (the tick's budget) and the rest is `waiting` for the next run; the days
+    scored so far get their figures."""
+    from jobs.runner import out_of_time
     from jobs.score import scoring_item
 
     settings = get_settings()
@@ -273,6 +276,9 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
     for day in window:
         day_text = day.isoformat()
         start, end = bucket_range(day, DAY, tz)
+        if out_of_time(deadline):  # the budget is spent: the days left are looked at next run
+            counts["days_left"] = counts.get("days_left", 0) + 1
+            continue
         counts["days"] += 1
         if not full and day_text in have and have[day_text] == store.count_day(db, start, end):
             continue  # sampled and figured, and no record arrived since
@@ -286,6 +292,9 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
         budget -= len(take)
         scored_here = failed_here = 0
         for i in range(0, len(take), BATCH_SIZE):
+            if out_of_time(deadline):
+                take = take[:i]
+                break
             docs = store.records_for_scoring(db, take[i:i + BATCH_SIZE], SCORING_PROJECTION)
             results = {r.get("id"): r for r in scorer([scoring_item(d) for d in docs])}
             written = write_score_results(db, docs, results, by=BY, evaluator_version=version,
@@ -299,6 +308,8 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
             seen[day] = None  # not complete: the next run reads the day again
         if full or scored_here or day_text not in have or have[day_text] != seen[day]:
             to_figure.append(day)
+    if to_figure:  # a day's new figures change the baseline of the days after it: those are figured again
+        to_figure = sorted({*to_figure, *(d for d in window if d > min(to_figure))})
     for day in sorted(to_figure):  # oldest first: a day's baseline is the days before it
         day_text = day.isoformat()
         start, end = bucket_range(day, DAY, tz)
@@ -307,7 +318,7 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
             before = store.get_agreement(db, DAY, bucket_start(day - timedelta(days=ag.BASELINE_DAYS), DAY, tz),
                                          start - timedelta(seconds=1))
             docs = add_changes(day_figures(sampled, thresholds, day_text, start, now), before)
-            store.write_daily(db, [{**d, "records": seen[day]} for d in docs])
+            store.write_daily(db, [{**d, "records": seen.get(day, have.get(day_text))} for d in docs])
             figured.add(day)
     counts["figured_days"] = len(figured)
     if figured:  # later days figured before these were sampled get their change against them now

@@ -25,7 +25,7 @@ from pymongo.database import Database
 
 from core import agreement, evidence, metrics
 from core.features import ALL_FEATURES as ALL
-from core.timebuckets import is_partial, today
+from core.timebuckets import DAY, bucket_start, is_partial, today
 from core.verdict import limits_for
 from jobs.alert_causes import describe_drivers, drivers
 from store import agreement as store_agreement
@@ -130,7 +130,7 @@ def _history(db: Database, since: date | None, latest: date, source=agg) -> dict
     """Complete daily documents per feature from `window` days before `since` up to `latest`, oldest first
     (`source`: the aggregates, or store.agreement for the judge-agreement rules)."""
     first = (since or latest - timedelta(days=REPLAY_MAX_DAYS)) - timedelta(days=MAX_WINDOW)
-    history = source.daily_history(db, datetime.combine(first, datetime.min.time(), timezone.utc) - timedelta(days=1))
+    history = source.daily_history(db, bucket_start(first, DAY))
     return {f: [d for d in docs if _day(d) <= latest] for f, docs in history.items()}
 
 

@@ -49,7 +49,7 @@ from pymongo.database import Database
 
 from jobs.demo_corpus import EXTRA_UNSUPPORTED, FEATURE_MIX, GENERIC, PASSAGES, TEMPLATES, Template
 from jobs.ingest import _Writer
-from store.collections import RECORDS
+from store.records import has_records
 from core import metrics
 from core.verdict import overall_quality, verdict
 
@@ -508,7 +508,7 @@ def iter_payloads(days: int, per_day: int, seed: int, end: datetime) -> Iterator
 def generate_demo(db: Database, days: int = 90, per_day: int = 400, seed: int = 7, only_if_empty: bool = False,
                   end: datetime | None = None) -> str:
     """Fill `db` with demo records; returns a one-line summary naming the incidents and their dates."""
-    if only_if_empty and db[RECORDS].estimated_document_count() > 0:
+    if only_if_empty and has_records(db):
         return "demo skipped: the records collection already has documents"
     end = _as_utc(end or datetime.now(timezone.utc))
     incidents = plan_incidents(days, end)

@@ -30,6 +30,7 @@ from urllib.parse import urlencode
 from pymongo.database import Database
 
 from core.features import ALL_FEATURES
+from core.timebuckets import local_day
 from jobs.webhook import DeadlineExceeded, post_json
 from settings import get_settings
 from store import outbox
@@ -107,7 +108,7 @@ def header_value(text: object) -> str:
 
 
 def _day(value) -> str:
-    return value.date().isoformat() if isinstance(value, datetime) else str(value or "")
+    return local_day(value).isoformat() if isinstance(value, datetime) else str(value or "")
 
 
 def _link(alert: dict) -> str:

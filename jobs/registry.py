@@ -1,13 +1,21 @@
 """The one table of jobs: name (core.jobs), function, whether a tick runs it, its schedule.
 
 `run-once`, the scheduler, `python -m jobs tick` and `make run` all read it, in
-the order of `core.jobs.JOB_NAMES` (adopt first: records the product wrote
-straight into MongoDB join this tick's numbers; agreement after aggregate; alerts
-after both; notify after alerts). Scoring is not part of a tick: any number of
-`python -m jobs score-worker` processes share it (jobs/score.py, batches claimed
-on the records); `run-once score` scores a bounded amount the same way.
-Every function takes `fence` (the job lock's check, jobs/runner.py); the ones
-with several write phases call it before each.
+the order of `core.jobs.JOB_NAMES`: what users see first — adopt (records the
+product wrote straight into MongoDB join this tick's numbers), aggregate, alerts,
+notify — then the work that can take long: the agreement sample and the report
+builds, each given `deadline` (a `time.monotonic()` value: EVALBOARD_TICK_BUDGET_S
+from its start) after which it stops cleanly and reports what is left
+(`waiting`/`backlog`): the scheduler then runs the next tick at once instead of
+waiting for the interval, so a first start's backlog is worked off in slices and
+fresh records still reach the charts between slices. Scoring is not part of a
+tick: any number of `python -m jobs score-worker` processes share it
+(jobs/score.py, batches claimed on the records); `run-once score` scores a
+bounded amount the same way. Every function takes `fence` (the job lock's check,
+jobs/runner.py); the ones with several write phases call it before each. No job
+calls another's function: a job that needs fresh aggregates relies on the tick's
+order (aggregate runs before it) or, for `run-once report`, the runner runs the
+aggregate job first under the aggregate's own lock (`NEEDS`).
 """
 from __future__ import annotations
 
@@ -17,7 +25,7 @@ from typing import Callable
 
 from core import jobs as names
 
-JobFn = Callable[..., dict]  # (db, *, full, week, now, fence) -> counts
+JobFn = Callable[..., dict]  # (db, *, full, week, now, fence, deadline) -> counts
 
 
 @dataclass(frozen=True)
@@ -29,44 +37,44 @@ class Job:
     description: str
 
 
-def _adopt(db, *, full=False, week=None, now=None, fence=None):
+def _adopt(db, *, full=False, week=None, now=None, fence=None, deadline=None):
     from jobs.adopt import adopt_logged_records
     return adopt_logged_records(db)
 
 
-def _score(db, *, full=False, week=None, now=None, fence=None):
+def _score(db, *, full=False, week=None, now=None, fence=None, deadline=None):
     from jobs.score import score_pending
     return score_pending(db, now=now)
 
 
-def _aggregate(db, *, full=False, week=None, now=None, fence=None):
+def _aggregate(db, *, full=False, week=None, now=None, fence=None, deadline=None):
     from jobs.aggregate import refresh
     return refresh(db, full=full, now=now, fence=fence)
 
 
-def _agreement(db, *, full=False, week=None, now=None, fence=None):
+def _agreement(db, *, full=False, week=None, now=None, fence=None, deadline=None):
     from jobs.agreement import run_agreement
-    return run_agreement(db, now=now, full=full)
+    return run_agreement(db, now=now, full=full, deadline=deadline)
 
 
-def _alerts(db, *, full=False, week=None, now=None, fence=None):
+def _alerts(db, *, full=False, week=None, now=None, fence=None, deadline=None):
     from jobs.alerts import evaluate
     return evaluate(db, now=now)
 
 
-def _notify(db, *, full=False, week=None, now=None, fence=None):
+def _notify(db, *, full=False, week=None, now=None, fence=None, deadline=None):
     from jobs.notify import deliver
     return deliver(db, now=now)
 
 
-def _report(db, *, full=False, week=None, now=None, fence=None):
+def _report(db, *, full=False, week=None, now=None, fence=None, deadline=None):
     from jobs.report import run_report
     return run_report(db, week=week, now=now)
 
 
-def _requested_reports(db, *, full=False, week=None, now=None, fence=None):
+def _requested_reports(db, *, full=False, week=None, now=None, fence=None, deadline=None):
     from jobs.report import run_requested
-    return run_requested(db, now=now)
+    return run_requested(db, now=now, deadline=deadline)
 
 
 REGISTRY: dict[str, Job] = {job.name: job for job in (
@@ -74,14 +82,18 @@ REGISTRY: dict[str, Job] = {job.name: job for job in (
     Job(names.SCORE, _score, None, "score-worker processes (python -m jobs score-worker), continuously",
         "score records that arrived without scores"),
     Job(names.AGGREGATE, _aggregate, _aggregate, "every tick", "refresh daily and weekly aggregates"),
-    Job(names.AGREEMENT, _agreement, _agreement, "every tick (completed days only, a capped batch per tick)",
-        "re-score the daily judge-agreement sample and compute the agreement figures"),
     Job(names.ALERTS, _alerts, _alerts, "every tick", "judge the alert rules"),
     Job(names.NOTIFY, _notify, _notify, "every tick", "deliver pending notifications"),
-    Job(names.REPORT, _report, _requested_reports, "Mondays 02:00, and builds requested from the dashboard",
+    Job(names.AGREEMENT, _agreement, _agreement,
+        "every tick, within the tick budget (completed days only; the rest goes on next tick)",
+        "re-score the daily judge-agreement sample and compute the agreement figures"),
+    Job(names.REPORT, _report, _requested_reports,
+        "Mondays 02:00, builds requested from the dashboard at once, past weeks within the tick budget",
         "build the weekly report"),
 )}
 assert tuple(REGISTRY) == names.JOB_NAMES, "the registry follows core.jobs.JOB_NAMES"
+# `run-once JOB` first runs these jobs (each under its own lock): the report reads the weekly aggregates
+NEEDS: dict[str, tuple[str, ...]] = {names.REPORT: (names.AGGREGATE,)}
 WEEKLY_CRON = {"day_of_week": "mon", "hour": 2}
 
 
@@ -96,6 +108,6 @@ def tick_jobs() -> list[Job]:
     return [job for job in REGISTRY.values() if job.tick is not None]
 
 
-def run_tick_job(job: Job, db, now: datetime | None = None) -> dict:
+def run_tick_job(job: Job, db, now: datetime | None = None, deadline: float | None = None) -> dict:
     assert job.tick is not None
-    return job.tick(db, now=now)
+    return job.tick(db, now=now, deadline=deadline)

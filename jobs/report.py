@@ -528,8 +528,8 @@ def _plain(value):
 def run_report(db: Database, week: str | date | None = None, now: datetime | None = None) -> dict:
     tz = get_settings().timezone or "UTC"
     start = parse_week(week, tz, now)
-    from jobs.aggregate import refresh
-    refresh(db, now=now)  # incremental: the weekly buckets are current
+    # reads the weekly aggregates as the aggregate job left them: the tick runs it before this job,
+    # `run-once report` runs it first under its own lock (jobs/registry.py NEEDS)
     data = build(db, start, tz)
     md = render_markdown(data)
     title = f"Evalboard weekly report {start.isoformat()}"
@@ -552,24 +552,34 @@ def missing_weeks(db: Database, tz: str, last_week: date) -> list[date]:
     return sorted((w for w in weeks if w < last_week and w.isoformat() not in have), reverse=True)
 
 
-def backfill(db: Database, now: datetime | None = None, limit: int = BACKFILL_PER_TICK) -> dict:
-    """Build up to `limit` past weeks' reports (newest first): after the first load the worker fills
-    the report history a few weeks per tick instead of leaving one report for 90 days of data."""
+def backfill(db: Database, now: datetime | None = None, limit: int = BACKFILL_PER_TICK,
+             deadline: float | None = None) -> dict:
+    """Build past weeks' reports (newest first), up to `limit` or until `deadline`: after the first
+    load the worker fills the report history a slice per tick instead of leaving one report for 90
+    days of data. `backlog`: the weeks still missing afterwards."""
+    from jobs.runner import out_of_time
+
     tz = get_settings().timezone or "UTC"
     built = failed = 0
-    for week in missing_weeks(db, tz, parse_week(None, tz, now))[:limit]:
+    missing = missing_weeks(db, tz, parse_week(None, tz, now))
+    for week in missing[:limit]:
+        if out_of_time(deadline):
+            break
         try:
             run_report(db, week=week, now=now)
             built += 1
         except Exception:  # noqa: BLE001 - one bad week must not stop the others; it is retried next tick
             failed += 1
-    return {"backfilled": built, "backfill_failed": failed}
+    return {"backfilled": built, "backfill_failed": failed, "backlog": max(0, len(missing) - built - failed)}
 
 
-def run_requested(db: Database, now: datetime | None = None, max_builds: int = 3) -> dict:
+def run_requested(db: Database, now: datetime | None = None, max_builds: int = 3,
+                  deadline: float | None = None) -> dict:
     """Part of every tick: build the reports queued from the dashboard, and the last complete
     week's report when it does not exist yet (a fresh install gets its first report here); then,
-    when nobody is waiting, backfill a few past weeks (BACKFILL_PER_TICK)."""
+    when nobody is waiting, backfill past weeks until `deadline` (the tick's budget)."""
+    from jobs.runner import out_of_time
+
     built = failed = 0
     tz = get_settings().timezone or "UTC"
     last_week = parse_week(None, tz, now)
@@ -587,7 +597,11 @@ def run_requested(db: Database, now: datetime | None = None, max_builds: int = 3
         except Exception as exc:  # noqa: BLE001 - the request records why; the next one still runs
             finish_report_request(db, request["_id"], error=f"{type(exc).__name__}: {str(exc)[:300]}")
             failed += 1
-    past = backfill(db, now) if not built and not failed else {"backfilled": 0, "backfill_failed": 0}
+    past = {"backfilled": 0, "backfill_failed": 0}
+    if not built and not failed:
+        past = backfill(db, now, limit=BACKFILL_PER_TICK if deadline is None else 1000, deadline=deadline)
+    elif not out_of_time(deadline):
+        past = backfill(db, now, limit=0)  # only counts what is left
     done = built or failed or past["backfilled"] or past["backfill_failed"]
     return {"built": built, "failed": failed, **past, **({} if done else {"skipped": True})}
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import threading
 import time
 from datetime import datetime
 from typing import Any, Callable
@@ -29,6 +30,13 @@ from settings import get_settings
 from store.errors import DatabaseError
 
 log = logging.getLogger("jobs")
+# Set when the worker is asked to stop: budgeted jobs end their slice at once (jobs/scheduler.py).
+STOPPING = threading.Event()
+
+
+def out_of_time(deadline: float | None) -> bool:
+    """True once a budgeted job should stop: past its deadline, or the worker is stopping."""
+    return STOPPING.is_set() or (deadline is not None and time.monotonic() >= deadline)
 
 
 def default_owner() -> str:
@@ -36,13 +44,18 @@ def default_owner() -> str:
 
 
 def run_job(db: Database, job: str, *, full: bool = False, week: str | None = None,
-            now: datetime | None = None, worker: str | None = None, in_tick: bool = False) -> tuple[bool, dict]:
-    """Run `job` (its tick form when `in_tick`); returns (ok, counts-or-error). Never raises for a job failure."""
+            now: datetime | None = None, worker: str | None = None, in_tick: bool = False,
+            deadline: float | None = None, fn: Callable[..., dict] | None = None,
+            record_as: str | None = None) -> tuple[bool, dict]:
+    """Run `job` (its tick form when `in_tick`) under its lock; returns (ok, counts-or-error). Never
+    raises for a job failure. `deadline`: where a budgeted job stops (time.monotonic()). `fn`: another
+    function run under this job's lock and recorded as `record_as` (e.g. verify-aggregates)."""
     from store.job_runs import beat, finish_run, mark_abandoned, start_run
     from store.state import JobLock, LockLost
 
-    entry = registry.get(job)
-    fn = entry.tick if in_tick and entry.tick is not None else entry.run
+    if fn is None:
+        entry = registry.get(job)
+        fn = entry.tick if in_tick and entry.tick is not None else entry.run
     ttl = get_settings().job_lock_ttl_s
     started = time.perf_counter()
     run_id = None
@@ -54,13 +67,13 @@ def run_job(db: Database, job: str, *, full: bool = False, week: str | None = No
             holder = (lock_holder(db, job) or {}).get("owner")
             log.info("job %s: skipped, another run holds its lock (%s)", job, holder)
             return True, {"skipped": f"another run holds the lock ({holder})"}
-        run_id = start_run(db, job, worker=worker)
+        run_id = start_run(db, record_as or job, worker=worker)
     except DatabaseError as exc:
         lock.release()
         log.error("job %s: database unavailable, will retry on the next tick: %s", job, exc)
         return False, {"error": f"database unavailable: {exc.__class__.__name__}"}
     try:
-        counts: Any = fn(db, full=full, week=week, now=now, fence=lock.check) or {}
+        counts: Any = fn(db, full=full, week=week, now=now, fence=lock.check, deadline=deadline) or {}
         ok, outcome, detail = True, "ok", ""
     except LockLost as exc:
         log.warning("job %s stopped: %s", job, exc)
@@ -88,7 +101,13 @@ def run_job(db: Database, job: str, *, full: bool = False, week: str | None = No
 
 def run_once(db: Database, job: str, full: bool = False, week: str | None = None,
              now: datetime | None = None) -> bool:
-    """`python -m jobs run-once JOB`: run it now, print its outcome, True when it succeeded."""
+    """`python -m jobs run-once JOB`: run it now, print its outcome, True when it succeeded.
+
+    The jobs it needs first (registry.NEEDS: the report needs current aggregates) run before it,
+    each under its own lock, so what was just ingested is in what it builds."""
+    for needed in registry.NEEDS.get(job, ()):
+        ok, counts = run_job(db, needed, now=now)
+        print(f"{needed}: {'ok' if ok else 'error'} " + _line(counts))
     ok, counts = run_job(db, job, full=full, week=week, now=now)
     if job == "report" and ok and counts.get("week_start"):
         try:
@@ -97,18 +116,42 @@ def run_once(db: Database, job: str, full: bool = False, week: str | None = None
             counts = {**counts, "files": ", ".join(str(p) for p in paths)}
         except Exception as exc:  # noqa: BLE001
             log.error("report export failed: %s", exc)
-    print(f"{job}: {'ok' if ok else 'error'} " + " ".join(f"{k}={v}" for k, v in counts.items()
-                                                            if not isinstance(v, (dict, list))))
+    print(f"{job}: {'ok' if ok else 'error'} " + _line(counts))
     return ok
 
 
+def _line(counts: dict) -> str:
+    return " ".join(f"{k}={v}" for k, v in counts.items() if not isinstance(v, (dict, list)))
+
+
+def work_left(counts: dict) -> bool:
+    """Whether a budgeted job stopped with work left and made progress (a job that keeps failing on
+    what is left waits for the next interval instead of spinning)."""
+    if not isinstance(counts, dict):
+        return False
+    left = counts.get("waiting") or counts.get("days_left") or counts.get("backlog")
+    progress = counts.get("scored") or counts.get("figured_days") or counts.get("built") or counts.get("backfilled")
+    return bool(left and progress)
+
+
 def run_tick(db: Database, *, worker: str | None = None, still_leading: Callable[[], bool] | None = None,
-             now: datetime | None = None) -> dict[str, bool]:
-    """One ordered tick: every tick job of the registry; stops when `still_leading()` turns false."""
+             now: datetime | None = None, results: dict[str, dict] | None = None) -> dict[str, bool]:
+    """One ordered tick: every tick job of the registry; stops when `still_leading()` turns false.
+
+    The budgeted jobs (core.jobs.BUDGETED_JOBS) each get EVALBOARD_TICK_BUDGET_S from their start;
+    `results` (when given) receives each job's counts (the scheduler reads `work_left` from them)."""
+    from core.jobs import BUDGETED_JOBS
+
+    budget = get_settings().tick_budget_s
     done: dict[str, bool] = {}
     for job in registry.tick_jobs():
+        if STOPPING.is_set():
+            break
         if still_leading is not None and not still_leading():
             log.info("worker %s lost the lease; stopping this tick", worker)
             break
-        done[job.name], _ = run_job(db, job.name, worker=worker, now=now, in_tick=True)
+        deadline = time.monotonic() + budget if job.name in BUDGETED_JOBS else None
+        done[job.name], counts = run_job(db, job.name, worker=worker, now=now, in_tick=True, deadline=deadline)
+        if results is not None:
+            results[job.name] = counts
     return done

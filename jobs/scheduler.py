@@ -1,10 +1,14 @@
 """`python -m jobs scheduler` (the Procfile `worker:`): APScheduler 3 with its MongoDB job store.
 
 Every `EVALBOARD_JOB_INTERVAL_MINUTES` (default 5) one tick runs the tick jobs
-of jobs/registry.py in order (adopt, aggregate, alerts, notify, and the report
-builds requested from the dashboard); scoring is left to the score workers
-(`python -m jobs score-worker`, jobs/score.py). The weekly report runs on Monday
-02:00 (configured timezone) for the week that just ended.
+of jobs/registry.py in order: adopt, aggregate, alerts, notify — what users see —
+then the agreement sample and the report builds within the tick budget
+(`EVALBOARD_TICK_BUDGET_S`). A tick that leaves work behind (a first start's
+agreement backlog, past weeks' reports) is followed by the next tick at once, not
+after the interval; so a backlog is worked off in slices with the aggregates and
+alerts refreshed between them. Scoring is left to the score workers (`python -m
+jobs score-worker`, jobs/score.py). The weekly report runs on Monday 02:00
+(configured timezone) for the week that just ended.
 
 Only one worker does the work: a lease document in MongoDB
 (`evalboard_state`, `_id: "lease:scheduler"`) is taken and renewed every
@@ -12,11 +16,15 @@ Only one worker does the work: a lease document in MongoDB
 (so the shared job store is never driven by two schedulers at once); the other
 worker keeps trying to take the lease and takes over within ttl + renew (about
 a minute) when the holder dies. The holder also polls every `wake_poll_s` (2 s)
-for a tick requested from the dashboard (store.state.request_tick: a threshold
-edit, a report build) and runs it at once. Every job also re-checks the lease before it
-starts. Each job runs through jobs.runner (its job lock with fencing, timing,
-job_runs entry, clean failure: a database outage fails the job, the next tick
-retries).
+for work requested from the dashboard: jobs asked for by name
+(store.state.request_jobs: a threshold save's recompute, "Build report now",
+"Send test") run at once in a lane of their own, beside any tick in progress,
+each under its own job lock (a job the tick is running at that moment is waited
+for, then run); a whole tick asked for (store.state.request_tick) runs as soon as
+no tick is running. Each job runs through jobs.runner (its job lock with fencing,
+timing, job_runs entry, clean failure: a database outage fails the job, the next
+tick retries). SIGTERM/SIGINT stop the worker within seconds: the budgeted jobs
+end their slice at once (jobs.runner.STOPPING).
 """
 from __future__ import annotations
 
@@ -32,14 +40,14 @@ from typing import Callable
 
 from pymongo.database import Database
 
-from core.jobs import REPORT
+from core.jobs import BUDGETED_JOBS, REPORT
 from jobs import registry
 from store.errors import DatabaseError
 
 from settings import get_settings
 from store.collections import APS_JOBS
 from store.client import patient_db
-from store.state import acquire_lease, release_lease, take_tick_request
+from store.state import acquire_lease, release_lease, take_job_request, take_tick_request
 
 log = logging.getLogger("jobs.scheduler")
 LEASE = "scheduler"
@@ -86,6 +94,9 @@ class Worker:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._run_lock = threading.Lock()
+        self._lane_lock = threading.Lock()
+        self._again = threading.Event()  # the last tick left work: run the next one at once
+        self.lane_wait_s = 600.0  # how long a requested job waits for the same job's run in a tick
         _WORKERS[self.worker_id] = self
 
     # --- the lease ---------------------------------------------------------------
@@ -141,10 +152,41 @@ class Worker:
                 if self.holds_lease():
                     self._tick_override(self)
                 return
-            from jobs.runner import run_tick
-            run_tick(self.db, worker=self.worker_id, still_leading=self.holds_lease)
+            from jobs.runner import run_tick, work_left
+            results: dict[str, dict] = {}
+            run_tick(self.db, worker=self.worker_id, still_leading=self.holds_lease, results=results)
+            left = [name for name, counts in results.items() if work_left(counts)]
+            if left:
+                log.info("worker %s: %s left work for the next tick, which starts now", self.worker_id,
+                         ", ".join(left))
+                self._again.set()
         finally:
             self._run_lock.release()
+
+    def run_requested_jobs(self, jobs: list[str], reason: str = "") -> dict[str, bool]:
+        """The request lane: each job asked for by name, in registry order, under its own lock, beside
+        any tick; a job whose lock a tick holds right now is waited for (polling), then run. Budgeted
+        jobs run only what was asked (a report build), never a backlog slice."""
+        from jobs.runner import run_job
+
+        done: dict[str, bool] = {}
+        with self._lane_lock:
+            for name in [n for n in registry.REGISTRY if n in set(jobs)]:
+                job = registry.REGISTRY[name]
+                give_up = time.monotonic() + self.lane_wait_s
+                while not self._stop.is_set():
+                    deadline = time.monotonic() if name in BUDGETED_JOBS else None
+                    ok, counts = run_job(self.db, name, worker=self.worker_id, in_tick=job.tick is not None,
+                                         deadline=deadline)
+                    if not (isinstance(counts, dict) and str(counts.get("skipped", "")).startswith("another run")) \
+                            or time.monotonic() > give_up:
+                        done[name] = ok
+                        break
+                    self._stop.wait(1.0)
+        if done:
+            log.info("worker %s: requested %s (%s): %s", self.worker_id, ", ".join(done), reason or "dashboard",
+                     " ".join(f"{k}={'ok' if v else 'error'}" for k, v in done.items()))
+        return done
 
     def weekly(self) -> None:
         if self.holds_lease():
@@ -153,15 +195,26 @@ class Worker:
 
     # --- lifecycle -------------------------------------------------------------------
     def _wake_if_asked(self) -> None:
-        """A tick requested from the dashboard (store.state.request_tick) runs now, not at the next interval."""
+        """Jobs requested from the dashboard (store.state.request_jobs) run now in the request lane; a
+        requested tick (store.state.request_tick), or the next one of a tick that left work, runs as
+        soon as no tick is running."""
         try:
+            wanted = None if self._lane_lock.locked() else take_job_request(self.db)
             asked = take_tick_request(self.db)
         except DatabaseError as exc:
             log.warning("wake-up check failed: %s", exc)
             return
+        if wanted is not None and wanted.get("jobs"):
+            threading.Thread(target=self.run_requested_jobs, args=([str(j) for j in wanted["jobs"]],
+                                                                   str(wanted.get("reason") or "")),
+                             name=f"lane-{self.worker_id}", daemon=True).start()
         if asked is not None:
             log.info("worker %s: tick requested (%s)", self.worker_id, asked.get("reason") or "")
+        if (asked is not None or self._again.is_set()) and not self._run_lock.locked():
+            self._again.clear()
             threading.Thread(target=self.tick, name=f"wake-{self.worker_id}", daemon=True).start()
+        elif asked is not None:
+            self._again.set()  # a tick is running: the requested one follows it
 
     def _loop(self) -> None:
         next_renew = 0.0
@@ -200,16 +253,32 @@ class Worker:
         _WORKERS.pop(self.worker_id, None)
 
 
+STOP_GRACE_S = 5.0  # how long a stopping worker lets the job in hand finish its write before it exits
+
+
 def run_scheduler() -> None:
+    from jobs.runner import STOPPING
+
     worker = Worker(patient_db()).start()
     done = threading.Event()
 
     def _on_signal(signum, _frame):
         done.set()
+        STOPPING.set()  # budgeted jobs end their slice at once
 
     signal.signal(signal.SIGTERM, _on_signal)
     signal.signal(signal.SIGINT, _on_signal)
     log.info("scheduler worker %s started (tick every %.0fs)", worker.worker_id, worker.interval_s)
     while not done.wait(1.0):
         pass
+    log.info("scheduler worker %s stopping", worker.worker_id)
+    worker.renew_s = min(worker.renew_s, STOP_GRACE_S)
     worker.stop(release=True)
+    if worker._run_lock.acquire(timeout=STOP_GRACE_S):  # the tick in hand ended its slice
+        worker._run_lock.release()
+        return
+    # a job still inside one long step (a full rebuild's pipeline): its lock expires and the next
+    # worker marks its run abandoned; nothing is half-counted (the aggregate writes are atomic)
+    log.warning("scheduler worker %s: a job was still running after %.0fs; exiting anyway",
+                worker.worker_id, STOP_GRACE_S)
+    os._exit(0)

@@ -49,10 +49,12 @@ BY = "batch-scoring"
 log = logging.getLogger("jobs.score")
 
 
-def _default_scorer(items: list[dict]) -> list[dict]:
+def _default_scorer(thresholds: dict) -> Callable[[list[dict]], list[dict]]:
+    """The local fast scorer judging with the stored thresholds (not the defaults): the verdict it
+    returns is the one the pages show beside eb.passed."""
     import evaluators
 
-    return evaluators.score_many(items, mode=FAST)
+    return lambda items: evaluators.score_many(items, mode=FAST, thresholds=thresholds)
 
 
 def _version() -> str:
@@ -109,14 +111,14 @@ def score_one_batch(db: Database, worker: str, *, batch_size: int = BATCH_SIZE, 
     docs = claim_batch(db, batch_size, token, claim_s, by=worker)
     if not docs:
         return None
+    thresholds = thresholds if thresholds is not None else get_thresholds(db)
     try:
-        results = _score_isolated(scorer or _default_scorer, [scoring_item(d) for d in docs])
+        results = _score_isolated(scorer or _default_scorer(thresholds), [scoring_item(d) for d in docs])
     except BaseException:
         release_claim(db, token)  # the batch goes back at once, not after the claim expires
         raise
     return write_score_results(db, docs, results, by=BY, evaluator_version=version or _version(),
-                               thresholds=thresholds if thresholds is not None else get_thresholds(db),
-                               now=now, claim=token)
+                               thresholds=thresholds, now=now, claim=token)
 
 
 def score_pending(db: Database, now: datetime | None = None, *, batch_size: int = BATCH_SIZE,

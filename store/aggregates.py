@@ -63,7 +63,8 @@ from core.features import ALL_FEATURES as ALL
 from core.features import UNKNOWN_FEATURE
 from core.timebuckets import DAY, WEEK, bucket_range, bucket_start, days_range, local_day
 from store.collections import AGG_DAILY, AGG_DAILY_VALUES, AGG_WEEKLY, RECORDS
-from store.verdict_expr import limits_object
+from store.collections import STATE as STATE_COLLECTION
+from store.verdict_expr import limits_object, metric_passed_expr, quadrant_expr
 COLLECTIONS = {"day": AGG_DAILY, "week": AGG_WEEKLY}
 _P = [0.1, 0.5, 0.9]
 FULL_CHUNK_WEEKS = 2
@@ -87,49 +88,49 @@ def _stats_pipeline(match: dict, thresholds: dict, tz: str) -> list[dict]:
     """Counts, sums, pass counts and quadrants per (day, feature) and (day, "__all__").
 
     Shaped for the embedded server, where every stage copies documents and every
-    expression node costs per record: one $project right after the $match keeps
-    only the few fields needed (the record's texts are never copied) and computes
-    the per-record flags; the feature's thresholds come from a single $switch.
+    expression node costs per record: a $project right after the $match keeps only
+    the few fields needed (the record's texts are never copied) with the feature's
+    thresholds (one $switch); a second computes every per-record flag once — the
+    per-metric pass and the diagnosis quadrant are the catalog's own rules in their
+    generated form (store/verdict_expr.py, checked against core/ by
+    tests/integration/core/test_verdict_agrees.py) — so the $group after the
+    $unwind into (feature, "__all__") only adds numbers.
     passed/failing use `eb.passed`, which ingest, batch scoring and
     `set_thresholds` keep in line with the thresholds in force.
     """
     trunc: dict[str, Any] = {"date": "$timestamp", "unit": "day", "timezone": tz}
+    score_names, metric_names = metrics.score_names(), metrics.names()
     first: dict[str, Any] = {
         "_id": 0, "b": {"$dateTrunc": trunc}, "k": [{"$ifNull": ["$feature", UNKNOWN_FEATURE]}, ALL],
         "s": "$eb.scores", "t": limits_object(thresholds), "ps": "$eb.passed", "r": "$regeneration_attempts",
-        "rn": {"$cond": [{"$isNumber": "$regeneration_attempts"}, 1, 0]},
     }
-    score_names, metric_names = metrics.score_names(), metrics.names()
-    for m in score_names:
-        first[f"p_{m}"] = {"$cond": [{"$isNumber": f"$eb.scores.{m}"}, 1, 0]}
+    flags: dict[str, Any] = {
+        "_id": 0, "b": 1, "k": 1,
+        "pass1": {"$cond": [{"$eq": ["$ps", True]}, 1, 0]},
+        "fail1": {"$cond": [{"$eq": ["$ps", False]}, 1, 0]},
+        "rn": {"$cond": [{"$isNumber": "$r"}, 1, 0]},
+        "rpos": {"$cond": [{"$gt": ["$r", 0]}, 1, 0]},
+        "rsum": {"$cond": [{"$isNumber": "$r"}, "$r", 0]},
+        "miss": {"$cond": [{"$and": [{"$isNumber": f"$s.{m}"} for m in metric_names]}, 0, 1]},
+        "q": quadrant_expr("$t", "$s"),
+    }
     group: dict[str, Any] = {
         "_id": {"b": "$b", "f": "$k"},
-        "count": {"$sum": 1},
-        "passed": {"$sum": {"$cond": [{"$eq": ["$ps", True]}, 1, 0]}},
-        "failing": {"$sum": {"$cond": [{"$eq": ["$ps", False]}, 1, 0]}},
-        "regen_n": {"$sum": "$rn"},
-        "regen_pos": {"$sum": {"$cond": [{"$gt": ["$r", 0]}, 1, 0]}},
-        "regen_sum": {"$sum": "$r"},  # $sum skips non-numbers, like $avg did
-        "missing_scores": {"$sum": {"$cond": [{"$lt": [{"$add": [f"$p_{m}" for m in metric_names]},
-                                                       len(metric_names)]}, 1, 0]}},
+        "count": {"$sum": 1}, "passed": {"$sum": "$pass1"}, "failing": {"$sum": "$fail1"},
+        "regen_n": {"$sum": "$rn"}, "regen_pos": {"$sum": "$rpos"}, "regen_sum": {"$sum": "$rsum"},
+        "missing_scores": {"$sum": "$miss"},
     }
-    # the diagnosis quadrant of each record (core.diagnosis), counted per day
-    cp, ff = "$s.contextual_precision", "$s.faithfulness"
-    both_numbers = {"$and": [{"$isNumber": cp}, {"$isNumber": ff}]}
-    p_ok, f_ok = {"$gte": [cp, "$t.contextual_precision"]}, {"$gte": [ff, "$t.faithfulness"]}
-    conditions = {diagnosis.OK: [p_ok, f_ok], diagnosis.RETRIEVAL: [{"$not": [p_ok]}, f_ok],
-                  diagnosis.GENERATION: [p_ok, {"$not": [f_ok]}],
-                  diagnosis.BOTH: [{"$not": [p_ok]}, {"$not": [f_ok]}]}
-    for q, conds in conditions.items():
-        group[f"q_{q}"] = {"$sum": {"$cond": [{"$and": [both_numbers, *conds]}, 1, 0]}}
+    for q in diagnosis.QUADRANTS:
+        group[f"q_{q}"] = {"$sum": {"$cond": [{"$eq": ["$q", q]}, 1, 0]}}
     for m in score_names:
-        path = f"$s.{m}"
-        group[f"{m}__sum"] = {"$sum": path}
-        group[f"{m}__n"] = {"$sum": f"$p_{m}"}
-        # BSON order puts null/missing below every number, so $gte alone is the pass test
-        group[f"{m}__pass"] = {"$sum": {"$cond": [{"$gte": [path, f"$t.{m}"]}, 1, 0]}}
-    return [{"$match": {**match, "eb.rejected": None}}, {"$project": first}, {"$unwind": "$k"},
-            {"$group": group}]
+        flags[f"v_{m}"] = {"$cond": [{"$isNumber": f"$s.{m}"}, f"$s.{m}", 0]}
+        flags[f"n_{m}"] = {"$cond": [{"$isNumber": f"$s.{m}"}, 1, 0]}
+        flags[f"p_{m}"] = metric_passed_expr(m, "$t", "$s")
+        group[f"{m}__sum"] = {"$sum": f"$v_{m}"}
+        group[f"{m}__n"] = {"$sum": f"$n_{m}"}
+        group[f"{m}__pass"] = {"$sum": f"$p_{m}"}
+    return [{"$match": {**match, "eb.rejected": None}}, {"$project": first}, {"$project": flags},
+            {"$unwind": "$k"}, {"$group": group}]
 
 
 def _hist_pipeline(match: dict, tz: str) -> list[dict]:
@@ -296,14 +297,47 @@ def _write(db: Database, coll: str, docs: Iterable[dict]) -> set[str]:
     return keys
 
 
+# A crash test's hook: called at every write point of a refresh with the point's name (tests make it
+# raise to stop a run exactly there, as a kill would). None in production.
+FAULT_HOOK: Callable[[str], None] | None = None
+
+
+def fault_point(name: str) -> None:
+    if FAULT_HOOK is not None:
+        FAULT_HOOK(name)
+
+
+def _upto(doc: dict | None) -> datetime | None:
+    value = (doc or {}).get("counted_upto")
+    if not isinstance(value, datetime):
+        return None
+    return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+
+
 def _recompute(db: Database, rng: tuple[datetime, datetime], thresholds: dict, tz: str, cutoff: datetime,
                computed_at: datetime, fence: Fence) -> set[str]:
-    """Replace the per-day documents of the days in `rng` from all their records counted up to `cutoff`."""
+    """Replace the per-day documents of the days in `rng` from all their records counted up to `cutoff`.
+
+    A stored document that already counts further than `cutoff` (another refresh got there first)
+    is left alone and its day marked dirty, so the next refresh recomputes it with a later cutoff."""
     match = {"timestamp": {"$gte": rng[0], "$lt": rng[1]}, "ingested_at": {"$lt": cutoff}}
     docs = day_documents(db, match, thresholds, tz)
     fence()
-    return _write(db, AGG_DAILY_VALUES, ({**d, "computed_at": computed_at, "counted_upto": cutoff}
-                                         for d in docs.values()))
+    written: set[str] = set()
+    newer: list[str] = []
+    for doc in docs.values():
+        fault_point("recompute")
+        full = {**doc, "computed_at": computed_at, "counted_upto": cutoff}
+        try:
+            db[AGG_DAILY_VALUES].replace_one({"_id": doc["_id"], "counted_upto": {"$not": {"$gt": cutoff}}}, full,
+                                             upsert=True)
+            written.add(doc["_id"])
+        except DuplicateKeyError:  # stored, and counting further than this run
+            newer.append(doc["_id"].split("|", 1)[0])
+    if newer:
+        from store.state import mark_dirty_days
+        mark_dirty_days(db, newer)
+    return written
 
 
 def add_day_documents(into: dict, delta: dict) -> dict:
@@ -321,46 +355,83 @@ def add_day_documents(into: dict, delta: dict) -> dict:
     return out
 
 
-def _apply_delta(db: Database, delta: dict, cutoff: datetime, computed_at: datetime) -> bool:
-    """Add `delta` to its stored per-day document once: False when that document already counts up to `cutoff`.
+def _apply_delta(db: Database, delta: dict, base: datetime, current: dict | None, cutoff: datetime,
+                 computed_at: datetime) -> bool:
+    """Add `delta` (the records of its (day, feature) ingested in [base, cutoff)) to its stored document,
+    atomically, only if that document counts exactly up to `base` (or does not exist). False when
+    the document changed meanwhile (the caller reads it again).
 
-    A compare-and-swap on `counted_upto` (read, add, replace only if unchanged; retried on a
-    concurrent change). The same as an `$inc` of every counter and histogram bin, but one
-    replace: on the embedded server an `$inc` of ~1,000 dotted bin paths takes ~0.5 s per
-    document, a replace of the whole (bounded, < 60 KB) document ~5 ms."""
+    One compare-and-swap replace on `counted_upto`: the stored document and its `counted_upto` move
+    together, so a crash or a second refresh at any point can neither add a delta twice nor lose
+    one. (The same as an `$inc` of every counter and histogram bin, but one replace: on the
+    embedded server an `$inc` of ~1,000 dotted bin paths takes ~0.5 s per document, a replace of
+    the whole (bounded, < 60 KB) document ~5 ms.)"""
     coll = db[AGG_DAILY_VALUES]
-    for _ in range(10):
-        current = coll.find_one({"_id": delta["_id"]})
-        if current is None:
-            try:
-                coll.insert_one({**delta, "computed_at": computed_at, "counted_upto": cutoff})
-                return True
-            except DuplicateKeyError:
-                continue
-        upto = current.get("counted_upto")
-        if isinstance(upto, datetime):
-            upto_aware = upto if upto.tzinfo else upto.replace(tzinfo=timezone.utc)
-            if upto_aware >= cutoff:
-                return False
-        merged = {**add_day_documents(current, delta), "computed_at": computed_at, "counted_upto": cutoff}
-        if coll.replace_one({"_id": delta["_id"], "counted_upto": upto}, merged).matched_count:
+    if current is None:
+        try:
+            coll.insert_one({**delta, "computed_at": computed_at, "counted_upto": cutoff})
             return True
-    raise RuntimeError(f"per-day document {delta['_id']} kept changing while late records were added")
+        except DuplicateKeyError:
+            return False
+    merged = {**add_day_documents(current, delta), "computed_at": computed_at, "counted_upto": cutoff}
+    return coll.replace_one({"_id": delta["_id"], "counted_upto": current.get("counted_upto")},
+                            merged).matched_count == 1
+
+
+def _deltas_since(db: Database, keys: list[str], since: datetime, cutoff: datetime, thresholds: dict,
+                  tz: str) -> dict[str, dict]:
+    """The deltas [since, cutoff) of the per-day documents `keys` (their days read by timestamp range)."""
+    days = sorted({date.fromisoformat(k.split("|", 1)[0]) for k in keys})
+    wanted = set(keys)
+    out: dict[str, dict] = {}
+    for lo, hi in merge_ranges(days, DAY, tz):  # one plain range per query (no $or on the embedded server)
+        match = {"timestamp": {"$gte": lo, "$lt": hi}, "ingested_at": {"$gte": since, "$lt": cutoff}}
+        out.update({k: d for k, d in day_documents(db, match, thresholds, tz).items() if k in wanted})
+    return out
 
 
 def add_late_records(db: Database, since: datetime, cutoff: datetime, skip_days: set[date], thresholds: dict,
                      tz: str, computed_at: datetime, fence: Fence = _no_fence) -> list[date]:
-    """Add the records ingested in [since, cutoff) to their days' documents; returns those days.
+    """Bring every per-day document with records ingested in [since, cutoff) up to `cutoff`; returns their days.
 
-    Reads only the new records (the `ingested_at` index), whatever the size of
-    their days. Days in `skip_days` are being recomputed whole by the caller."""
+    Reads only the new records (the `ingested_at` index), whatever the size of their days. Each
+    document is moved from what it counts (`counted_upto`) to `cutoff`: one that counts up to
+    `since` gets the delta read here; one that counts up to another point (a crashed or concurrent
+    run moved it, or it has not been touched for a while) gets the delta from its own point, read
+    for its day; one that counts up to `cutoff` or beyond is left alone. So a crash at any point,
+    or two refreshes at once, leave every document equal to a recount. Days in `skip_days` are
+    being recomputed whole by the caller."""
     match = {"ingested_at": {"$gte": since, "$lt": cutoff}, "timestamp": {"$type": "date"}}
-    docs = [d for d in day_documents(db, match, thresholds, tz).values()
-            if local_day(d["bucket"], tz) not in skip_days]
-    fence()
-    for doc in docs:
-        _apply_delta(db, doc, cutoff, computed_at)
-    return sorted({local_day(d["bucket"], tz) for d in docs})
+    pending = {k: d for k, d in day_documents(db, match, thresholds, tz).items()
+               if local_day(d["bucket"], tz) not in skip_days}
+    days = sorted({local_day(d["bucket"], tz) for d in pending.values()})
+    base = {k: since for k in pending}
+    for _ in range(20):
+        if not pending:
+            return days
+        fence()
+        stored = {d["_id"]: d for d in db[AGG_DAILY_VALUES].find({"_id": {"$in": sorted(pending)}})}
+        behind: dict[datetime, list[str]] = defaultdict(list)
+        for key in sorted(pending):
+            current = stored.get(key)
+            upto = _upto(current)
+            if current is not None and (upto is None or upto >= cutoff):
+                del pending[key]  # counts this window already (or is not ours to judge: rebuilt)
+                continue
+            if current is None or upto == base[key]:
+                fault_point("delta")
+                if _apply_delta(db, pending[key], base[key], current, cutoff, computed_at):
+                    del pending[key]
+                continue  # changed meanwhile: read again next round
+            behind[upto].append(key)
+        for upto, keys in behind.items():
+            fresh = _deltas_since(db, keys, upto, cutoff, thresholds, tz)
+            for key in keys:
+                if key in fresh:
+                    pending[key], base[key] = fresh[key], upto
+                else:  # nothing of it in [upto, cutoff): it already counts everything up to cutoff
+                    del pending[key]
+    raise RuntimeError("per-day documents kept changing while late records were added")
 
 
 def _buckets(db: Database, day_ranges: list[tuple[datetime, datetime]],
@@ -409,12 +480,15 @@ def _drop_unwritten(db: Database, coll: str, ranges: list[tuple[datetime, dateti
 
 
 def rebuild(db: Database, days: list[date] | None, thresholds: dict, tz: str, computed_at: datetime,
-            cutoff: datetime | None = None, fence: Fence = _no_fence) -> dict[str, int]:
+            cutoff: datetime | None = None, fence: Fence = _no_fence,
+            progress: Callable[[int, int], None] | None = None) -> dict[str, int]:
     """Recompute the days `days` (None = everything) from their records, then their daily and weekly buckets.
 
     A full rebuild goes a few weeks at a time (week-aligned, so no bucket is
-    split): on the embedded server one huge aggregation would hold the server
-    for minutes, long enough for the driver to give up on it. Documents in the
+    split), newest first: on the embedded server one huge aggregation would hold
+    the server for minutes, long enough for the driver to give up on it, and the
+    recent weeks a page shows first are ready after the first span
+    (`progress(done, of)` after each). Documents in the
     rebuilt ranges that this run did not write (their records are gone) are
     deleted after (`_drop_unwritten`). `fence()` is called before each write
     phase: it raises when the job lock was lost, and the run stops there.
@@ -424,9 +498,11 @@ def rebuild(db: Database, days: list[date] | None, thresholds: dict, tz: str, co
     daily: set[str] = set()
     weekly: set[str] = set()
     if days is None:
-        chunks = full_chunks(db, tz)
+        chunks = full_chunks(db, tz)[::-1]
         values: set[str] = set()
-        for chunk in chunks:
+        for i, chunk in enumerate(chunks):
+            if progress is not None:
+                progress(i, len(chunks))
             written = _recompute(db, chunk, thresholds, tz, cutoff, computed_at, fence)
             values |= written
             _drop_unwritten(db, AGG_DAILY_VALUES, [chunk], written, computed_at, fence)
@@ -570,3 +646,92 @@ def score_histograms(db: Database, feature: str, start: date, end: date) -> dict
     parts = list(db[AGG_DAILY_VALUES].find({"bucket": {"$gte": lo, "$lt": hi}, "feature": str(feature)},
                                            projection))
     return {m: [(round(b * HIST_STEP, 3), c) for b, c in enumerate(histogram(parts, m)) if c] for m in names}
+
+
+# --- verification: every per-day document against a recount of its records --------------------
+
+_VERIFY_STATE = "verify_aggregates"
+
+
+def _same_counts(a: dict | None, b: dict | None) -> bool:
+    """Two per-day documents count the same records the same way (sums to float precision)."""
+    if a is None or b is None:
+        return a is None and b is None
+    if any(int(a.get(c) or 0) != int(b.get(c) or 0) for c in _COUNTS if c != "regen_sum"):
+        return False
+    if abs(float(a.get("regen_sum") or 0) - float(b.get("regen_sum") or 0)) > 1e-6:
+        return False
+    for m in metrics.score_names():
+        x, y = (a.get("metrics") or {}).get(m) or {}, (b.get("metrics") or {}).get(m) or {}
+        if int(x.get("n") or 0) != int(y.get("n") or 0) or int(x.get("pass") or 0) != int(y.get("pass") or 0):
+            return False
+        if abs(float(x.get("sum") or 0) - float(y.get("sum") or 0)) > 1e-6:
+            return False
+        hx = {k: int(v) for k, v in (x.get("hist") or {}).items() if v}
+        hy = {k: int(v) for k, v in (y.get("hist") or {}).items() if v}
+        if hx != hy:
+            return False
+    qa, qb = a.get("quadrants") or {}, b.get("quadrants") or {}
+    return all(int(qa.get(q) or 0) == int(qb.get(q) or 0) for q in diagnosis.QUADRANTS)
+
+
+def verify(db: Database, thresholds: dict, tz: str, watermark: datetime | None, *, repair: bool = False,
+           now: datetime | None = None, fence: Fence = _no_fence) -> dict:
+    """Compare every per-day document (and its daily bucket) with a recount of its records.
+
+    What a document must count: its day's records ingested before the watermark (or before its
+    own `counted_upto` where that is later). `repair` replaces each drifted document with the
+    recount and re-derives its day's and week's buckets. Returns {checked, drifted, repaired,
+    examples: [{key, stored, recount}]}; the last result is kept for Data health."""
+    now = now or datetime.now(timezone.utc)
+    out: dict[str, Any] = {"checked": 0, "drifted": 0, "repaired": 0, "examples": [], "at": now}
+    if watermark is None:
+        out["note"] = "no aggregates built yet"
+        return out
+    watermark = watermark if watermark.tzinfo else watermark.replace(tzinfo=timezone.utc)
+    drifted_days: set[date] = set()
+    for lo, hi in full_chunks(db, tz):
+        fresh = day_documents(db, {"timestamp": {"$gte": lo, "$lt": hi}, "ingested_at": {"$lt": watermark}},
+                              thresholds, tz)
+        stored = {d["_id"]: d for d in db[AGG_DAILY_VALUES].find({"bucket": {"$gte": lo, "$lt": hi}})}
+        buckets = {d["_id"]: d for d in db[AGG_DAILY].find({"bucket": {"$gte": lo, "$lt": hi}},
+                                                            {"count": 1, "passed": 1, "failing": 1})}
+        for key in sorted(set(fresh) | set(stored)):
+            doc, want = stored.get(key), fresh.get(key)
+            upto = _upto(doc) or watermark
+            if doc is not None and upto > watermark:  # counts further than the watermark: recount to its own point
+                day = date.fromisoformat(key.split("|", 1)[0])
+                lo_d, hi_d = bucket_range(day, DAY, tz)
+                want = day_documents(db, {"timestamp": {"$gte": lo_d, "$lt": hi_d}, "ingested_at": {"$lt": upto}},
+                                     thresholds, tz).get(key)
+            out["checked"] += 1
+            bucket = buckets.get(key)
+            bucket_ok = (want is None and bucket is None) or (
+                want is not None and bucket is not None
+                and all(int(bucket.get(c) or 0) == int(want.get(c) or 0) for c in ("count", "passed", "failing")))
+            if _same_counts(doc, want) and bucket_ok:
+                continue
+            out["drifted"] += 1
+            if len(out["examples"]) < 10:
+                out["examples"].append({"key": key, "stored": int((doc or {}).get("count") or 0),
+                                        "recount": int((want or {}).get("count") or 0),
+                                        "bucket": int((bucket or {}).get("count") or 0)})
+            drifted_days.add(date.fromisoformat(key.split("|", 1)[0]))
+            if repair:
+                fence()
+                if want is None:
+                    db[AGG_DAILY_VALUES].delete_one({"_id": key})
+                else:
+                    db[AGG_DAILY_VALUES].replace_one({"_id": key}, {**want, "computed_at": now,
+                                                                   "counted_upto": max(upto, watermark)},
+                                                     upsert=True)
+                out["repaired"] += 1
+    if repair and drifted_days:
+        refresh_buckets(db, sorted(drifted_days), tz, now, fence)
+    db[STATE_COLLECTION].replace_one({"_id": _VERIFY_STATE}, {**out, "_id": _VERIFY_STATE}, upsert=True)
+    return out
+
+
+def last_verification(db: Database) -> dict | None:
+    """The last `verify` result (Data health), None when it never ran."""
+    return db[STATE_COLLECTION].find_one({"_id": _VERIFY_STATE})

@@ -102,7 +102,7 @@ def reingest(db: Database, rejected_id: str, raw: Any, user: str, *, source: str
     parsed = parse_record(raw, get_thresholds(db), source=source)  # never raises
     if not isinstance(parsed, ParsedRecord):
         raise ValidationFailed(f"still rejected: {parsed.reason}")
-    outcome = write_records(db, [(parsed.doc, raw)])
+    outcome = write_records(db, [(parsed.doc, raw)], stamp=True)
     if outcome.refused:
         raise ValidationFailed(f"still rejected: {outcome.refused[0][1]}")
     if not outcome.inserted:

@@ -21,7 +21,11 @@ def count_ingested_since(db: Database, since: datetime) -> int:
 
 def count_waiting_for_scores(db: Database, extra: dict | None = None) -> int:
     """Records the score job would pick (store.scores.PENDING_QUERIES), optionally narrowed by `extra`."""
-    return db[RECORDS].count_documents({"$and": [{"$or": list(PENDING_QUERIES)}, *([extra] if extra else [])]})
+    # each query on its own sparse index, less the records in both (an $or would read the whole collection)
+    extra = dict(extra or {})
+    both = {"$and": [*PENDING_QUERIES, *([extra] if extra else [])]}
+    return sum(db[RECORDS].count_documents({"$and": [q, *([extra] if extra else [])]}) for q in PENDING_QUERIES) \
+        - db[RECORDS].count_documents(both)
 
 
 def ingest_outcome(db: Database, since: datetime, *, rejected_limit: int = 5) -> dict:

@@ -13,6 +13,7 @@ from pymongo.errors import (BulkWriteError, ConnectionFailure, DuplicateKeyError
 
 from store.collections import RECORDS, REJECTED
 from store.schema import canonical_json, content_hash, payload_from_storage, storable_payload
+from store.state import write_in_flight
 from store.storable import payload_text, safe_text
 
 # Every index costs insert time on the embedded server (measured: ~20k docs/s
@@ -118,12 +119,18 @@ def write_records(db: Database, items: list[tuple[dict[str, Any], Any]], *, stam
         else:
             out.duplicates += 1
     if stamp:
-        # stamp at write time, not parse time: the aggregate job's watermark on
-        # ingested_at then only has to allow for the length of one insert
-        written_at = datetime.now(timezone.utc)
-        written_at = written_at.replace(microsecond=written_at.microsecond // 1000 * 1000)  # as BSON keeps it
-        for doc, _raw in unique.values():
-            doc["ingested_at"] = written_at
+        # registered as in flight, then stamped: the aggregates hold this batch back until it has landed
+        with write_in_flight(db, "ingest", len(unique)) as written_at:
+            for doc, _raw in unique.values():
+                doc["ingested_at"] = written_at
+            _insert_unique(db, unique, out, compare=compare, stamp=stamp)
+    else:
+        _insert_unique(db, unique, out, compare=compare, stamp=stamp)
+    return out
+
+
+def _insert_unique(db: Database, unique: dict[Any, tuple[dict, Any]], out: WriteOutcome, *, compare: bool,
+                   stamp: bool) -> None:
     docs = [doc for doc, _raw in unique.values()]
     duplicate_ids: list[Any] = []
     try:
@@ -154,7 +161,6 @@ def write_records(db: Database, items: list[tuple[dict[str, Any], Any]], *, stam
     if duplicate_ids:
         _sort_duplicates(db, [unique[i] for i in duplicate_ids], out, compare=compare,
                          written_at=docs[0].get("ingested_at") if stamp else None)
-    return out
 
 
 def _conflict_reason(record_id: Any) -> str:
@@ -217,6 +223,11 @@ def quarantine(db: Database, items: Iterable[tuple]) -> int:
                 fields = {**{k: v for k, v in fields.items() if k != "existing"}, "raw": storable_payload(text)}
                 new += db[REJECTED].bulk_write([op(key, fields)]).upserted_count
         return new
+
+
+def has_records(db: Database) -> bool:
+    """Whether the records collection holds any document (the collection's metadata: no scan)."""
+    return db[RECORDS].estimated_document_count() > 0
 
 
 def records_for_reading(db: Database):

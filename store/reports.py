@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
+from core.timebuckets import WEEK, bucket_start, local_day
+
 from pymongo import DESCENDING, ReturnDocument
 from pymongo.database import Database
 
@@ -14,7 +16,7 @@ QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 
 def save_report(db: Database, week_start: date, *, markdown: str, html: str, data: dict, headline: str) -> dict:
     doc = {"_id": week_start.isoformat(),
-           "week_start": datetime.combine(week_start, datetime.min.time(), tzinfo=timezone.utc),
+           "week_start": bucket_start(week_start, WEEK),  # the local Monday's midnight (core.timebuckets)
            "created_at": datetime.now(timezone.utc), "headline": headline, "markdown": markdown, "html": html,
            "data": data}
     db[REPORTS].replace_one({"_id": doc["_id"]}, doc, upsert=True)
@@ -28,7 +30,7 @@ def list_reports(db: Database) -> list[dict]:
 
 def get_report(db: Database, week_start: date | datetime | str) -> dict | None:
     if isinstance(week_start, datetime):
-        key = week_start.date().isoformat()
+        key = local_day(week_start).isoformat()
     elif isinstance(week_start, date):
         key = week_start.isoformat()
     else:
@@ -53,8 +55,9 @@ def request_report(db: Database, week_start: date, user: str, now: datetime | No
         {"_id": key},
         {"$setOnInsert": {"state": QUEUED, "requested_by": user.strip(), "requested_at": now, "error": None}},
         upsert=True)
-    from store.state import request_tick
-    request_tick(db, f"report of the week of {key} requested")  # the worker builds it now, not at the next tick
+    from core.jobs import REPORT
+    from store.state import request_jobs
+    request_jobs(db, [REPORT], f"report of the week of {key} requested")  # built now, beside any tick
     return db[REPORT_REQUESTS].find_one({"_id": key}) or {}
 
 

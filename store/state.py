@@ -6,13 +6,16 @@ Documents:
   makes the next refresh a full rebuild), ...}`
 - `{_id: "lease:<name>", owner, expires_at, acquired_at, renewed_at}` (the scheduler's leader)
 - `{_id: "lock:<job>", owner, token, expires_at, heartbeat_at, acquired_at}` (one run of a job at a time)
+- `{_id: "inflight:<uuid>", at, what, records}` (a batch of records being written: the aggregates
+  hold back records stamped from `at` on until it is gone; `write_in_flight`)
 """
 from __future__ import annotations
 
 import threading
 import uuid
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from pymongo import ReturnDocument
 from pymongo.database import Database
@@ -35,6 +38,61 @@ def set_state(db: Database, key: str, **fields: Any) -> None:
     db[STATE].update_one({"_id": key}, {"$set": fields}, upsert=True)
 
 
+def advance_watermark(db: Database, key: str, watermark: datetime) -> None:
+    """Move a watermark forward only (`$max`): a slower run that finishes last never moves it back."""
+    db[STATE].update_one({"_id": key}, {"$max": {"watermark": watermark}}, upsert=True)
+
+
+# --- writes in flight: what the aggregates must not count yet ------------------------------
+# A batch of records is stamped with `ingested_at` just before it is written. The aggregate
+# refresh counts [watermark, cutoff); a batch stamped before the cutoff but landing after the
+# refresh read its window would be missed for good. So every stamped write registers itself
+# first: the marker is stored, then the stamp is taken (>= the marker's `at`), then the batch is
+# written, then the marker removed. A refresh takes its cutoff, then reads the markers, and
+# counts only up to the oldest live one. Nothing waits on a wall-clock window: a finished load is
+# in the next refresh. A marker left by a writer that died expires after `INFLIGHT_TIMEOUT`.
+INFLIGHT = "inflight:"
+INFLIGHT_TIMEOUT = timedelta(minutes=2)
+
+
+def _ms(ts: datetime) -> datetime:
+    return ts.replace(microsecond=ts.microsecond // 1000 * 1000)  # as BSON keeps it
+
+
+@contextmanager
+def write_in_flight(db: Database, what: str, records: int) -> Iterator[datetime]:
+    """Register a stamped write of `records` records; yields the `ingested_at` stamp to use."""
+    key = f"{INFLIGHT}{uuid.uuid4().hex}"
+    at = _ms(_now())
+    db[STATE].insert_one({"_id": key, "at": at, "what": str(what)[:100], "records": int(records)})
+    try:
+        yield max(_ms(_now()), at)
+    finally:
+        try:
+            db[STATE].delete_one({"_id": key})
+        except Exception:  # noqa: BLE001 - an outage: the marker expires
+            pass
+
+
+def writes_in_flight(db: Database, now: datetime | None = None) -> dict:
+    """The live markers: {"since": oldest `at` or None, "batches": n, "records": n, "what": [..], "expired": n}."""
+    now = now or _now()
+    live = []
+    expired = 0
+    for doc in db[STATE].find({"_id": {"$gte": INFLIGHT, "$lt": INFLIGHT[:-1] + ";"}}):
+        at = doc.get("at")
+        if not isinstance(at, datetime):
+            continue
+        at = at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+        if now - at > INFLIGHT_TIMEOUT:
+            expired += 1
+            continue
+        live.append({**doc, "at": at})
+    return {"since": min((d["at"] for d in live), default=None), "batches": len(live),
+            "records": sum(int(d.get("records") or 0) for d in live),
+            "what": sorted({str(d.get("what") or "") for d in live}), "expired": expired}
+
+
 def request_full_rebuild(db: Database, reason: str = "") -> None:
     """Make the next aggregate run rebuild every bucket (e.g. thresholds changed)."""
     db[STATE].update_one({"_id": AGGREGATE}, {"$set": {"full_rebuild_requested": True,
@@ -54,6 +112,22 @@ def request_tick(db: Database, reason: str = "") -> None:
 def take_tick_request(db: Database) -> dict | None:
     """The pending wake-up request, removed (atomic: one worker takes it), or None."""
     return db[STATE].find_one_and_delete({"_id": WAKE})
+
+
+JOBS_WANTED = "jobs_wanted"
+
+
+def request_jobs(db: Database, jobs: Iterable[str], reason: str = "") -> None:
+    """Ask the worker to run these jobs now, beside any tick in progress (each under its own lock):
+    what a person asked for in the dashboard — a threshold save's recompute, "Build report now",
+    "Send test" — never waits for a tick to end."""
+    db[STATE].update_one({"_id": JOBS_WANTED}, {"$addToSet": {"jobs": {"$each": [str(j) for j in jobs]}},
+                                                "$set": {"requested_at": _now(), "reason": reason}}, upsert=True)
+
+
+def take_job_request(db: Database) -> dict | None:
+    """The pending job request ({jobs, reason, requested_at}), removed, or None."""
+    return db[STATE].find_one_and_delete({"_id": JOBS_WANTED})
 
 
 def mark_dirty_days(db: Database, days: Iterable[str]) -> None:
@@ -122,9 +196,14 @@ def build_status(db: Database) -> dict:
     setup = db[STATE].find_one({"_id": SETUP}) or {}
     has_records = db[RECORDS].find_one({}, {"_id": 1}) is not None
     pending: list[str] = []
+    progress: dict = {}
     if has_records:
-        if not (db[STATE].find_one({"_id": AGGREGATE}) or {}).get("watermark"):
+        aggregate = db[STATE].find_one({"_id": AGGREGATE}) or {}
+        if not aggregate.get("watermark"):
             pending.append("aggregates")
+            building = aggregate.get("building")
+            if isinstance(building, dict) and isinstance(building.get("of"), int):
+                progress["aggregates"] = {"done": int(building.get("done") or 0), "of": building["of"]}
         if not (db[STATE].find_one({"_id": "alerts"}) or {}).get("at"):
             pending.append("alerts")
         if db[AGG_WEEKLY].find_one({}, {"_id": 1}) is not None or pending:
@@ -134,7 +213,7 @@ def build_status(db: Database) -> dict:
     stamp = setup.get("updated_at")
     if loading and isinstance(stamp, datetime):  # a load killed mid-way never cleared its flag
         loading = _now() - (stamp if stamp.tzinfo else stamp.replace(tzinfo=timezone.utc)) < DEMO_STALE
-    return {"pending": pending, "demo_loading": loading, "records": has_records}
+    return {"pending": pending, "demo_loading": loading, "records": has_records, "progress": progress}
 
 
 # --- job locks ---------------------------------------------------------------------

@@ -164,7 +164,8 @@ def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: st
     rebuild; the charts change within seconds).
     """
     from settings import get_settings
-    from store.state import mark_dirty_days, request_tick
+    from core.jobs import AGGREGATE, ALERTS
+    from store.state import mark_dirty_days, request_jobs
 
     feature, new = _validated(db, feature, metrics)
     if not isinstance(user, str) or not user.strip():
@@ -183,5 +184,5 @@ def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: st
     thresholds = get_thresholds(db)
     recompute_pass_fail(db, feature, thresholds, crossing(old, new))
     mark_dirty_days(db, changed_days)
-    request_tick(db, f"thresholds of {feature} changed ({len(changed_days)} days to refresh)")
+    request_jobs(db, [AGGREGATE, ALERTS], f"thresholds of {feature} changed ({len(changed_days)} days to refresh)")
     return new

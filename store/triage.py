@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from typing import Any, Iterator
 
 from pymongo import ASCENDING, DESCENDING, UpdateOne
@@ -30,6 +30,7 @@ from store.collections import RECORDS
 from store.errors import ValidationFailed
 from core import metrics
 from core.features import ALL_FEATURES, FEATURE_NAME_RE
+from core.timebuckets import DAY, bucket_start, local_day, today
 
 STATUSES = ("new", "investigating", "fixed", "wont_fix")
 STATUS_LABELS = {"new": "New", "investigating": "Investigating", "fixed": "Fixed", "wont_fix": "Won't fix"}
@@ -64,26 +65,31 @@ MAX_KEY_CHARS = 200
 
 # --- filters -------------------------------------------------------------------------
 
-def _as_utc_start(value: date | datetime) -> datetime:
+def _day_start(value: date | datetime) -> datetime:
+    """A datetime as given (naive = UTC); a date as the instant its local day starts (core.timebuckets)."""
     if isinstance(value, datetime):
         return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
-    return datetime.combine(value, time.min, tzinfo=timezone.utc)
+    return bucket_start(value, DAY)
 
 
 def date_bounds(start: date | datetime | None, end: date | datetime | None,
                 *, now: datetime | None = None) -> tuple[datetime, datetime]:
-    """[from, to) in UTC. Dates are whole days (end inclusive); default: the last 7 days."""
+    """[from, to) in UTC. Dates are whole local days of EVALBOARD_TIMEZONE (end inclusive; the
+    same days the aggregates, alerts and reports cut, core.timebuckets); default: the last 7 days."""
     now = now or datetime.now(timezone.utc)
     for name, value in (("start", start), ("end", end)):
         if value is not None and not isinstance(value, (date, datetime)):
             raise ValidationFailed(f"{name} must be a date")
     if end is None:
-        upper = _as_utc_start(now.date()) + timedelta(days=1)
+        upper = bucket_start(today(None, now) + timedelta(days=1), DAY)
     elif isinstance(end, datetime):
-        upper = _as_utc_start(end)
+        upper = _day_start(end)
     else:
-        upper = _as_utc_start(end) + timedelta(days=1)
-    lower = _as_utc_start(start) if start is not None else upper - timedelta(days=DEFAULT_DAYS)
+        upper = bucket_start(end + timedelta(days=1), DAY)
+    if start is None:
+        lower = bucket_start(local_day(upper - timedelta(seconds=1)) - timedelta(days=DEFAULT_DAYS - 1), DAY)
+    else:
+        lower = _day_start(start)
     if lower >= upper:
         raise ValidationFailed("the start date must be before the end date")
     return lower, upper
@@ -240,7 +246,7 @@ def get_record(db: Database, record_id: str) -> dict | None:
 
 
 def latest_day(db: Database) -> date | None:
-    """The UTC day of the newest record, None when there are none."""
+    """The local day (EVALBOARD_TIMEZONE) of the newest record, None when there are none."""
     # The embedded server sorts every match before taking the first, even on the
     # timestamp index (1.6 s at 35k records for an unfiltered newest-first read),
     # so look in widening recent windows: usually the first one answers.
@@ -254,7 +260,7 @@ def latest_day(db: Database) -> date | None:
     if doc is None:  # nothing recent (or clocks far off): the one slow read
         doc = db[RECORDS].find_one({}, {"timestamp": 1}, sort=[("timestamp", DESCENDING)])
     ts = (doc or {}).get("timestamp")
-    return ts.astimezone(timezone.utc).date() if isinstance(ts, datetime) else None
+    return local_day(ts) if isinstance(ts, datetime) else None
 
 
 def session_records(db: Database, session_id: str, limit: int = MAX_SESSION_TURNS) -> list[dict]:

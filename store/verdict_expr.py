@@ -80,6 +80,12 @@ def verdict_update(thresholds: Thresholds, feature: str | None = None) -> list[d
     ]
 
 
+def metric_passed_expr(metric: str, limits_path: str, scores_path: str = "$eb.scores") -> dict:
+    """1 when the metric's score is a number >= its limit (core.verdict.metric_passed is True), else 0."""
+    value = _score(metric, scores_path)
+    return {"$cond": [{"$and": [{"$isNumber": value}, {"$gte": [value, f"{limits_path}.{metric}"]}]}, 1, 0]}
+
+
 def quadrant_expr(limits_path: str, scores_path: str = "$eb.scores") -> dict:
     """The record's diagnosis quadrant (core.diagnosis.quadrant), None without both numbers."""
     p, f = _score("contextual_precision", scores_path), _score("faithfulness", scores_path)

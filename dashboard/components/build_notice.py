@@ -22,8 +22,16 @@ def render_build_notice() -> None:
         return
     if status.get("demo_loading"):
         st.info("**Loading the demo data…** the worker builds the charts, alerts and the weekly report as soon "
-                "as it is in. Refresh in a minute.", icon="⏳")
+                "as it is in (refresh to see them).", icon="⏳")
     elif status.get("pending"):
-        st.info("**Still being built:** " + ", ".join(status["pending"]) + ". The worker's first run is building "
-                "them now; the numbers on this page fill in within a minute or two (refresh to see them).",
-                icon="⏳")
+        st.info("**Still being built:** " + "; ".join(_describe(step, (status.get("progress") or {}).get(step))
+                                                     for step in status["pending"])
+                + ". The worker builds them in this order, the most recent weeks first; refresh to see what is "
+                "ready.", icon="⏳")
+
+
+def _describe(step: str, progress: dict | None) -> str:
+    """A pending step in words, with how far it is when the worker says so."""
+    if step == "aggregates" and progress:
+        return f"aggregates ({progress['done']} of {progress['of']} two-week spans done, newest first)"
+    return step

@@ -18,6 +18,7 @@ import streamlit as st
 from core import agreement, metrics
 from core import evidence
 from core.evidence import share_of, value_words
+from core.jobs import NOTIFY
 from core.features import DEFAULT_FEATURE, feature_label
 from core.verdict import limits_for
 from dashboard.common import (
@@ -30,7 +31,7 @@ from dashboard import data
 from store.alerts import DEFAULT_MIN_COUNT, acknowledge_alert, delete_rule, resolve_alert, upsert_rule
 from store.errors import ValidationFailed
 from store.outbox import enqueue_test, retry_failed
-from store.state import request_tick
+from store.state import request_jobs
 from store.thresholds import preview_change, set_thresholds
 
 PREFIX = "alerts"
@@ -557,7 +558,7 @@ def _render_channels(db) -> None:
                  help="Queue a test message to every configured channel; the worker's notify job sends it"
                  if configured else "Configure EVALBOARD_WEBHOOK_URL or EVALBOARD_SMTP_HOST first"):
         queued = enqueue_test(db, current_user().name)
-        request_tick(db, "test notification")
+        request_jobs(db, [NOTIFY], "test notification")
         data.invalidate(data.ALERTS)
         st.success(f"Test message queued for {queued} channel target(s); the worker sends it within seconds "
                    "(its delivery shows here and under Delivery status).", icon="📨")

@@ -27,7 +27,8 @@ PREFIX = "overview"
 DEFAULT_DAYS = 28
 TRIAGE = "views/triage.py"
 NO_DATA_BEFORE = "no data before"
-EMPTY = "No data yet — run `python -m jobs demo` or ingest logs, then `python -m jobs run-once aggregate`."
+EMPTY = ("No numbers for this period yet. While the worker is building them the notice above says how far it is; "
+         "with no records at all, load some: `python -m jobs ingest FILE` (or `python -m jobs demo`).")
 
 # --- numbers --------------------------------------------------------------------------
 

@@ -80,3 +80,39 @@ def test_python_and_database_quadrants_agree(db):
         want = diagnosis.quadrant(num(s["contextual_precision"]), num(s["faithfulness"]),
                                   limits["contextual_precision"], limits["faithfulness"])
         assert got[d["_id"]] == want, d
+
+
+def test_the_aggregates_count_what_the_catalog_rules_say(db):
+    """The stats pipeline production runs (store.aggregates.day_documents, with the generated
+    per-metric pass and quadrant expressions) counts per day exactly what core.verdict.metric_passed
+    and core.diagnosis.quadrant say of each record."""
+    from collections import Counter
+    from datetime import datetime, timedelta, timezone
+
+    from core import metrics
+    from core.verdict import metric_passed
+    from store.aggregates import day_documents
+
+    docs = _records(300, seed=11)
+    t0 = datetime(2026, 5, 4, tzinfo=timezone.utc)
+    for i, d in enumerate(docs):
+        d["timestamp"] = t0 + timedelta(minutes=i)  # one day
+        d["ingested_at"] = t0
+    db.records.insert_many(docs)
+    thresholds = _thresholds()
+    got = day_documents(db, {"timestamp": {"$gte": t0}}, thresholds, "UTC")
+    from core.features import UNKNOWN_FEATURE
+
+    num = lambda v: v if isinstance(v, float) else None  # noqa: E731
+    for feature in {d["feature"] for d in docs}:
+        mine = [d for d in docs if d["feature"] == feature]
+        doc = got[f"2026-05-04|{feature if feature is not None else UNKNOWN_FEATURE}"]
+        limits = limits_for(thresholds, feature)  # each record is judged by its own feature's limits
+        for m in metrics.score_names():
+            want = sum(1 for d in mine if metric_passed(d["eb"]["scores"].get(m), limits[m]))
+            assert doc["metrics"][m]["pass"] == want, (feature, m)
+        quadrants = Counter(diagnosis.quadrant(num(d["eb"]["scores"]["contextual_precision"]),
+                                               num(d["eb"]["scores"]["faithfulness"]),
+                                               limits["contextual_precision"], limits["faithfulness"]) for d in mine)
+        assert {q: doc["quadrants"][q] for q in diagnosis.QUADRANTS} == {q: quadrants.get(q, 0)
+                                                                       for q in diagnosis.QUADRANTS}

@@ -192,7 +192,8 @@ def test_threshold_change_previews_flips_and_refreshes_only_the_changed_days(db,
     assert one["eb"]["passed"] is False and "faithfulness" in one["eb"]["failed_metrics"]
     state = get_state(db, "aggregate")
     assert set(state["dirty_days"]) == changed_days and not state.get("full_rebuild_requested")
-    assert get_state(db, "wake").get("requested_at")  # the worker is asked for a tick now
+    # the worker is asked to run the aggregate (and alerts) now, beside any tick in progress
+    assert {"aggregate", "alerts"} <= set(get_state(db, "jobs_wanted").get("jobs") or [])
     assert len(changed_days) > 1
     result = refresh(db)
     assert result["mode"] == "incremental" and result["days"] == len(changed_days)
