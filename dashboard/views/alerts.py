@@ -298,7 +298,7 @@ def _act(db, action, alert: dict, done: str) -> None:
         st.error(str(exc))
         return
     data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
-    name = md_escape(alert.get("rule_name") or alert["_id"])
+    name = md_escape(alert.get("rule_name") or alert.get("metric") or "alert")
     st.session_state[f"{PREFIX}_flash"] = f"Alert “{name}” {done} by {md_escape(current_user().name)}."
     st.rerun()
 
@@ -545,8 +545,8 @@ def _render_channels(db) -> None:
             name = {"webhook": "Webhook (Slack-compatible)", "email": "E-mail (SMTP)"}.get(ch["channel_type"],
                                                                                           ch["channel_type"])
             if ch["configured"]:
-                st.markdown(f"✅ **{name}** — configured: "
-                            + ", ".join(md_escape(_redact_target(t)) for t in ch["targets"]))
+                st.markdown(f"✅ **{name}** — configured: "  # code spans: shown as they are, never escaped
+                            + ", ".join(f"`{_redact_target(t).replace('`', '')}`" for t in ch["targets"]))
             else:
                 st.markdown(f"⚪ **{name}** — not configured (`{ch['missing']}`)")
             st.caption(f"Last delivery: {_when(ch.get('last_sent_at')) if ch.get('last_sent_at') else 'never'}"
@@ -562,6 +562,26 @@ def _render_channels(db) -> None:
         data.invalidate(data.ALERTS)
         st.success(f"Test message queued for {queued} channel target(s); the worker sends it within seconds "
                    "(its delivery shows here and under Delivery status).", icon="📨")
+
+
+def _transition(value) -> str:
+    text = str(value or "")
+    if text.startswith("reopened"):
+        return "reopened"
+    return {"test": "test message"}.get(text, text)
+
+
+def _alert_words(alerts: dict, notification: dict) -> str:
+    """The alert a notification is about, in words (rule, feature, days), not its internal id."""
+    if notification.get("transition") == "test":
+        return "—"
+    alert = alerts.get(notification.get("alert_id")) or {}
+    payload = notification.get("payload") or {}
+    name = alert.get("rule_name") or payload.get("rule_name") or "an alert"
+    feature = alert.get("feature") or payload.get("feature")
+    where = "" if not feature else " · " + ("all features" if feature == ALL else str(feature))
+    day = alert.get("last_day")
+    return f"{name}{where}" + (f" · {day}" if day else "")
 
 
 def _render_notifications(db, notifications: list[dict]) -> None:
@@ -588,11 +608,12 @@ def _render_notifications(db, notifications: list[dict]) -> None:
     def naive(value):
         return value.replace(tzinfo=None) if isinstance(value, datetime) else None
 
+    names = {a.get("_id"): a for a in data.alerts(db, db_key(db))}
     frame = pd.DataFrame([{
         "Created": naive(n.get("created_at")), "Status": icon.get(n.get("status"), str(n.get("status"))),
         "Channel": n.get("channel_type"), "To": _redact_target(n.get("target")),
-        "Transition": n.get("transition"), "Attempts": n.get("attempts"), "Sent": naive(n.get("sent_at")),
-        "Error": n.get("last_error") or "", "Alert": str(n.get("alert_id") or ""),
+        "Transition": _transition(n.get("transition")), "Attempts": n.get("attempts"), "Sent": naive(n.get("sent_at")),
+        "Error": n.get("last_error") or "", "Alert": _alert_words(names, n),
     } for n in notifications])
 
     def highlight(row):

@@ -76,7 +76,8 @@ def test_channels_state_and_send_test_through_the_outbox(make_app, seeded_db, mo
     try:
         at = open_page(make_app(), "views/alerts.py")
         shown = texts(at.markdown)
-        assert "✅ **Webhook (Slack-compatible)** — configured: http://127\\.0\\.0\\.1/…" in shown
+        # shown as it is (a code span), not with Markdown escapes
+        assert "✅ **Webhook (Slack-compatible)** — configured: `http://127.0.0.1/…`" in shown
         assert "secret" not in shown  # the webhook's secret path is not shown
         before = seeded_db["notifications"].count_documents({"transition": "test"})
         at.button(key="alerts_send_test").click().run()
@@ -121,3 +122,37 @@ def test_rule_editor_shows_what_each_rule_sees_and_is_blind_to(make_app, seeded_
     assert "(daily)" not in per_feature["Sees"]  # no feature has 50 records a day here
     shown = texts(at.markdown)
     assert "pooling up to" in shown or "a test on the counts" in shown
+
+
+def test_trends_for_these_days_keeps_a_week_on_each_side_and_marks_the_alert_days(make_app, seeded_db):
+    from urllib.parse import parse_qs
+
+    from dashboard.components import filters
+
+    _insert_all_features_alert(seeded_db, "wf-alert-ctx")
+    at = open_page(make_app(), "views/alerts.py")
+    links = [link.proto for link in at.get("page_link") if link.proto.label == "Trends for these days"]
+    assert links
+    day = datetime.now(timezone.utc).date() - timedelta(days=1)  # the inserted alert's one day
+    wanted = {"start": (day - timedelta(days=7)).isoformat(), "end": filters.today().isoformat(),
+              "mark": f"{day.isoformat()}..{day.isoformat()}", "feature": "all"}
+    assert any({k: v[0] for k, v in parse_qs(link.query_string).items()} == wanted for link in links)
+    # the Overview opened with those parameters shows the fortnight and says which days are the alert's
+    over = make_app()
+    over.query_params.update(wanted)
+    over = open_page(over, "views/overview.py")
+    shown = texts(over.caption)
+    assert f"The alert's days, {day} to {day}, are shaded red" in shown
+    assert over.date_input[0].value == (day - timedelta(days=7), filters.today())
+
+
+def test_notifications_name_their_alert_in_words_not_by_id(make_app, seeded_db):
+    _insert_all_features_alert(seeded_db, "wf-alert-words")
+    seeded_db["notifications"].insert_one({
+        "_id": "wf-alert-words|opened|webhook", "alert_id": "wf-alert-words", "transition": "opened",
+        "channel": "qa", "channel_type": "webhook", "target": "https://hooks.example.org/…", "status": "sent",
+        "attempts": 1, "last_error": None, "created_at": datetime.now(timezone.utc), "sent_at": None})
+    at = open_page(make_app(), "views/alerts.py")
+    frame = next(f.value for f in at.dataframe if "Transition" in f.value.columns)
+    row = frame[frame["Alert"].str.startswith("Daily pass rate below 90%")]
+    assert not row.empty and "wf-alert-words" not in " ".join(frame["Alert"])
