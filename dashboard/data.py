@@ -215,6 +215,15 @@ def record_counts(_db, key: str) -> dict:
 
 
 @_reader(JOBS, ttl=30)
+def backlog(_db, key: str) -> dict:
+    """What is waiting: days the aggregate job must (re)build, and whether its first build is done."""
+    from store.state import AGGREGATE, get_state
+    state = get_state(_db, AGGREGATE) or {}
+    dirty = [d for d in state.get("dirty_days") or [] if isinstance(d, str)]
+    return {"dirty_days": sorted(dirty), "first_build_done": bool(state.get("watermark"))}
+
+
+@_reader(JOBS, ttl=30)
 def job_runs(_db, key: str) -> tuple[list[dict], list[dict]]:
     from store.job_runs import last_runs, recent_runs
     return last_runs(_db), recent_runs(_db, limit=50)
