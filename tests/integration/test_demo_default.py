@@ -92,3 +92,20 @@ def test_the_report_headline_names_the_viability_incident_in_its_week(default_de
     assert "incident" in text and "viability (critical)" in text
     assert text.index("viability") < text.index("answers")  # incidents first, then the numbers
     assert "healthy" not in text
+
+
+def test_the_judge_drift_week_calls_the_logged_rise_a_possible_judge_change(default_demo):
+    from jobs.report import build, headline, judge_change, parse_week, render_markdown
+
+    db, incidents = default_demo
+    drift = incidents["judge_drift"]
+    week = parse_week(drift.start, "UTC")
+    data = build(db, week, "UTC")
+    [chat] = [r for r in data["trends"] if r["feature"] == "chat" and r["metric"] == "faithfulness"]
+    assert chat["change"] > 0  # the logged scores rose ...
+    assert judge_change(chat, data["agreement"])  # ... and the independent re-score did not
+    text = headline(data)
+    assert "chat (" in text or "chat:" in text  # the leniency alert is one of the week's incidents
+    if chat["flagged"]:
+        assert "chat faithfulness: possible judge change" in text
+        assert "possible judge change, not an improvement" in render_markdown(data)
