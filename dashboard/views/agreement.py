@@ -211,6 +211,8 @@ def _render_disagreements(db, key: str, docs: list[dict], metric: str) -> None:
                      .rename(columns={"New": "Independent", "New result": "Independent result",
                                       "New reason": "Independent reason"}),
                      hide_index=True, width="stretch", key=f"{PREFIX}_compare")
+        score_view.render_full_reasons(score_view.comparison_rows(logged_evaluation(record), rescored.get("evaluation")),
+                                       "New reason", label="Independent reasons in full")
         render_record(db, record, prefix=PREFIX, on_write=lambda: data.invalidate(data.RECORDS))
 
 
