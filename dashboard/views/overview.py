@@ -16,7 +16,7 @@ from datetime import date, timedelta
 
 import streamlit as st
 
-from core import metrics, timebuckets
+from core import agreement, metrics, timebuckets
 from core.features import DEFAULT_FEATURE, EACH_FEATURE
 from core.verdict import limits_for
 from dashboard import data
@@ -77,6 +77,22 @@ def _rule_threshold(rules: list[dict], metric: str, feature: str) -> float | Non
         if rule.get("feature") in (ALL, None) and best is None:
             best = charts.num(rule.get("threshold"))
     return best
+
+
+def judge_suspects(alerts: list[dict], feature: str) -> dict[str, list[str]]:
+    """{metric: [features]} with an open or acknowledged judge-agreement alert (the logged judge drifting
+    away from the independent re-score) for this feature, or any feature when all features are shown."""
+    out: dict[str, list[str]] = {}
+    for alert in alerts:
+        if alert.get("state") not in ("open", "acknowledged"):
+            continue
+        if alert.get("statistic") not in agreement.statistic_names() or not alert.get("metric"):
+            continue
+        if feature != ALL and alert.get("feature") not in (feature, ALL):
+            continue
+        out.setdefault(str(alert["metric"]), []).append("all features" if alert.get("feature") == ALL
+                                                        else str(alert.get("feature")))
+    return out
 
 
 def incident_days(alerts: list[dict], feature: str, start: date, end: date) -> dict[date, list[str]]:
@@ -194,10 +210,20 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
     row[3].metric("Open alerts", f"{len(mine)}", f"{critical} critical" if critical else None,
                   delta_color="inverse" if critical else "off", delta_arrow="off",
                   help="Alerts not yet resolved (see the Alerts page)", border=True)
+    judged = judge_suspects(alerts, feature)
     row = st.columns(len(charts.scores()))
     for col, metric in zip(row, charts.scores()):
+        suspect = metric in judged
         col.metric(charts.label(metric), fmt_score(now["means"].get(metric)), delta(metric, "score"),
-                   help=f"Mean {charts.label(metric).lower()}. {help_prev}", border=True, **plain)
+                   help=f"Mean {charts.label(metric).lower()}. {help_prev}"
+                   + (" The logged judge is drifting on it (judge-agreement alert): a rise here is a possible "
+                      "judge change, not an improvement." if suspect else ""),
+                   border=True, **(plain or ({"delta_color": "off"} if suspect else {})))
+    if judged:
+        st.warning("Possible judge change: " + "; ".join(
+            f"{charts.label(m)} — {', '.join(sorted(set(fs)))}" for m, fs in sorted(judged.items()))
+            + ". The logged scores moved away from an independent re-score of the same answers "
+            "(see Judge agreement): a rise in them is not an improvement.", icon="⚖️")
 
 
 @st.fragment

@@ -156,3 +156,19 @@ def test_notifications_name_their_alert_in_words_not_by_id(make_app, seeded_db):
     frame = next(f.value for f in at.dataframe if "Transition" in f.value.columns)
     row = frame[frame["Alert"].str.startswith("Daily pass rate below 90%")]
     assert not row.empty and "wf-alert-words" not in " ".join(frame["Alert"])
+
+
+def test_overview_calls_a_logged_rise_under_a_judge_alert_a_possible_judge_change(make_app, seeded_db):
+    day = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=1)
+    seeded_db["alerts"].insert_one({
+        "_id": "wf-judge", "rule_id": "rule:judge_leniency", "rule_name": "Faithfulness: logged judge more lenient",
+        "feature": "chat", "severity": "warning", "channel": "ai", "state": "open", "metric": "faithfulness",
+        "statistic": "mean_diff_change", "comparison": "gt", "threshold": 0.05, "value": 0.09,
+        "evidence": [{"bucket": day, "value": 0.09, "count": 30}], "link": {"feature": "chat", "start": day, "end": day},
+        "first_day": day.date().isoformat(), "last_day": day.date().isoformat(), "opened_at": day})
+    try:
+        at = open_page(make_app(), "views/overview.py")
+        warnings = texts(at.warning)
+        assert "Possible judge change: Faithfulness — chat" in warnings and "not an improvement" in warnings
+    finally:
+        seeded_db["alerts"].delete_one({"_id": "wf-judge"})
