@@ -227,3 +227,13 @@ def backlog(_db, key: str) -> dict:
 def job_runs(_db, key: str) -> tuple[list[dict], list[dict]]:
     from store.job_runs import last_runs, recent_runs
     return last_runs(_db), recent_runs(_db, limit=50)
+
+
+@_reader(JOBS, AGGREGATES, ttl=15)
+def aggregate_health(_db, key: str) -> dict:
+    """What the aggregates count up to, what they hold back right now and why, and the last recount."""
+    from store.aggregates import last_verification
+    from store.state import AGGREGATE, get_state, writes_in_flight
+    state = get_state(_db, AGGREGATE)
+    return {"watermark": state.get("watermark"), "dirty_days": len(state.get("dirty_days") or []),
+            "in_flight": writes_in_flight(_db), "verification": last_verification(_db)}

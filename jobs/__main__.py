@@ -194,6 +194,29 @@ def cmd_tick(args) -> int:
     return 0 if all(done.values()) else 1
 
 
+def cmd_verify_aggregates(args) -> int:
+    """Recount every per-day aggregate from its records; say what drifted; `--repair` mends it. Runs under
+    the aggregate job's lock (never beside a refresh). Exit 0 when nothing drifted (or all was repaired),
+    1 when drift remains."""
+    from core.jobs import AGGREGATE
+    from jobs.aggregate import verify_aggregates
+    from jobs.runner import run_job
+
+    db = _db()
+    ok, counts = run_job(db, AGGREGATE, fn=lambda db, **kw: verify_aggregates(db, repair=args.repair, **kw),
+                         record_as="verify-aggregates")
+    if not ok or counts.get("skipped"):
+        print(f"verify-aggregates: {'skipped' if counts.get('skipped') else 'error'} "
+              f"{counts.get('skipped') or counts.get('error')}")
+        return 1
+    for example in counts.get("examples") or []:
+        print(f"  drift: {example['key']}: stored {example['stored']} records, recount {example['recount']}, "
+              f"bucket {example['bucket']}", file=sys.stderr)
+    print(f"verify-aggregates: checked={counts['checked']} drifted={counts['drifted']} repaired={counts['repaired']}"
+          + (f" ({counts['note']})" if counts.get("note") else ""))
+    return 0 if counts["drifted"] == counts["repaired"] else 1
+
+
 def cmd_score_worker(args) -> int:
     """Score waiting records in claimed batches until SIGTERM/SIGINT (the Procfile's `scorer:`)."""
     import signal
@@ -246,6 +269,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("tick", help="run one ordered tick of the jobs under the lease (for cron)")
     p.add_argument("--lease-s", type=float, default=600.0, help="how long the lease is held between jobs")
     p.set_defaults(func=cmd_tick)
+
+    p = sub.add_parser("verify-aggregates", help="recount every per-day aggregate from its records and report drift")
+    p.add_argument("--repair", action="store_true", help="replace what drifted with the recount")
+    p.set_defaults(func=cmd_verify_aggregates)
 
     p = sub.add_parser("score-worker", help="score waiting records in claimed batches (run as many as you like)")
     p.add_argument("--batch-size", type=int, default=16)

@@ -112,3 +112,15 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     return {"mode": "incremental", "days": len(recompute | set(added)), "recomputed_days": len(recompute),
             "added_days": len(added), "daily_buckets": built["daily"] + len(daily),
             "weekly_buckets": built["weekly"] + len(weekly), **held}
+
+
+def verify_aggregates(db: Database, *, repair: bool = False, now: datetime | None = None, fence=None,
+                      **_ignored) -> dict:
+    """`python -m jobs verify-aggregates [--repair]`: every per-day document and daily bucket against a
+    recount of its records (store.aggregates.verify); run under the aggregate job's lock."""
+    settings = get_settings()
+    state = get_state(db, AGGREGATE)
+    result = agg.verify(db, get_thresholds(db), settings.timezone or "UTC", state.get("watermark"), repair=repair,
+                        now=now, fence=fence or _no_fence)
+    return {k: v for k, v in result.items() if k in ("checked", "drifted", "repaired", "note")} | {
+        "examples": result.get("examples") or []}

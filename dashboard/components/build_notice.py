@@ -24,7 +24,7 @@ def render_build_notice() -> None:
         st.info("**Loading the demo data…** the worker builds the charts, alerts and the weekly report as soon "
                 "as it is in (refresh to see them).", icon="⏳")
     elif status.get("pending"):
-        st.info("**Still being built:** " + "; ".join(_describe(step, (status.get("progress") or {}).get(step))
+        st.info("**Still being built:** " + ", ".join(_describe(step, (status.get("progress") or {}).get(step))
                                                      for step in status["pending"])
                 + ". The worker builds them in this order, the most recent weeks first; refresh to see what is "
                 "ready.", icon="⏳")

@@ -26,7 +26,7 @@ from dashboard.components import charts, filters
 
 PREFIX = "features"
 DEFAULT_DAYS = 28
-EMPTY = ("No numbers for this period yet. While the worker is building them the notice above says how far it is; "
+EMPTY = ("No data yet for this period. While the worker is building them the notice above says how far it is; "
          "with no records at all, load some: `python -m jobs ingest FILE` (or `python -m jobs demo`).")
 RATES = (metrics.PASS_RATE, metrics.REGEN_RATE)
 MIN_RECORDS = 30  # fewer records in the period: too few for a heatmap row to mean anything

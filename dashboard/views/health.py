@@ -44,6 +44,7 @@ def render() -> None:
     counts = data.record_counts(db, key)
     _render_counts(counts)
     _render_jobs(db, key)
+    _render_aggregates(db, key)
     _render_quarantine(db, counts)
 
 
@@ -145,6 +146,29 @@ def _render_backlog(db, key: str, latest: list[dict]) -> None:
     cols[2].metric("Agreement sample left", "not run yet" if agreement is None else f"{int(left or 0):,}",
                    border=True, help="Records of the daily judge-agreement sample still to be re-scored "
                                      "(the agreement job takes a capped batch each tick)")
+
+
+def _render_aggregates(db, key: str) -> None:
+    """What the aggregates count, what they hold back now (records still being written) and the last recount."""
+    status = data.aggregate_health(db, key)
+    flight = status["in_flight"]
+    parts = [f"Counted up to {_when(status['watermark'])}" if status.get("watermark") else "Not built yet"]
+    if flight["batches"]:
+        parts.append(f"holding back {flight['records']:,} records in {flight['batches']} batch(es) still being "
+                     f"written ({', '.join(md_escape(w) for w in flight['what'])}): they are counted once written")
+    if status["dirty_days"]:
+        parts.append(f"{status['dirty_days']} day(s) with changed scores waiting to be recomputed")
+    check = status.get("verification")
+    if check:
+        verdict = (f"no drift in {check.get('checked', 0):,} per-day documents" if not check.get("drifted") else
+                   f"{check['drifted']} of {check.get('checked', 0):,} per-day documents drifted"
+                   + (f", {check.get('repaired', 0)} repaired" if check.get("repaired") else
+                      " — run `python -m jobs verify-aggregates --repair`"))
+        parts.append(f"last recount {_when(check.get('at'))}: {verdict}")
+    else:
+        parts.append("never recounted (`python -m jobs verify-aggregates`)")
+    st.subheader("Aggregates", anchor=False)
+    st.caption(" · ".join(parts))
 
 
 def _render_quarantine(db, counts: dict) -> None:

@@ -27,7 +27,7 @@ PREFIX = "overview"
 DEFAULT_DAYS = 28
 TRIAGE = "views/triage.py"
 NO_DATA_BEFORE = "no data before"
-EMPTY = ("No numbers for this period yet. While the worker is building them the notice above says how far it is; "
+EMPTY = ("No data yet for this period. While the worker is building them the notice above says how far it is; "
          "with no records at all, load some: `python -m jobs ingest FILE` (or `python -m jobs demo`).")
 
 # --- numbers --------------------------------------------------------------------------

@@ -230,7 +230,8 @@ def test_threshold_editor_refuses_invalid_and_audits_valid(make_app, seeded_db):
     at.button(key="alerts_thr_confirm").click().run()
     assert not at.exception
     assert any("Saved chat thresholds" in s.value for s in at.success)
-    assert seeded_db["evalboard_state"].find_one({"_id": "wake"})  # the worker is asked to refresh now
+    # the worker is asked to recompute now, beside any tick (the request lane)
+    assert "aggregate" in seeded_db["evalboard_state"].find_one({"_id": "jobs_wanted"})["jobs"]
     assert get_thresholds(seeded_db)["chat"]["faithfulness"] == pytest.approx(0.82)
     audit = list_audit(seeded_db, limit=1000)
     assert len(audit) == before_audit + 1
@@ -260,10 +261,11 @@ def test_build_report_now_is_queued_for_the_worker_and_read_when_done(make_app, 
 
     seeded_db["reports"].delete_many({})
     seeded_db["report_requests"].delete_many({})
-    seeded_db["evalboard_state"].delete_one({"_id": "wake"})
+    seeded_db["evalboard_state"].delete_one({"_id": "jobs_wanted"})
     at = open_page(make_app(), "views/reports.py")
     at.button(key="reports_build").click().run(timeout=60)
-    assert seeded_db["evalboard_state"].find_one({"_id": "wake"})  # the worker is woken for it at once
+    # the worker is asked for the report job at once, beside any tick (the request lane)
+    assert "report" in seeded_db["evalboard_state"].find_one({"_id": "jobs_wanted"})["jobs"]
     assert not at.exception, [e.value for e in at.exception]
     # the page only queued it: nothing was built in the dashboard's process
     assert seeded_db["reports"].count_documents({}) == 0

@@ -14,6 +14,7 @@ from jobs.runner import run_once
 from store.aggregates import get_aggregates, list_features
 from store.collections import AGG_DAILY, AGG_DAILY_VALUES, AGG_WEEKLY, RECORDS
 from core import metrics
+from core.verdict import verdict
 from store.errors import ValidationFailed
 from store.thresholds import get_thresholds, set_thresholds
 
@@ -61,8 +62,12 @@ def expected(db, granularity: str, tz: str = "UTC") -> dict[str, dict]:
                 "pass_rate": float((values.to_numpy()[ok] >= limit[ok]).mean()) if n else None,
             }
         regen = g["regen"].dropna().astype(float)
-        passed = int(((present > 0) & (below == 0)).sum())
-        failing = int((below > 0).sum())
+        # the record verdict is core.verdict's (a record without any context metric fails too)
+        verdicts = [verdict(f, {m: (None if pd.isna(v) else float(v)) for m, v in zip(metrics.score_names(), row)},
+                            thresholds).passed
+                    for f, row in zip(g["own_feature"], g[list(metrics.score_names())].itertuples(index=False))]
+        passed = sum(1 for v in verdicts if v is True)
+        failing = sum(1 for v in verdicts if v is False)
         missing = int(g[list(metrics.names())].isna().any(axis=1).sum())
         key = f"{bucket.date().isoformat()}|{feature}"
         out[key] = {

@@ -84,3 +84,105 @@ def test_saved_thresholds_wake_the_worker_which_refreshes_only_the_changed_days(
     assert any(after[k] < before[k] for k in after)
     last = db[JOB_RUNS].find_one({"job": "aggregate"}, sort=[("started_at", -1)])
     assert last["counts"]["mode"] == "incremental"  # no full rebuild
+
+
+def test_a_requested_job_runs_beside_a_long_tick(db, messy):
+    """A threshold save's recompute (and any job asked for by name) does not wait for the tick to end."""
+    import threading
+
+    from store.state import request_jobs
+
+    messy(n=120, days=3)
+    release = threading.Event()
+
+    def long_tick(worker):  # a tick that holds on for as long as the test wants
+        release.wait(60)
+
+    w = Worker(db, worker_id="lane", ttl_s=5.0, renew_s=0.5, interval_s=3600, use_jobstore=False,
+               wake_poll_s=0.2, tick=long_tick)
+    w.start()
+    try:
+        assert wait_for(lambda: w._run_lock.locked(), timeout=30)  # the tick is running
+        request_jobs(db, ["aggregate", "alerts"], "test")
+        assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "alerts", "outcome": "ok"}) == 1, timeout=60)
+        assert db[JOB_RUNS].count_documents({"job": "aggregate", "outcome": "ok"}) == 1
+        assert w._run_lock.locked()  # ... while the tick still runs
+    finally:
+        release.set()
+        w.stop()
+
+
+def test_a_requested_job_waits_for_the_same_job_in_the_tick_then_runs(db):
+    from store.state import JobLock, request_jobs
+
+    w = Worker(db, worker_id="lane2", ttl_s=5.0, renew_s=0.5, interval_s=3600, use_jobstore=False,
+               wake_poll_s=0.2, tick=lambda worker: None)
+    held = JobLock(db, "notify", "the-tick", 30)
+    assert held.acquire()  # the tick's notify run holds the lock
+    w.start()
+    try:
+        request_jobs(db, ["notify"], "send test")
+        assert wait_for(lambda: db["evalboard_state"].find_one({"_id": "jobs_wanted"}) is None, timeout=30)  # taken
+        import time
+        time.sleep(1.5)
+        assert db[JOB_RUNS].count_documents({"job": "notify"}) == 0  # waiting for the tick's run to end
+        held.release()
+        assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "notify", "outcome": "ok"}) == 1, timeout=30)
+    finally:
+        w.stop()
+
+
+def test_a_tick_that_leaves_work_is_followed_at_once(db, monkeypatch):
+    """The budgeted jobs stop at their deadline; when they made progress and work is left, the next tick
+    starts within seconds instead of after the interval (one hour here)."""
+    import jobs.runner as runner
+
+    calls = []
+
+    def fake_run_tick(db, *, worker=None, still_leading=None, now=None, results=None):
+        calls.append(1)
+        if results is not None and len(calls) < 3:
+            results["agreement"] = {"scored": 5, "waiting": 10}
+        return {}
+
+    monkeypatch.setattr(runner, "run_tick", fake_run_tick)
+    w = Worker(db, worker_id="again", ttl_s=5.0, renew_s=0.5, interval_s=3600, use_jobstore=False,
+               wake_poll_s=0.2)
+    w.start()
+    try:
+        assert wait_for(lambda: len(calls) >= 3, timeout=30)  # two follow-ups, no interval waited
+        n = len(calls)
+        import time
+        time.sleep(1.5)
+        assert len(calls) == n  # nothing left: back to the interval
+    finally:
+        w.stop()
+
+
+def test_the_scheduler_process_stops_within_seconds(db, monkeypatch, tmp_path):
+    """SIGTERM (Ctrl-C in `make run`) ends the worker within seconds, also in the middle of a tick."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from jobs.demo import generate_demo
+
+    generate_demo(db, days=20, per_day=200)  # a first tick with real work: full rebuild, agreement
+    env = {**os.environ, "EVALBOARD_DATA_DIR": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-m", "jobs", "scheduler"], cwd=Path(__file__).resolve().parents[3],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "agreement"}) >= 1, timeout=120)
+        started = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+        took = time.monotonic() - started
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert took < 15, took
+    out = proc.stdout.read()
+    assert "stopping" in out

@@ -1,0 +1,192 @@
+"""Aggregates exact under faults: a refresh stopped at any write point (as a kill would stop it), two
+refreshes at once, and records still being written — every bucket ends equal to pandas on the raw
+records, and verify-aggregates finds nothing."""
+from __future__ import annotations
+
+import random
+import threading
+import time
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from jobs.aggregate import refresh
+from store import aggregates as agg
+from store.state import mark_dirty_days, write_in_flight
+from store.thresholds import get_thresholds
+
+from .conftest import T0, raw_record, store_raw
+from .test_aggregate import check_all
+
+
+class Killed(Exception):
+    """Stands for a kill -9 at a write point: nothing after it runs."""
+
+
+@pytest.fixture
+def faults():
+    """Install a hook that raises at the n-th write point (None: count the points, raise nowhere)."""
+    seen: list[str] = []
+
+    def install(kill_at: int | None):
+        seen.clear()
+
+        def hook(name: str) -> None:
+            seen.append(name)
+            if kill_at is not None and len(seen) == kill_at:
+                raise Killed(name)
+        agg.FAULT_HOOK = hook
+        return seen
+    yield install
+    agg.FAULT_HOOK = None
+
+
+def _arrive(db, rng, start: int, n: int = 40) -> None:
+    """n new records over days 0..5, ingested now (after the current watermark)."""
+    store_raw(db, [raw_record(rng, start + i, rng.randrange(6)) for i in range(n)],
+              now=datetime.now(timezone.utc))
+    time.sleep(0.005)  # the next refresh's cutoff lies after their ingested_at
+
+
+def _verify(db) -> dict:
+    state = db["evalboard_state"].find_one({"_id": "aggregate"})
+    return agg.verify(db, get_thresholds(db), "UTC", state["watermark"])
+
+
+def test_a_refresh_killed_at_any_write_point_leaves_exact_buckets(db, messy, faults):
+    rng = random.Random(5)
+    messy(n=300, days=6, now=datetime.now(timezone.utc) - timedelta(minutes=5))
+    refresh(db, full=True)
+    # how many write points one incremental refresh with late records and a dirty day passes
+    _arrive(db, rng, 10_000)
+    mark_dirty_days(db, [(T0 + timedelta(days=2)).date().isoformat()])
+    points = faults(None)
+    refresh(db)
+    total = len(points)
+    assert total >= 5 and {"delta", "recompute", "watermark"} <= set(points)
+    check_all(db)
+    for kill_at in range(1, total + 1):
+        _arrive(db, rng, 20_000 + 100 * kill_at)
+        mark_dirty_days(db, [(T0 + timedelta(days=kill_at % 6)).date().isoformat()])
+        seen = faults(kill_at)
+        with pytest.raises(Killed):
+            refresh(db)
+        where = list(seen)
+        assert len(where) == kill_at  # it stopped exactly there
+        faults(None)
+        refresh(db)  # the next run after the crash
+        assert where[-1] in ("delta", "recompute", "watermark")
+        check_all(db)
+    assert _verify(db)["drifted"] == 0
+
+
+def test_a_full_rebuild_killed_mid_way_then_run_again_is_exact(db, messy, faults):
+    messy(n=400, days=20, now=datetime.now(timezone.utc) - timedelta(minutes=5))
+    faults(3)
+    with pytest.raises(Killed):
+        refresh(db)  # the first run is a full rebuild
+    faults(None)
+    assert refresh(db)["mode"] == "full"  # still no watermark: built again, whole
+    check_all(db)
+    assert _verify(db)["drifted"] == 0
+
+
+def test_two_refreshes_at_once_count_every_record_once(db, messy, faults):
+    rng = random.Random(9)
+    messy(n=300, days=6, now=datetime.now(timezone.utc) - timedelta(minutes=5))
+    refresh(db, full=True)
+    for round_ in range(4):
+        _arrive(db, rng, 30_000 + 1000 * round_, n=60)
+        if round_ % 2:
+            mark_dirty_days(db, [(T0 + timedelta(days=round_)).date().isoformat()])
+        # interleave the two runs: each pauses a little at every write point
+        agg.FAULT_HOOK = lambda name: time.sleep(random.random() * 0.02)
+        errors: list[BaseException] = []
+
+        def run():
+            try:
+                refresh(db)
+            except BaseException as exc:  # noqa: BLE001
+                errors.append(exc)
+        threads = [threading.Thread(target=run) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        agg.FAULT_HOOK = None
+        assert not errors, errors
+        refresh(db)
+        check_all(db)
+    assert _verify(db)["drifted"] == 0
+
+
+def test_a_batch_still_being_written_is_held_back_and_counted_after(db, messy):
+    messy(n=200, days=4, now=datetime.now(timezone.utc) - timedelta(minutes=5))
+    refresh(db, full=True)
+    rng = random.Random(3)
+    with write_in_flight(db, "ingest", 25) as stamp:
+        # the batch is stamped but not yet visible when the refresh runs
+        result = refresh(db)
+        store_raw(db, [raw_record(rng, 40_000 + i, 1) for i in range(25)], now=stamp)
+        assert result.get("held_back", 0) == 0  # nothing of it had landed yet
+        again = refresh(db)
+        assert again["held_back"] == 25 and "still being written" in again["held_back_why"]
+    after = refresh(db)  # the batch has landed: in the numbers, once
+    assert after.get("held_back", 0) == 0 and after["added_days"] == 1
+    check_all(db)
+
+
+def test_a_finished_load_is_in_the_very_next_refresh(db, messy):
+    """No wall-clock window: `run-once aggregate` right after an ingest includes it."""
+    from jobs.demo import generate_demo  # ingest's own writer
+
+    generate_demo(db, days=3, per_day=40)
+    result = refresh(db)
+    assert result["mode"] == "full" and result["daily_buckets"] > 0 and not result.get("held_back")
+    generate_demo(db, days=3, per_day=40, seed=8)  # a second load, finished just now
+    assert refresh(db)["added_days"] >= 3
+    check_all(db)
+
+
+def test_verify_finds_and_repairs_drift(db, messy):
+    messy(n=200, days=5, now=datetime.now(timezone.utc) - timedelta(minutes=5))
+    refresh(db, full=True)
+    day = (T0 + timedelta(days=1)).date().isoformat()
+    db["aggregates_daily_values"].update_one({"_id": f"{day}|__all__"}, {"$inc": {"count": 7, "passed": 7}})
+    found = _verify(db)
+    assert found["drifted"] == 1 and found["examples"][0]["key"] == f"{day}|__all__"
+    state = db["evalboard_state"].find_one({"_id": "aggregate"})
+    fixed = agg.verify(db, get_thresholds(db), "UTC", state["watermark"], repair=True)
+    assert fixed["repaired"] == 1
+    assert _verify(db)["drifted"] == 0
+    check_all(db)
+    assert agg.last_verification(db)["drifted"] == 0
+
+
+
+def test_verify_aggregates_command_reports_repairs_and_data_health_shows_it(db, messy):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    messy(n=150, days=4, now=datetime.now(timezone.utc) - timedelta(minutes=5))
+    refresh(db, full=True)
+    day = (T0 + timedelta(days=2)).date().isoformat()
+    db["aggregates_daily_values"].update_one({"_id": f"{day}|__all__"}, {"$inc": {"count": 3}})
+    repo = Path(__file__).resolve().parents[3]
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "jobs", "verify-aggregates", *args], cwd=repo,
+                              capture_output=True, text=True, timeout=300)
+    found = cli()
+    assert found.returncode == 1 and "drifted=1 repaired=0" in found.stdout, found.stdout + found.stderr
+    assert f"{day}|__all__" in found.stderr
+    fixed = cli("--repair")
+    assert fixed.returncode == 0 and "drifted=1 repaired=1" in fixed.stdout
+    assert cli().returncode == 0
+    check_all(db)
+    # the run is recorded like a job's, and Data health shows the last recount
+    assert db["job_runs"].find_one({"job": "verify-aggregates", "outcome": "ok"})
+    from dashboard import data
+    status = data.aggregate_health(db, "k")
+    assert status["verification"]["drifted"] == 0 and status["watermark"] is not None
