@@ -3,17 +3,20 @@
 Runs after each aggregate refresh. Only complete days are judged: today's bucket
 is still filling up (core.timebuckets.is_partial), so the newest day judged is
 the latest complete one. For each enabled rule and feature (the rule's feature,
-"__all__", or every feature when the rule says "*"), the `window_days` most
-recent complete daily buckets are read; the condition holds when they are
-consecutive days, each has at least `min_count` records and each value compares
-as the rule says (against the rule's threshold, or with `own_threshold` against
-the feature's own threshold, core.verdict.limits_for). While it holds there is
+"__all__", or every feature when the rule says "*"), the recent complete daily
+buckets are judged by core.evidence: the `window_days` most recent consecutive days
+each with at least `min_count` records and each value beyond the limit (against the
+rule's threshold, or with `own_threshold` the feature's own, core.verdict.limits_for);
+a feature too small for that is judged on pooled days, or for a rate by a Wilson
+test on its counts, and the alert says which (`evidence_mode`). While it holds there is
 exactly one active alert per (rule, feature) (its numbers refreshed each run);
 when it clears, the alert is resolved automatically ("auto", with the time).
 Rules that were disabled or deleted resolve their alerts the same way. State
 changes enqueue notifications. An all-features alert names the features that
 drove it and their share (alert_causes.drivers, from the per-feature buckets of
-the same days). `opened_at` is when the alert was raised; the days the data
+the same days), each share said as a share of what. A channel configured later is
+told only of the alerts open now (not acknowledged, snoozed or resolved), once
+(store.alerts.ensure_notifications). `opened_at` is when the alert was raised; the days the data
 shows the condition on are its `evidence` / `first_day` / `last_day`. Judge
 agreement rules (statistic from core.agreement) read `agreement_daily` instead.
 """

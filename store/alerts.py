@@ -16,7 +16,8 @@ rules to an existing database once):
   lenient than usual, or its faithfulness flip rate up 15 points on its baseline, for
   2 days; the absolute ones (flip rate above 15 %, correlation below 0.5) are seeded off.
 A rule's `feature` is "__all__", one feature, or "*" = every feature separately.
-Days with fewer than `min_count` records (default DEFAULT_MIN_COUNT) are not judged.
+A day with at least `min_count` records (default DEFAULT_MIN_COUNT) is judged on its own; smaller days
+are pooled, or for a rate tested on their counts (core/evidence.py; the alert's `evidence_mode` says which).
 
 Alert lifecycle: open -> acknowledged -> resolved. One active (open or
 acknowledged) alert per (rule, feature); `_id` = "<rule_id>|<feature>|<day the
@@ -44,7 +45,7 @@ from core.features import EACH_FEATURE as EACH
 from store.thresholds import validate_feature, validate_unit, write_audit
 
 STATISTICS = ("mean", "rate")
-DEFAULT_MIN_COUNT = 50   # a day with fewer records is too small a sample to alert on
+DEFAULT_MIN_COUNT = 50   # a smaller day is not judged on its own (pooled or tested instead, core/evidence.py)
 RULES_VERSION = 3        # bump with new DEFAULT_RULES entries: migrate adds them to existing databases
 MAX_SNOOZE_DAYS = 90
 _NAME_RE = re.compile(r"^[A-Za-z0-9@._\- ]{1,80}$")

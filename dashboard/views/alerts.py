@@ -430,7 +430,8 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
             "Fires when": f"{r.get('statistic', 'mean')} {'<' if r.get('comparison') == 'lt' else '>'} "
                           + ("the feature's threshold" if r.get("own_threshold")
                              else _value(r.get('metric'), r.get('threshold'))),
-            "Days in a row": r.get("window_days"), "Min records/day": r.get("min_count", DEFAULT_MIN_COUNT),
+            "Days in a row": r.get("window_days"),
+            "Min records (a day, else pooled)": r.get("min_count", DEFAULT_MIN_COUNT),
             "Severity": r.get("severity"), "Channel": r.get("channel"),
             "Enabled": bool(r.get("enabled", True)),
             **_coverage_columns(db, key, r),
