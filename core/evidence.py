@@ -197,16 +197,18 @@ def visibility(days: Sequence[Day], *, window: int, min_count: int, is_rate: boo
 
 
 def describe(j: Judgement, fmt: Callable[[float | None], str]) -> str:
-    """Words for the alert: which way the evidence was judged, on what."""
+    """Words for the alert: which way the evidence was judged, on how many records (the value itself is
+    already in the message: only the other periods' values are given)."""
     if j.mode == DAILY:
-        return f"judged {MODE_TEXT[DAILY]}, {', '.join(str(p.n) for p in j.periods)} records"
+        return f"judged {MODE_TEXT[DAILY]} ({', '.join(str(p.n) for p in j.periods)} records)"
     if j.mode == POOLED:
-        parts = [f"{_span(p.first, p.last)}: {fmt(p.value)} of {p.n} records" for p in j.periods]
-        return f"judged on {MODE_TEXT[POOLED]} ({'; '.join(parts)})"
+        last = j.periods[-1]
+        earlier = "".join(f"; before that {_span(p.first, p.last)}: {fmt(p.value)} of {p.n} records"
+                          for p in reversed(j.periods[:-1]))
+        return f"judged on {MODE_TEXT[POOLED]}: {_span(last.first, last.last)}, {last.n} records{earlier}"
     lo, hi = j.interval or (None, None)
     p = j.periods[-1]
-    return (f"judged by {MODE_TEXT[TEST]}: {fmt(p.value)} of {round(p.trials)} records, "
-            f"95 % interval {fmt(lo)} to {fmt(hi)}")
+    return f"judged by a test on the counts: {round(p.trials)} records, 95 % Wilson interval {fmt(lo)} to {fmt(hi)}"
 
 
 def _span(a: date | datetime, b: date | datetime) -> str:

@@ -66,3 +66,17 @@ def test_visibility_says_how_each_feature_is_watched():
     assert ev.visibility(rate_days([(3, 3)] * 5), window=2, min_count=50, is_rate=True)[0] == ev.TEST
     assert ev.visibility([ev.Day(D0, 0.9, 3)] * 1, window=2, min_count=50, is_rate=False)[0] == "blind"
     assert ev.visibility([], window=2, min_count=50, is_rate=True)[0] == "blind"
+
+
+def test_the_words_say_how_it_was_judged_without_repeating_the_value():
+    def fmt(v):
+        return "—" if v is None else f"{v:.1%}"
+
+    tested = judge(rate_days([(69, 75), (35, 36), (14, 27)]))
+    words = ev.describe(tested, fmt)
+    assert words.startswith("judged by a test on the counts: 27 records, 95 % Wilson interval 34.0% to 69.3%")
+    assert fmt(tested.value) not in words  # the value is the message's own, not repeated here
+    pooled = judge(rate_days([(20, 30), (20, 30), (18, 30), (18, 30)]))
+    words = ev.describe(pooled, fmt)
+    assert fmt(pooled.value) not in words and "60 records; before that" in words
+    assert fmt(pooled.periods[0].value) in words  # the earlier pool's value is news
