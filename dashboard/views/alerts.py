@@ -525,10 +525,11 @@ def _render_audit(db, key: str) -> None:
         st.caption("No changes yet.")
         return
     rows = []
+    alerts = {a.get("_id"): a for a in data.alerts(db, key)}
     for e in entries:
         when = e.get("at")
         rows.append({"When": when.replace(tzinfo=None) if isinstance(when, datetime) else None,
-                     "Change": audit_diff.describe(e)})
+                     "Change": audit_diff.describe(e, alerts)})
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config={
         "When": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm", width="small"),
         "Change": st.column_config.TextColumn(width="large")})

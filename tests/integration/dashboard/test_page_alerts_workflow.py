@@ -52,8 +52,10 @@ def test_all_features_alert_shows_drivers_and_acknowledge_takes_comment_assignee
     # the change history reads as a diff
     frames = [f.value for f in at.dataframe]
     history = next(f for f in frames if "Change" in f.columns)
-    assert any(line.startswith("wf-alert-1 · alert acknowledged") and line.endswith("by local")
-               for line in history["Change"])
+    day = (datetime.now(timezone.utc) - timedelta(days=1)).date().isoformat()
+    assert any(line.startswith(f"alert “Daily pass rate below 90%” (all features, {day}) · alert acknowledged")
+               and line.endswith("by local") for line in history["Change"])
+    assert not any("wf-alert-1" in line for line in history["Change"])  # no internal ids
 
 
 def test_channels_state_and_send_test_through_the_outbox(make_app, seeded_db, monkeypatch):
