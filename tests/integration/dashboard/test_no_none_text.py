@@ -1,5 +1,6 @@
 """No page shows "None" as text: every element AppTest renders (markdown, captions, text, metrics,
-tables, select options) of every page, on the seeded demo database, is grepped for it."""
+tables, select options) of every page, on the seeded demo database (with a small judge-agreement
+sample, so the agreement page has figures, some without a baseline), is grepped for it."""
 from __future__ import annotations
 
 import re
@@ -33,8 +34,16 @@ def _shown(at) -> list[str]:
     return out
 
 
+@pytest.fixture(scope="module")
+def with_agreement(seeded_db):
+    from jobs.agreement import run_agreement
+
+    run_agreement(seeded_db, per_feature=3, max_items=400)
+    return seeded_db
+
+
 @pytest.mark.parametrize("page", PAGES)
-def test_no_page_shows_none_as_text(make_app, seeded_db, page):
+def test_no_page_shows_none_as_text(make_app, with_agreement, page):
     at = open_page(make_app(), page)
     found = [text[:160] for text in _shown(at) if NONE.search(text)]
     assert not found, f"{page} shows None: {found[:5]}"
