@@ -154,7 +154,7 @@ def _render_alert(db, alert: dict) -> None:
                 f"{md_escape(charts.label(metric or ''))} was **{_value(metric, alert.get('value'))}**, "
                 f"{md_escape(comparison)} {_value(metric, alert.get('threshold'))}"
                 + per_day
-                + (f" · condition on {days}" if days else "")
+                + (f" · condition on {days}" if days and not alert.get("replayed") else "")
                 + _raised(alert)
                 + (f" · acknowledged by {md_escape(alert.get('acknowledged_by'))} "
                    f"{_when(alert.get('acknowledged_at'))}"

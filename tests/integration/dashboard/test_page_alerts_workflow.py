@@ -174,3 +174,31 @@ def test_overview_calls_a_logged_rise_under_a_judge_alert_a_possible_judge_chang
         assert "Possible judge change: Faithfulness — chat" in warnings and "not an improvement" in warnings
     finally:
         seeded_db["alerts"].delete_one({"_id": "wf-judge"})
+
+
+def test_a_replayed_alert_is_dated_by_its_days_in_the_data(make_app, seeded_db):
+    day = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=12)
+    now = datetime.now(timezone.utc)
+    seeded_db["alerts"].insert_one({
+        "_id": "wf-replayed", "rule_id": "rule:feature_pass_rate", "rule_name": "Feature pass rate below 80% for 2 days",
+        "feature": "clauses", "severity": "warning", "channel": "qa", "state": "resolved", "replayed": True,
+        "message": "Pass rate 70.0% below 80.0% (feature clauses, 2 days)", "metric": "pass_rate",
+        "comparison": "lt", "threshold": 0.8, "value": 0.7,
+        "evidence": [{"bucket": day, "value": 0.72, "count": 60}, {"bucket": day + timedelta(days=1), "value": 0.7,
+                                                                   "count": 61}],
+        "link": {"feature": "clauses", "start": day, "end": day + timedelta(days=1)},
+        "first_day": day.date().isoformat(), "last_day": (day + timedelta(days=1)).date().isoformat(),
+        "cleared_day": (day + timedelta(days=2)).date().isoformat(), "opened_at": now, "resolved_at": now,
+        "resolved_by": "auto"})
+    try:
+        at = make_app()
+        at.session_state["alerts_state"] = "resolved"
+        at = open_page(at, "views/alerts.py")
+        span = f"{day.date()} to {(day + timedelta(days=1)).date()}"
+        found = [str(c.value).replace("\\", "") for c in at.caption if "past incident" in str(c.value)]
+        [caption] = [c for c in found if f"past incident found in the history: {span}" in c]
+        assert f"cleared {(day + timedelta(days=2)).date()}" in caption and " · raised " not in caption
+        assert "resolved by" not in caption  # the replay's own time is not the incident's
+        assert caption.count(span) == 1  # the days are said once
+    finally:
+        seeded_db["alerts"].delete_one({"_id": "wf-replayed"})
