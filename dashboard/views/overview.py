@@ -137,8 +137,9 @@ def render() -> None:
     prev_start, prev_end = filters.previous_period(start, end)
     previous = _daily(db, key, feature, prev_start, prev_end)
     alerts = data.alerts(db, key)
-    _render_kpis(charts.summarize(current), charts.summarize(previous) if previous else None, alerts, feature,
-                 (prev_start, prev_end), partial=start <= filters.today() <= end)
+    why_not = no_comparison(current, previous)
+    _render_kpis(charts.summarize(current), None if why_not else charts.summarize(previous), alerts, feature,
+                 (prev_start, prev_end), partial=start <= filters.today() <= end, why_not=why_not)
     st.page_link(TRIAGE, label=f"Open the failing records of {start} – {end} in Triage", icon="🔎",
                  query_params=triage_link(feature, start, end))
     if not current:
@@ -174,11 +175,24 @@ def _render_filters(features: list[str], latest: date) -> tuple[str, date, date,
     return feature, start, end, granularity
 
 
+def no_comparison(current: list[dict], previous: list[dict]) -> str | None:
+    """Why the period cannot be compared with the one before (None: it can): no data before, or data on
+    fewer than half as many days (a delta against a few days would read as a change that is not there)."""
+    def days(docs):
+        return {filters.bucket_date(d.get("bucket")) for d in docs} - {None}
+    before, now = days(previous), days(current)
+    if not before:
+        return NO_DATA_BEFORE
+    if 2 * len(before) < len(now):
+        return f"only {len(before)} day{'s' if len(before) != 1 else ''} of data before"
+    return None
+
+
 def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: str,
-                 previous: tuple[date, date], *, partial: bool = False) -> None:
+                 previous: tuple[date, date], *, partial: bool = False, why_not: str | None = None) -> None:
     def delta(metric: str, kind: str):
         if before is None:
-            return NO_DATA_BEFORE
+            return why_not or NO_DATA_BEFORE
         a = now["means"].get(metric) if kind == "score" else now.get(metric)
         b = before["means"].get(metric) if kind == "score" else before.get(metric)
         if a is None or b is None:
@@ -190,7 +204,7 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
         return f"{a - b:+.3f}" if round(a - b, 3) else None
 
     help_prev = (f"Change against {previous[0]} – {previous[1]}" if before is not None else
-                 f"No comparison: there is no data for {previous[0]} – {previous[1]}")
+                 f"No comparison with {previous[0]} – {previous[1]}: {why_not or NO_DATA_BEFORE}")
     if partial:
         help_prev += f". Includes today ({filters.today()}, partial): its records are still coming in"
         st.caption(f"The period includes today ({filters.today()}), which is still filling up (partial): "

@@ -202,3 +202,16 @@ def test_a_replayed_alert_is_dated_by_its_days_in_the_data(make_app, seeded_db):
         assert caption.count(span) == 1  # the days are said once
     finally:
         seeded_db["alerts"].delete_one({"_id": "wf-replayed"})
+
+
+def test_overview_says_no_data_before_instead_of_a_delta(make_app, seeded_db):
+    """The seeded demo has 21 days: a 28-day period's previous 28 days hold no data at all."""
+    from dashboard.views.overview import no_comparison
+
+    at = open_page(make_app(), "views/overview.py")
+    records = next(m for m in at.metric if m.label == "Records")
+    assert records.proto.delta == "no data before"
+    day = datetime(2026, 11, 1, tzinfo=timezone.utc)
+    docs = [{"bucket": day + timedelta(days=i)} for i in range(10)]
+    assert no_comparison(docs, docs[:4]) == "only 4 days of data before"
+    assert no_comparison(docs, docs[:5]) is None and no_comparison(docs, []) == "no data before"
