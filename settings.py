@@ -63,6 +63,8 @@ class Settings(BaseSettings):
     session_idle_minutes: float = Field(default=30.0, gt=0, alias="EVALBOARD_SESSION_IDLE_MINUTES")
     session_max_hours: float = Field(default=12.0, gt=0, alias="EVALBOARD_SESSION_MAX_HOURS")
     dashboard_url: str = Field(default="http://127.0.0.1:8501", alias="EVALBOARD_DASHBOARD_URL")
+    # the port `make run` serves the dashboard on
+    dashboard_port: int = Field(default=8501, ge=1, le=65535, alias="EVALBOARD_DASHBOARD_PORT")
 
     # --- judge agreement sample (jobs/agreement.py) -----------------------------
     agreement_sample_per_feature: int = Field(default=200, ge=0, alias="EVALBOARD_AGREEMENT_SAMPLE")

@@ -28,6 +28,9 @@ class Metric:
     needs_context: bool = True    # undefined (None) when no context was retrieved
     description: str = ""
     higher_is_better: bool = True
+    # the kind of problem the weekly report advises on when this metric fails most in a feature
+    # (a key of jobs/report.ADVICE), None when its failures are covered by the diagnosis instead
+    advice: str | None = None
 
 
 @dataclass(frozen=True)
@@ -64,12 +67,13 @@ def unregister(name: str) -> None:
 register(Metric("faithfulness", "Faithfulness", "#4C78A8", 0.35, _per_feature(0.80, 0.85, 0.90, 0.95),
                 description="share of the answer's claims supported by the retrieved context"))
 register(Metric("answer_relevancy", "Answer relevancy", "#F58518", 0.30, _per_feature(0.70, 0.75, 0.80, 0.75),
-                needs_context=False, description="how directly the answer addresses the question"))
+                needs_context=False, description="how directly the answer addresses the question",
+                advice="relevancy"))
 register(Metric("contextual_precision", "Contextual precision", "#54A24B", 0.20,
                 _per_feature(0.75, 0.80, 0.85, 0.80),
                 description="relevant chunks ranked above irrelevant ones (rank-weighted average precision)"))
 register(Metric("contextual_recall", "Contextual recall", "#B279A2", 0.15, _per_feature(0.70, 0.75, 0.80, 0.70),
-                description="share of the expected answer the retrieved context covers"))
+                description="share of the expected answer the retrieved context covers", advice="recall"))
 
 OVERALL_METRIC = Metric(OVERALL, "Overall quality", "#1F3A5F", 0.0, _per_feature(0.75, 0.75, 0.75, 0.75),
                         needs_context=True, description="weighted mean of the metrics present")
@@ -103,6 +107,11 @@ def get(name: str) -> Metric | Series | None:
     if name == OVERALL:
         return OVERALL_METRIC
     return _METRICS.get(name) or _SERIES.get(name)
+
+
+def advice_kinds() -> dict[str, str]:
+    """{metric: the kind of problem the weekly report advises on when it fails most}."""
+    return {m.name: m.advice for m in _METRICS.values() if m.advice}
 
 
 def weights() -> dict[str, float]:

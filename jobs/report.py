@@ -272,7 +272,9 @@ def recommendations(trend_rows, patterns, clusters, diag) -> list[dict]:
                           f"{diag[f]['total']} answers)" for f in features)
         head, advice = ADVICE[kind]
         add(kind, features, f"{head} for {where}: these answers {advice}")
-    for metric, kind in (("contextual_recall", "recall"), ("answer_relevancy", "relevancy")):
+    for metric, kind in metrics.advice_kinds().items():  # the catalog says which advice a metric's failures get
+        if kind not in ADVICE:
+            continue
         features = sorted((f for f, e in patterns.items() if f != ALL and e.get("top") == metric),
                           key=lambda f: -failing.get(f, 0))
         if features:

@@ -77,10 +77,11 @@ def main() -> int:
         address = "0.0.0.0" if auth_enabled() else "127.0.0.1"
         dashboard = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "dashboard/app.py", "--server.address", address,
-             "--server.port", "8501", "--server.headless", "true"], cwd=ROOT, env=env)
+             "--server.port", str(settings.dashboard_port), "--server.headless", "true",
+             "--browser.gatherUsageStats", "false"], cwd=ROOT, env=env)
         children.append(dashboard)
         shown = "127.0.0.1" if address == "127.0.0.1" else "<this host>"
-        print(f"dashboard: open http://{shown}:8501 in your browser  "
+        print(f"dashboard: open http://{shown}:{settings.dashboard_port} in your browser  "
               f"(auth {'on' if auth_enabled() else 'off: local mode'}); the worker builds the numbers in the "
               "background and the pages say what is still being built", flush=True)
         threading.Thread(target=_demo_then_worker, args=(env, children), name="demo-then-worker",

@@ -19,14 +19,15 @@ metrics x 1,001 bins, ~55 KB), histograms add bin by bin (weeks; late records
 are added to their day's document: `add_late_records`) and percentiles are
 exact to HIST_STEP.
 
-Which records a per-day document counts: the non-rejected records of that day
-whose `ingested_at` is below its `counted_upto` (records not yet adopted have
-none and wait for adoption). A refresh's cutoff is `now - settle` (records
-get `ingested_at` just before their batch is written; the settle time lets an
-in-flight batch land before its window is read), so windows [watermark,
-cutoff) follow each other without overlap and each record is added once. A
-delta is applied to a document only where `counted_upto` is below the cutoff
-(a crash between the additions and the new watermark re-applies nothing twice).
+Which records a per-day document counts: the records of that day that were not
+rejected at adoption and are not waiting for their first scores, whose
+`ingested_at` is below its `counted_upto` (records not yet adopted have none
+and wait for adoption; a record logged without scores is stamped anew when its
+scores are written, and joins then). Each document moves from its
+`counted_upto` to a refresh's cutoff in one atomic replace (`add_late_records`):
+a crash or a second refresh at any point never counts a record twice or misses
+one. The cutoff is the refresh's start, held back to the oldest batch still
+being written (store.state.write_in_flight).
 
 Definitions (per bucket and feature):
 - count: records in the bucket (records rejected at adoption are left out);
@@ -78,6 +79,11 @@ DAILY_VALUES_VERSION = 3  # 2: diagnosis quadrant counts; 3: score histograms in
 _WRITE_BATCH = 500
 _COUNTS = ("count", "passed", "failing", "missing_scores", "regen_n", "regen_pos", "regen_sum")
 Fence = Callable[[], None]  # raises when the caller no longer holds its job lock (store.state.LockLost)
+# Which records the aggregates count: not rejected at adoption, and not waiting for their first scores.
+# A record logged without scores joins the numbers once scored: the score writer then stamps its
+# `ingested_at` anew (store/scores.py), so the next refresh adds it like a new record instead of
+# recomputing its whole day.
+COUNTED = {"eb.rejected": None, "eb.needs_scoring": {"$ne": True}}
 
 
 def _no_fence() -> None:
@@ -129,7 +135,7 @@ def _stats_pipeline(match: dict, thresholds: dict, tz: str) -> list[dict]:
         group[f"{m}__sum"] = {"$sum": f"$v_{m}"}
         group[f"{m}__n"] = {"$sum": f"$n_{m}"}
         group[f"{m}__pass"] = {"$sum": f"$p_{m}"}
-    return [{"$match": {**match, "eb.rejected": None}}, {"$project": first}, {"$project": flags},
+    return [{"$match": {**match, **COUNTED}}, {"$project": first}, {"$project": flags},
             {"$unwind": "$k"}, {"$group": group}]
 
 
@@ -143,7 +149,7 @@ def _hist_pipeline(match: dict, tz: str) -> list[dict]:
                        {"m": m, "v": {"$round": [{"$multiply": [f"$eb.scores.{m}", 1 / HIST_STEP]}, 0]}}, None]}
             for m in metrics.score_names()]
     return [
-        {"$match": {**match, "eb.rejected": None}},
+        {"$match": {**match, **COUNTED}},
         {"$project": {"_id": 0, "b": {"$dateTrunc": trunc}, "f": {"$ifNull": ["$feature", UNKNOWN_FEATURE]},
                       "h": bins}},
         {"$unwind": "$h"},

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import nullcontext
 from datetime import datetime, timedelta, timezone
 from typing import Any, Iterable, Mapping
 
@@ -37,7 +38,7 @@ from store.collections import RECORDS
 from store.errors import ValidationFailed
 from store.records import records_for_reading
 from store.schema import effective_block, failing_update
-from store.state import mark_dirty_days
+from store.state import mark_dirty_days, write_in_flight
 
 MAX_FAILURES = 3
 # Two plain equality queries, each served by its sparse index: the embedded
@@ -154,6 +155,10 @@ def _result_update(doc: Mapping, result: Mapping, *, by: str, evaluator_version:
                                          "eb.scoring_error": "", "eb.claim": ""}}
     eb = doc.get("eb") if isinstance(doc.get("eb"), dict) else {}
     day = None
+    if eb.get("needs_scoring") is True and not mark:
+        # its first scores: the aggregates left it out until now (store.aggregates.COUNTED); a new
+        # stamp makes the next refresh add it like a new record, without recomputing its day
+        update["$set"]["ingested_at"] = at
     if eb.get("score_source") != "logged":
         scores = {m: (rescored["evaluation"].get(m) or {}).get("score") for m in metrics.score_names()}
         block = effective_block(scores, doc.get("feature") or UNKNOWN_FEATURE, thresholds, "rescored")
@@ -162,8 +167,8 @@ def _result_update(doc: Mapping, result: Mapping, *, by: str, evaluator_version:
         update["$set"].update(marker.get("$set", {}))
         update["$unset"].update(marker.get("$unset", {}))
         update["$set"]["eb.changed_at"] = at
-        if isinstance(doc.get("timestamp"), datetime):
-            day = local_day(doc["timestamp"]).isoformat()
+        if isinstance(doc.get("timestamp"), datetime) and eb.get("needs_scoring") is not True:
+            day = local_day(doc["timestamp"]).isoformat()  # counted already: its day is recomputed
     return update, day
 
 
@@ -176,6 +181,8 @@ def _failure_update(doc: Mapping, error: Any) -> dict:
     if failures + 1 >= MAX_FAILURES:  # an unreadable failure count gives up rather than loop
         update["$set"]["eb.scoring_gave_up"] = True
         update["$unset"].update({"eb.needs_scoring": "", "eb.rescore_requested": ""})
+        if eb.get("needs_scoring") is True:
+            update["$set"]["ingested_at"] = datetime.now(timezone.utc)  # joins the numbers, unscored
     return update
 
 
@@ -188,7 +195,8 @@ def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[
     With `claim`, only records still claimed by that token are written: `lost` counts the results
     (of `scored` + `failed`) not written because the claim had expired and was taken again."""
     at = now or datetime.now(timezone.utc)
-    ops, days = [], set()
+    updates: list[tuple[Any, dict]] = []  # (record id, update) for the records themselves
+    days: set[str] = set()
     samples: list[tuple[Any, dict]] = []
     fenced = {"eb.claim.token": claim} if claim else {}
     scored = failed = 0
@@ -196,8 +204,7 @@ def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[
         result = results.get(doc["_id"]) or {"error": "no result from the scorer"}
         if result.get("error") or not isinstance(result.get("evaluation"), dict):
             if not mark:  # a failed sample scoring is only counted: the record itself waits for nothing
-                ops.append((doc["_id"], UpdateOne({"_id": doc["_id"], **fenced},
-                                                  _failure_update(doc, result.get("error")))))
+                updates.append((doc["_id"], _failure_update(doc, result.get("error"))))
             failed += 1
             continue
         try:
@@ -205,8 +212,7 @@ def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[
                                          thresholds=thresholds, at=at, mark=mark)
         except Exception as exc:  # noqa: BLE001 - this record alone: it gives up rather than loop
             if not mark:
-                ops.append((doc["_id"], UpdateOne({"_id": doc["_id"], **fenced},
-                                                  _give_up(f"unusable result: {exc.__class__.__name__}: {exc}"))))
+                updates.append((doc["_id"], _give_up(f"unusable result: {exc.__class__.__name__}: {exc}", doc)))
             failed += 1
             continue
         if day:
@@ -214,10 +220,19 @@ def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[
         if mark:
             samples.append((doc["_id"], update))
         else:
-            ops.append((doc["_id"], UpdateOne({"_id": doc["_id"], **fenced}, update)))
+            updates.append((doc["_id"], update))
         scored += 1
     mark_dirty_days(db, days)
-    matched = _write_each(db, ops) + _write_samples(db, samples)
+    # records that join the numbers now (their first scores, or scoring given up) get a new
+    # `ingested_at`, taken after their in-flight marker is stored (store.state.write_in_flight): a
+    # refresh never reads past a stamp whose record has not landed yet
+    restamp = [u for _id, u in updates if "ingested_at" in (u.get("$set") or {})]
+    with write_in_flight(db, "scores", len(restamp)) if restamp else nullcontext(at) as stamp:
+        for update in restamp:
+            update["$set"]["ingested_at"] = stamp
+        ops = [(rid, UpdateOne({"_id": rid, **fenced}, update)) for rid, update in updates]
+        matched = _write_each(db, ops)
+    matched += _write_samples(db, samples)
     return {"scored": scored, "failed": failed, "lost": len(ops) - matched if claim else 0}
 
 
@@ -237,9 +252,15 @@ def _write_samples(db: Database, samples: list[tuple[Any, dict]]) -> int:
     return matched
 
 
-def _give_up(error: str) -> dict:
-    return {"$set": {"eb.scoring_gave_up": True, "eb.scoring_error": error[:500]},
-            "$unset": {"eb.needs_scoring": "", "eb.rescore_requested": "", "eb.claim": ""}}
+def _give_up(error: str, doc: Mapping | None = None) -> dict:
+    """The record leaves the scoring queue for good. One that waited for its first scores (`doc` says
+    so) joins the numbers unscored: a new `ingested_at`, so the next refresh counts it."""
+    update = {"$set": {"eb.scoring_gave_up": True, "eb.scoring_error": error[:500]},
+              "$unset": {"eb.needs_scoring": "", "eb.rescore_requested": "", "eb.claim": ""}}
+    eb = (doc or {}).get("eb") if isinstance((doc or {}).get("eb"), Mapping) else {}
+    if eb.get("needs_scoring") is True:
+        update["$set"]["ingested_at"] = datetime.now(timezone.utc)
+    return update
 
 
 def _write_each(db: Database, ops: list[tuple[Any, UpdateOne]]) -> int:
@@ -255,6 +276,7 @@ def _write_each(db: Database, ops: list[tuple[Any, UpdateOne]]) -> int:
     except Exception:  # noqa: BLE001 - find the offenders
         pass
     matched = 0
+    refused: list[Any] = []
     for record_id, op in ops:
         try:
             matched += db[RECORDS].bulk_write([op]).matched_count
@@ -263,6 +285,10 @@ def _write_each(db: Database, ops: list[tuple[Any, UpdateOne]]) -> int:
         except Exception as exc:  # noqa: BLE001 - this record alone
             db[RECORDS].update_one({"_id": record_id}, _give_up(
                 f"result refused by the database: {exc.__class__.__name__}: {exc}"))
+            refused.append(record_id)
+    if refused:  # a record that waited for its first scores is counted by recomputing its day
+        mark_dirty_days(db, [local_day(d["timestamp"]).isoformat() for d in db[RECORDS].find(
+            {"_id": {"$in": refused}, "timestamp": {"$type": "date"}}, {"timestamp": 1})])
     return matched
 
 

@@ -212,7 +212,9 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
     row = st.columns(4)
     plain = {"delta_color": "off", "delta_arrow": "off"} if before is None else {}
     row[0].metric("Records", f"{now['count']:,}", delta("count", "count"), delta_color="off",
-                  help=help_prev, border=True, **({"delta_arrow": "off"} if before is None else {}))
+                  help="Records in the period; one logged without scores counts once the score worker has "
+                       f"scored it (Data health shows how many wait). {help_prev}", border=True,
+                  **({"delta_arrow": "off"} if before is None else {}))
     row[1].metric("Pass rate", fmt_pct(now["pass_rate"]), delta("pass_rate", "rate"),
                   help=f"Share of the period's records passing every threshold of their feature. {help_prev}",
                   border=True, **plain)

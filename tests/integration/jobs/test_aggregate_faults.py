@@ -190,3 +190,40 @@ def test_verify_aggregates_command_reports_repairs_and_data_health_shows_it(db, 
     from dashboard import data
     status = data.aggregate_health(db, "k")
     assert status["verification"]["drifted"] == 0 and status["watermark"] is not None
+
+
+def test_records_without_scores_join_once_scored_without_a_day_recompute(db, messy):
+    """A record logged without scores is left out until the score worker writes its scores; it then
+    joins like a new record (a new stamp), not by recomputing its whole day; one whose scoring is given
+    up joins unscored. Every bucket stays equal to pandas on the raw records."""
+    from jobs.score import score_pending
+    from store.state import get_state
+
+    messy(n=200, days=4, now=datetime.now(timezone.utc) - timedelta(minutes=5))
+    refresh(db, full=True)
+    rng = random.Random(21)
+    raws = [raw_record(rng, 60_000 + i, 2) for i in range(12)]
+    for r in raws:
+        r.pop("evaluation", None)  # no scores: they wait for the score worker
+    store_raw(db, raws, now=datetime.now(timezone.utc))
+    time.sleep(0.005)
+    refresh(db)
+    check_all(db)  # left out while they wait
+    good = [r["_id"] for r in raws[:9]]
+
+    def scorer(items):  # a scorer that cannot score three of them
+        out = []
+        for item in items:
+            if item["id"] in good:
+                out.append({"id": item["id"], "evaluation": {m: {"score": 0.8} for m in (
+                    "faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")}})
+            else:
+                out.append({"id": item["id"], "error": "cannot score"})
+        return out
+    for _ in range(3):  # the failures give up after MAX_FAILURES tries
+        score_pending(db, scorer=scorer)
+    assert not get_state(db, "aggregate").get("dirty_days")  # no day to recompute
+    result = refresh(db)
+    assert result["recomputed_days"] == 0 and result["added_days"] >= 1
+    check_all(db)
+    assert _verify(db)["drifted"] == 0
