@@ -52,6 +52,8 @@ def main() -> None:
         for a in alerts:
             if a["state"] == "open":
                 print("OPEN", a["message"])
+            elif a.get("evidence_mode") == "test":
+                print("TESTED", a["message"])
         print(f"demo {t1 - t0:.1f} s, aggregate {t2 - t1:.1f} s, alerts (90-day replay) {t3 - t2:.2f} s")
     finally:
         server.stop()

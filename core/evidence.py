@@ -13,10 +13,12 @@ feature in the first of these ways that its data allows, and the alert says whic
   (their value is the count-weighted value of their days).
 - TEST (rates only: pass rate, regeneration rate, a score's pass rate): the
   run of breaching days that ends on the latest complete day (at most
-  `window_days` of them) pooled, and the Wilson score interval (95 %) of the
-  pooled rate lies entirely on the wrong side of the threshold, with at least
-  MIN_TEST_COUNT records. A small feature whose pass rate fell far enough is
-  alerted on its first bad day instead of waiting for volume it will never have.
+  `window_days` of them) holds fewer records than the rule asks for
+  (`window_days` x `min_count`), and pooled, the Wilson score interval (99 %)
+  of its rate lies entirely on the wrong side of the threshold (at least
+  MIN_TEST_COUNT records). A small feature whose pass rate fell far enough is
+  alerted on its first bad day instead of waiting for volume it will never
+  have; a big feature keeps its days in a row.
 
 A feature is BLIND to a rule when none of these can conclude anything: no pool
 reaches `min_count` records within MAX_POOL_DAYS and the statistic cannot be
@@ -37,11 +39,13 @@ DAILY, POOLED, TEST = "daily", "pooled", "test"
 MAX_POOL_DAYS = 14
 MIN_TEST_COUNT = 10
 Z95 = 1.959964
+Z99 = 2.575829  # the test that stands in for days in a row: a clear breach, not a likely one
+CONFIDENCE = "99 %"
 
 MODE_TEXT = {
     DAILY: "each day on its own",
     POOLED: "days pooled to reach the minimum of records",
-    TEST: "a test on the counts (95 % Wilson interval)",
+    TEST: f"a test on the counts ({CONFIDENCE} Wilson interval)",
 }
 
 
@@ -150,24 +154,27 @@ def judge(days: Sequence[Day], *, limit: float, comparison: str, window: int, mi
         return None
     window = max(1, int(window))
     tail = consecutive_tail(days, window)
-    if len(tail) == window and all(d.n >= min_count for d in tail):
-        if all(_breaches(d.value, limit, comparison) for d in tail):
-            return Judgement(DAILY, tuple(Period((d,), d.value, d.n) for d in tail), tail[-1].value)
-        return None  # enough records every day: the rule as written decides
+    big = len(tail) == window and all(d.n >= min_count for d in tail)
+    if big and all(_breaches(d.value, limit, comparison) for d in tail):
+        return Judgement(DAILY, tuple(Period((d,), d.value, d.n) for d in tail), tail[-1].value)
     if not pool:
         return None
-    pooled = pools(days, min_count, window, is_rate)
-    if len(pooled) == window and all(_breaches(p.value, limit, comparison) for p in pooled):
-        return Judgement(POOLED, tuple(pooled), pooled[-1].value)
+    if not big:
+        pooled = pools(days, min_count, window, is_rate)
+        if len(pooled) == window and all(_breaches(p.value, limit, comparison) for p in pooled):
+            return Judgement(POOLED, tuple(pooled), pooled[-1].value)
     if is_rate:
         run: list[Day] = []
         for d in reversed(tail):
             if not _breaches(d.value, limit, comparison) or d.n <= 0:
                 break
             run.insert(0, d)
-        if run:
+        # the test stands in only where the breaching days hold fewer records than the rule asks for
+        # (window x minimum): a big feature keeps its days in a row
+        if run and sum(d.n for d in run) < window * min_count:
             period = _pool(run, True)
-            interval = wilson(period.value * period.trials, period.trials) if period.value is not None else None
+            interval = (wilson(period.value * period.trials, period.trials, Z99) if period.value is not None
+                        else None)
             if interval and period.trials >= MIN_TEST_COUNT and (
                     interval[1] < limit if comparison == "lt" else interval[0] > limit):
                 return Judgement(TEST, (period,), period.value, interval)
@@ -208,7 +215,8 @@ def describe(j: Judgement, fmt: Callable[[float | None], str]) -> str:
         return f"judged on {MODE_TEXT[POOLED]}: {_span(last.first, last.last)}, {last.n} records{earlier}"
     lo, hi = j.interval or (None, None)
     p = j.periods[-1]
-    return f"judged by a test on the counts: {round(p.trials)} records, 95 % Wilson interval {fmt(lo)} to {fmt(hi)}"
+    return (f"judged by a test on the counts: {round(p.trials)} records, {CONFIDENCE} Wilson interval "
+            f"{fmt(lo)} to {fmt(hi)}")
 
 
 def _span(a: date | datetime, b: date | datetime) -> str:

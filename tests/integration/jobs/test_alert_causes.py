@@ -70,7 +70,7 @@ def test_small_days_are_pooled_or_tested_and_the_alert_says_which(db):
     evaluate(db, now=T0 + timedelta(days=3, hours=1))
     [rate] = by_rule(db, "rule:feature_pass_rate")
     assert rate["feature"] == "clauses" and rate["evidence_mode"] == "test"
-    assert rate["evidence_interval"][1] < 0.80 and "95 % Wilson interval" in rate["message"]
+    assert rate["evidence_interval"][1] < 0.80 and "99 % Wilson interval" in rate["message"]
     assert [e["count"] for e in rate["evidence"]] == [40, 40]
     # a mean cannot be tested on counts: pools of 50+ records, two in a row, are not there yet (40 + 80)
     assert not by_rule(db, "rule:feature_faithfulness")

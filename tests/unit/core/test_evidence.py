@@ -74,9 +74,20 @@ def test_the_words_say_how_it_was_judged_without_repeating_the_value():
 
     tested = judge(rate_days([(69, 75), (35, 36), (14, 27)]))
     words = ev.describe(tested, fmt)
-    assert words.startswith("judged by a test on the counts: 27 records, 95 % Wilson interval 34.0% to 69.3%")
+    assert words.startswith("judged by a test on the counts: 27 records, 99 % Wilson interval 29.3% to 73.7%")
     assert fmt(tested.value) not in words  # the value is the message's own, not repeated here
     pooled = judge(rate_days([(20, 30), (20, 30), (18, 30), (18, 30)]))
     words = ev.describe(pooled, fmt)
     assert fmt(pooled.value) not in words and "60 records; before that" in words
     assert fmt(pooled.periods[0].value) in words  # the earlier pool's value is news
+
+
+def test_a_mid_sized_feature_is_tested_when_its_bad_days_hold_fewer_records_than_the_rule_asks():
+    # a day at the limit's edge is no clear breach (the demo's noisy 30 % regeneration days)
+    assert judge(rate_days([(15, 92), (28, 92)]), limit=0.2, comparison="gt") is None  # 30.4 % of 92
+
+    # 65 records a day: enough for one day on its own, but one bad day holds fewer than 2 x 50
+    j = judge(rate_days([(60, 65), (60, 65), (34, 65)]))
+    assert j.mode == ev.TEST and [d.n for d in j.days] == [65]
+    # a feature with 200 a day waits for its second day, as the rule says
+    assert judge(rate_days([(190, 200), (120, 200)])) is None
