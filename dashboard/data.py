@@ -141,6 +141,21 @@ def alerts(_db, key: str) -> list[dict]:
     return list_alerts(_db, limit=500)
 
 
+@_reader(AGGREGATES, AGREEMENT, ttl=300)
+def recent_daily_history(_db, key: str, agreement: bool = False) -> dict[str, list[dict]]:
+    """Every feature's daily documents of the last few weeks, oldest first (what alert rules judge):
+    the aggregates, or the judge-agreement figures."""
+    from datetime import datetime, timedelta, timezone
+
+    from core.evidence import MAX_POOL_DAYS
+    since = datetime.now(timezone.utc) - timedelta(days=MAX_POOL_DAYS + 2)
+    if agreement:
+        from store.agreement import daily_history
+    else:
+        from store.aggregates import daily_history
+    return daily_history(_db, since)
+
+
 @_reader(RULES, ttl=300)
 def rules(_db, key: str) -> list[dict]:
     from store.alerts import list_rules
@@ -197,6 +212,15 @@ def database_status(_db, key: str) -> dict:
 def record_counts(_db, key: str) -> dict:
     from store import health
     return health.record_counts(_db)
+
+
+@_reader(JOBS, ttl=30)
+def backlog(_db, key: str) -> dict:
+    """What is waiting: days the aggregate job must (re)build, and whether its first build is done."""
+    from store.state import AGGREGATE, get_state
+    state = get_state(_db, AGGREGATE) or {}
+    dirty = [d for d in state.get("dirty_days") or [] if isinstance(d, str)]
+    return {"dirty_days": sorted(dirty), "first_build_done": bool(state.get("watermark"))}
 
 
 @_reader(JOBS, ttl=30)

@@ -175,6 +175,34 @@ def add_changes(docs: list[dict], before: Iterable[Mapping]) -> list[dict]:
     return docs
 
 
+def baseline_updates(docs: list[dict], first: datetime) -> list[dict]:
+    """The daily documents from `first` on (of `docs`, every feature, oldest first) whose `*_change`
+    figures differ when computed again against the BASELINE_DAYS days before each: [{_id, metrics}]."""
+    out = []
+    for doc in docs:
+        if doc["bucket"] < first:
+            continue
+        lo = doc["bucket"] - timedelta(days=ag.BASELINE_DAYS)
+        before = [d for d in docs if d["feature"] == doc["feature"] and lo <= d["bucket"] < doc["bucket"]]
+        fresh = {m: dict(fig) for m, fig in (doc.get("metrics") or {}).items()}
+        add_changes([{"feature": doc["feature"], "metrics": fresh}], before)
+        if fresh != doc.get("metrics"):
+            out.append({"_id": doc["_id"], "metrics": fresh})
+    return out
+
+
+def refresh_baselines(db: Database, first: date, last: date, tz: str) -> int:
+    """Recompute the change against the baseline of the days `first`..`last` from the stored figures
+    (no re-scoring): a first run figures the newest days before the older ones are sampled, so
+    without this they would keep "no baseline" for good. Returns how many documents changed."""
+    if first > last:
+        return 0
+    start = bucket_start(first, DAY, tz)
+    docs = store.get_agreement(db, DAY, bucket_start(first - timedelta(days=ag.BASELINE_DAYS), DAY, tz),
+                               bucket_start(last, DAY, tz))
+    return store.update_changes(db, baseline_updates(docs, start))
+
+
 def week_figures(daily: Iterable[Mapping], week: date, bucket: datetime, now: datetime) -> list[dict]:
     """The week's documents: each feature's daily pairs pooled."""
     groups: dict[str, dict] = defaultdict(lambda: {"values": defaultdict(list), "kinds": defaultdict(int),
@@ -300,6 +328,8 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
             store.write_daily(db, [{**d, "records": seen.get(day, have.get(day_text))} for d in docs])
             figured.add(day)
     counts["figured_days"] = len(figured)
+    if figured:  # later days figured before these were sampled get their change against them now
+        counts["baselines_updated"] = refresh_baselines(db, min(figured) + timedelta(days=1), window[0], tz)
     for week in sorted({week_start(d) for d in figured}):
         start, end = bucket_range(week, WEEK, tz)
         counts["weeks"] += store.write_weekly(db, week_figures(store.daily_values(db, start, end), week,

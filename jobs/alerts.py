@@ -3,17 +3,20 @@
 Runs after each aggregate refresh. Only complete days are judged: today's bucket
 is still filling up (core.timebuckets.is_partial), so the newest day judged is
 the latest complete one. For each enabled rule and feature (the rule's feature,
-"__all__", or every feature when the rule says "*"), the `window_days` most
-recent complete daily buckets are read; the condition holds when they are
-consecutive days, each has at least `min_count` records and each value compares
-as the rule says (against the rule's threshold, or with `own_threshold` against
-the feature's own threshold, core.verdict.limits_for). While it holds there is
+"__all__", or every feature when the rule says "*"), the recent complete daily
+buckets are judged by core.evidence: the `window_days` most recent consecutive days
+each with at least `min_count` records and each value beyond the limit (against the
+rule's threshold, or with `own_threshold` the feature's own, core.verdict.limits_for);
+a feature too small for that is judged on pooled days, or for a rate by a Wilson
+test on its counts, and the alert says which (`evidence_mode`). While it holds there is
 exactly one active alert per (rule, feature) (its numbers refreshed each run);
 when it clears, the alert is resolved automatically ("auto", with the time).
 Rules that were disabled or deleted resolve their alerts the same way. State
 changes enqueue notifications. An all-features alert names the features that
 drove it and their share (alert_causes.drivers, from the per-feature buckets of
-the same days). `opened_at` is when the alert was raised; the days the data
+the same days), each share said as a share of what. A channel configured later is
+told only of the alerts open now (not acknowledged, snoozed or resolved), once
+(store.alerts.ensure_notifications). `opened_at` is when the alert was raised; the days the data
 shows the condition on are its `evidence` / `first_day` / `last_day`. Judge
 agreement rules (statistic from core.agreement) read `agreement_daily` instead.
 """
@@ -23,11 +26,11 @@ from datetime import date, datetime, timedelta, timezone
 
 from pymongo.database import Database
 
-from core import agreement, metrics
+from core import agreement, evidence, metrics
 from core.features import ALL_FEATURES as ALL
 from core.timebuckets import DAY, bucket_start, is_partial, today
 from core.verdict import limits_for
-from jobs.alert_causes import bucket_value, describe_drivers, drivers
+from jobs.alert_causes import describe_drivers, drivers
 from store import agreement as store_agreement
 from store import aggregates as agg
 from store import alerts as store_alerts
@@ -66,25 +69,19 @@ def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresho
 
     `history`: every feature's complete daily buckets up to the day being judged, oldest first."""
     window = int(rule.get("window_days") or 1)
-    docs = (history.get(feature) or [])[-window:]
-    if len(docs) < window:
-        return None
-    days = [_day(d) for d in docs]
-    if any((b - a).days != 1 for a, b in zip(days, days[1:])):
-        return None
     limit = rule_threshold(rule, feature, thresholds)
     if limit is None:
         return None
     min_count = int(rule.get("min_count") or store_alerts.DEFAULT_MIN_COUNT)
-    values = []
-    for doc in docs:
-        value = bucket_value(doc, rule)
-        if value is None or (doc.get("count") or 0) < min_count:
-            return None
-        holds = value < limit if rule["comparison"] == "lt" else value > limit
-        if not holds:
-            return None
-        values.append(value)
+    is_rate = evidence.is_rate_rule(rule)
+    judgement = evidence.judge(evidence.days_from_buckets(rule, (history.get(feature) or [])[-evidence.MAX_POOL_DAYS:]),
+                               limit=limit, comparison=rule["comparison"], window=window, min_count=min_count,
+                               is_rate=is_rate, pool=not store_alerts.is_agreement_statistic(rule.get("statistic")))
+    if judgement is None:
+        return None
+    docs = [d.doc for d in judgement.days]
+    days = [d.day for d in judgement.days]
+    values = [d.value for d in judgement.days]
     metric, statistic = rule["metric"], rule.get("statistic", "mean")
     label = metrics.label(metric)
     if statistic == "rate" and metric not in RATES:
@@ -92,22 +89,27 @@ def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresho
     elif store_alerts.is_agreement_statistic(statistic):
         label += " judge agreement: " + agreement.label(statistic).lower()
     where = "all features" if feature == ALL else f"feature {feature}"
-    span = days[0].isoformat() if window == 1 else f"{days[0].isoformat()} to {days[-1].isoformat()}"
+    span = days[0].isoformat() if days[0] == days[-1] else f"{days[0].isoformat()} to {days[-1].isoformat()}"
     word = "below" if rule["comparison"] == "lt" else "above"
     whose = f"{feature}'s threshold " if rule.get("own_threshold") else ""
-    message = (f"{label} {_fmt(metric, statistic, values[-1])} {word} {whose}"
+    value = judgement.value
+    in_a_row = judgement.mode == evidence.DAILY and window > 1
+    message = (f"{label} {_fmt(metric, statistic, value)} {word} {whose}"
                f"{_fmt(metric, statistic, limit)} ({where}, {span}"
-               + (f", {window} days in a row" if window > 1 else "") + ")")
+               + (f", {window} days in a row" if in_a_row else "") + ")")
+    if judgement.mode != evidence.DAILY or feature != ALL:
+        message += "; " + evidence.describe(judgement, lambda v: _fmt(metric, statistic, v))
     cause: list[dict] = []
     if feature == ALL:
         cause = drivers({**rule, "threshold": limit}, days, history)
         if cause:
-            message += " — driven by " + describe_drivers(cause)
+            message += " — driven by " + describe_drivers(cause, rule)
     return {
         "rule_id": rule["_id"], "rule_name": rule.get("name"), "feature": feature,
         "severity": rule.get("severity", "warning"), "channel": rule.get("channel", "qa"), "message": message,
         "metric": metric, "statistic": statistic, "comparison": rule["comparison"], "threshold": limit,
-        "value": values[-1], "drivers": cause,
+        "value": value, "drivers": cause, "evidence_mode": judgement.mode,
+        "evidence_interval": list(judgement.interval) if judgement.interval else None,
         "evidence": [{"bucket": d["bucket"], "value": v, "count": d.get("count")} for d, v in zip(docs, values)],
         "link": {"feature": feature, "start": docs[0]["bucket"], "end": docs[-1]["bucket"]},
         "first_day": days[0].isoformat(), "last_day": days[-1].isoformat(),
@@ -169,7 +171,7 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
         set_state(db, STATE_KEY, through=latest.isoformat(), at=now)
     else:
         _judge(db, rules, {}, thresholds, now, counts, replay=False, day=None)
-    repaired = store_alerts.ensure_notifications(db, now - timedelta(days=1))
+    repaired = store_alerts.ensure_notifications(db, now - timedelta(days=1), now=now)
     return {"rules": len(rules), **counts, "notifications_repaired": repaired,
             "judged_through": latest.isoformat() if latest else None}
 
@@ -200,7 +202,8 @@ def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]], thre
                                   "first_day": current.get("first_day") or fields["first_day"]}
                     if not replay and current.get("replayed"):  # still open on the latest day: tell people now
                         fields = {**fields, "replayed": False}
-                        store_alerts.notify_opened(db, {**current, **fields}, now=now)
+                        if current.get("state") == "open":  # unless someone already handled it
+                            store_alerts.notify_opened(db, {**current, **fields}, now=now)
                     store_alerts.refresh_alert(db, current["_id"], fields, now=now)
                     snooze = current.get("snoozed_until")
                     if not replay and current.get("state") == "acknowledged" and isinstance(snooze, datetime):

@@ -133,8 +133,14 @@ def body_text(entry: dict) -> str:
     lines = [subject(entry), "", str(alert.get("message") or "")]
     if entry.get("transition") == "resolved":
         lines.append(f"Resolved by {alert.get('resolved_by') or '?'} at {alert.get('resolved_at')}")
-    for item in alert.get("evidence") or []:
-        lines.append(f"  {_day(item.get('bucket'))}: {item.get('value')}")
+    evidence = [e for e in alert.get("evidence") or [] if isinstance(e, dict)]
+    if len(evidence) > 1:  # one day's value is already in the message: not repeated
+        rate = alert.get("metric") in ("pass_rate", "regen_rate") or alert.get("statistic") == "rate"
+        for item in evidence:
+            value = item.get("value")
+            shown = value if not isinstance(value, (int, float)) else f"{value:.1%}" if rate else f"{value:.3f}"
+            lines.append(f"  {_day(item.get('bucket'))}: {shown}"
+                         + (f" ({item['count']} records)" if item.get("count") else ""))
     lines += ["", f"Open in Evalboard: {_link(alert)}"]
     return "\n".join(lines)
 

@@ -40,6 +40,7 @@ from core import metrics
 from core.features import ALL_FEATURES as ALL
 from core.features import UNKNOWN_FEATURE
 from core.timebuckets import WEEK, bucket_range, local_day
+from jobs.agreement_report import REPORT_METRIC
 from jobs.agreement_report import report_section as agreement_section
 from jobs.agreement_report import weekly_summary as agreement_summary
 from settings import get_settings
@@ -349,19 +350,94 @@ def build(db: Database, week: date, tz: str) -> dict:
     return {"week_start": week.isoformat(), "range": [lo, hi], "trends": trend_rows,
             "lowest": lowest_queries(db, lo, hi), "patterns": patterns, "clusters": clusters, "diagnosis": diag,
             "recommendations": [r["text"] for r in ranked], "recommendation_ranking": ranked,
-            "series": weekly_series(db, week, tz), "agreement": agreement_summary(db, week, tz)}
+            "series": weekly_series(db, week, tz), "agreement": agreement_summary(db, week, tz),
+            "incidents": week_incidents(db, week)}
+
+
+def week_incidents(db: Database, week: date) -> list[dict]:
+    """The week's incidents, from the same alerts the Alerts page shows: per feature, the alerts whose
+    days in the data overlap the week, open (or acknowledged) ones first, then critical, then by name."""
+    groups: dict[str, dict] = {}
+    for alert in list_alerts_between(db, week.isoformat(), (week + timedelta(days=6)).isoformat()):
+        feature = alert.get("feature") or ALL
+        g = groups.setdefault(feature, {"feature": feature, "rules": [], "first_day": alert.get("first_day"),
+                                        "last_day": alert.get("last_day"), "open": False, "critical": False,
+                                        "cleared_day": None})
+        name = str(alert.get("rule_name") or alert.get("rule_id") or "alert")
+        if name not in g["rules"]:
+            g["rules"].append(name)
+        g["first_day"] = min(g["first_day"] or "9999", alert.get("first_day") or "9999")
+        g["last_day"] = max(g["last_day"] or "", alert.get("last_day") or "")
+        g["open"] |= alert.get("state") in ("open", "acknowledged")
+        g["critical"] |= alert.get("severity") == "critical"
+        if alert.get("state") == "resolved" and alert.get("cleared_day"):
+            g["cleared_day"] = max(g["cleared_day"] or "", str(alert["cleared_day"]))
+    return sorted(groups.values(), key=lambda g: (not g["open"], not g["critical"], g["feature"] == ALL,
+                                                  g["feature"]))
+
+
+def list_alerts_between(db: Database, first: str, last: str) -> list[dict]:
+    from store.alerts import alerts_between
+    return alerts_between(db, first, last)
+
+
+def describe_incident(g: dict) -> str:
+    """One incident in words: where, what, when, and whether it is still open."""
+    where = "all features" if g["feature"] == ALL else g["feature"]
+    rules = "; ".join(g["rules"][:2]) + (f" (+{len(g['rules']) - 2} more rules)" if len(g["rules"]) > 2 else "")
+    days = g["first_day"] if g["first_day"] == g["last_day"] else f"{g['first_day']} to {g['last_day']}"
+    state = "open" if g["open"] else ("resolved" + (f" {g['cleared_day']}" if g.get("cleared_day") else ""))
+    return f"{where}{' (critical)' if g['critical'] else ''}: {rules}, {days}, {state}"
+
+
+def judge_change(row: dict, agreement_rows: list[dict]) -> str | None:
+    """Words for a rise in a logged score that the independent re-score does not share (the logged
+    judge turned lenient), else None: such a rise is a possible judge change, not an improvement."""
+    if row["metric"] != REPORT_METRIC or not row.get("change") or row["change"] <= 0:
+        return None
+    by_feature = {r["feature"]: r for r in agreement_rows}
+    agreement_row = by_feature.get(row["feature"])
+    if not agreement_row:
+        return None
+    now, before = agreement_row["now"].get("mean_diff"), agreement_row["previous"].get("mean_diff")
+    if now is None or before is None:
+        return None
+    moved = now - before  # how much more the logged judge gives than the independent scorer
+    if moved >= max(0.5 * row["change"], 0.02):
+        return (f"possible judge change, not an improvement: the independent re-score did not rise "
+                f"(logged − independent {now:+.3f}, the week before {before:+.3f})")
+    return None
 
 
 def headline(data: dict) -> str:
+    """Incidents first (open, then resolved: the same alerts the Alerts page shows), then the numbers;
+    a comparison with a week without data says so instead of giving a change."""
     overall = {r["metric"]: r for r in data["trends"] if r["feature"] == ALL}
     pr = overall.get("pass_rate")
+    incidents = data.get("incidents") or []
+    if incidents:
+        n_open = sum(1 for g in incidents if g["open"])
+        lead = (f"{len(incidents)} incident{'s' if len(incidents) != 1 else ''}"
+                + (f" ({n_open} open)" if n_open else "") + " — "
+                + " | ".join(describe_incident(g) for g in incidents[:3])
+                + (f" | +{len(incidents) - 3} more" if len(incidents) > 3 else ""))
+    else:
+        lead = "no incidents"
     if not pr:
-        return f"Week of {data['week_start']}: no records"
+        return f"Week of {data['week_start']}: {lead}; no records"
     flagged = sum(1 for r in data["trends"] if r["flagged"])
     verdict = (data["diagnosis"].get(ALL) or {}).get("label", "no diagnosis").lower()
-    change = "" if pr["change"] is None else f" ({_delta('pass_rate', pr['change'])})"
-    return (f"Week of {data['week_start']}: {pr['count']} answers, pass rate {_pct(pr['value'])}{change}; "
-            f"{flagged} change(s) flagged; {verdict}")
+    change = (" (no data the week before)" if pr["previous"] is None
+              else "" if pr["change"] is None else f" ({_delta('pass_rate', pr['change'])} on the week before)")
+    judge = [r for r in data["trends"] if r["flagged"] and judge_change(r, data.get("agreement") or [])]
+    tail = f"{flagged} change(s) flagged"
+    if judge:
+        tail += " (" + ", ".join(f"{'all features' if r['feature'] == ALL else r['feature']} "
+                                 f"{label(r['metric']).lower()}" for r in judge) + ": possible judge change)"
+    if not (incidents and verdict == "healthy"):  # "healthy" beside an incident would contradict it
+        tail += f"; {verdict}"
+    return (f"Week of {data['week_start']}: {lead}. {pr['count']} answers, pass rate {_pct(pr['value'])}{change}; "
+            + tail)
 
 
 def render_markdown(data: dict) -> str:
@@ -371,10 +447,15 @@ def render_markdown(data: dict) -> str:
     lines += ["## Key changes", ""]
     for r in flagged:
         feature = "all features" if r["feature"] == ALL else md_text(r["feature"])
+        judge = judge_change(r, data.get("agreement") or [])
         lines.append(f"- **{feature}, {label(r['metric'])}**: {_fmt(r['metric'], r['value'])} "
-                     f"(previous week {_fmt(r['metric'], r['previous'])}, {_delta(r['metric'], r['change'])})")
+                     f"(previous week {_fmt(r['metric'], r['previous'])}, {_delta(r['metric'], r['change'])})"
+                     + (f" — {md_text(judge, 300)}" if judge else ""))
     if not flagged:
         lines.append("No change beyond normal week-to-week variation.")
+    incidents = data.get("incidents") or []
+    lines += ["", "## Incidents", ""]
+    lines += [f"- {md_text(describe_incident(g), 400)}" for g in incidents] or ["No alert this week."]
     lines += ["", "## Recommendations", "", "Ranked by impact: the share of the week's failing answers a problem "
               "concerns × how severe it is.", ""]
     lines += [f"{i}. {r}" for i, r in enumerate(data["recommendations"], 1)]
@@ -383,8 +464,9 @@ def render_markdown(data: dict) -> str:
               "| Feature | Metric | This week | Previous | Change | |", "|---|---|---:|---:|---:|---|"]
     for r in data["trends"]:
         feature = "all features" if r["feature"] == ALL else md_text(r["feature"])
+        change = "no data before" if r["previous"] is None else _delta(r["metric"], r["change"])
         lines.append(f"| {feature} | {label(r['metric'])} | {_fmt(r['metric'], r['value'])} | "
-                     f"{_fmt(r['metric'], r['previous'])} | {_delta(r['metric'], r['change'])} | "
+                     f"{_fmt(r['metric'], r['previous'])} | {change} | "
                      f"{'⚠' if r['flagged'] else ''} |")
     if not data["trends"]:
         lines.append("| — | no data this week | | | | |")

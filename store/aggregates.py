@@ -630,7 +630,8 @@ def daily_history(db: Database, since: datetime) -> dict[str, list[dict]]:
     history: dict[str, list[dict]] = {}
     for doc in db[AGG_DAILY].find({"bucket": {"$gte": since}},
                                   {"bucket": 1, "feature": 1, "count": 1, "metrics": 1, "pass_rate": 1,
-                                   "regen_rate": 1, "passed": 1, "failing": 1}).sort("bucket", 1):
+                                   "regen_rate": 1, "passed": 1, "failing": 1, "regen_n": 1,
+                                   "regen_pos": 1}).sort("bucket", 1):
         if isinstance(doc.get("feature"), str):
             history.setdefault(doc["feature"], []).append(doc)
     return history

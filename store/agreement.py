@@ -20,7 +20,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Iterable
 
-from pymongo import ASCENDING, DESCENDING, ReplaceOne
+from pymongo import ASCENDING, DESCENDING, ReplaceOne, UpdateOne
 from pymongo.database import Database
 
 from core.features import ALL_FEATURES as ALL
@@ -82,6 +82,15 @@ def write_daily(db: Database, docs: list[dict]) -> int:
 
 def write_weekly(db: Database, docs: list[dict]) -> int:
     return write_figures(db, AGREEMENT_WEEKLY, docs)
+
+
+def update_changes(db: Database, updates: list[dict]) -> int:
+    """Set the `metrics` (figures with their changes against the baseline) of daily documents."""
+    if not updates:
+        return 0
+    db[AGREEMENT_DAILY].bulk_write([UpdateOne({"_id": u["_id"]}, {"$set": {"metrics": u["metrics"]}})
+                                    for u in updates], ordered=False)
+    return len(updates)
 
 
 def daily_values(db: Database, start: datetime, end: datetime) -> list[dict]:

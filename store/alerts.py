@@ -16,7 +16,8 @@ rules to an existing database once):
   lenient than usual, or its faithfulness flip rate up 15 points on its baseline, for
   2 days; the absolute ones (flip rate above 15 %, correlation below 0.5) are seeded off.
 A rule's `feature` is "__all__", one feature, or "*" = every feature separately.
-Days with fewer than `min_count` records (default DEFAULT_MIN_COUNT) are not judged.
+A day with at least `min_count` records (default DEFAULT_MIN_COUNT) is judged on its own; smaller days
+are pooled, or for a rate tested on their counts (core/evidence.py; the alert's `evidence_mode` says which).
 
 Alert lifecycle: open -> acknowledged -> resolved. One active (open or
 acknowledged) alert per (rule, feature); `_id` = "<rule_id>|<feature>|<day the
@@ -35,7 +36,7 @@ from pymongo import DESCENDING
 from pymongo.database import Database
 from pymongo.errors import DuplicateKeyError
 
-from store.collections import ALERT_RULES, ALERTS, RULE_AUDIT, STATE
+from store.collections import ALERT_RULES, ALERTS, NOTIFICATIONS, RULE_AUDIT, STATE
 from store.errors import ValidationFailed
 from store.outbox import enqueue
 from core import agreement, metrics
@@ -44,7 +45,7 @@ from core.features import EACH_FEATURE as EACH
 from store.thresholds import validate_feature, validate_unit, write_audit
 
 STATISTICS = ("mean", "rate")
-DEFAULT_MIN_COUNT = 50   # a day with fewer records is too small a sample to alert on
+DEFAULT_MIN_COUNT = 50   # a smaller day is not judged on its own (pooled or tested instead, core/evidence.py)
 RULES_VERSION = 3        # bump with new DEFAULT_RULES entries: migrate adds them to existing databases
 MAX_SNOOZE_DAYS = 90
 _NAME_RE = re.compile(r"^[A-Za-z0-9@._\- ]{1,80}$")
@@ -244,6 +245,12 @@ def list_alerts(db: Database, states: list[str] | None = None, limit: int = 200)
     return list(db[ALERTS].find(query).sort([("opened_at", DESCENDING), ("last_day", DESCENDING)]).limit(int(limit)))
 
 
+def alerts_between(db: Database, first_day: str, last_day: str) -> list[dict]:
+    """Alerts whose days in the data (first_day..last_day, ISO dates) overlap first_day..last_day."""
+    return list(db[ALERTS].find({"first_day": {"$lte": str(last_day)}, "last_day": {"$gte": str(first_day)}})
+                .sort([("first_day", 1), ("_id", 1)]))
+
+
 def count_open_alerts(db: Database) -> int:
     return db[ALERTS].count_documents({"state": "open"})
 
@@ -349,16 +356,32 @@ def resolve_alert(db: Database, alert_id: str, user: str, *, now: datetime | Non
         write_audit(db, user=user, action="resolve_alert", target=str(alert_id), old=None,
                     new={"state": "resolved"}, now=now)
     if notify and not doc.get("replayed"):  # an alert nobody was told about resolves quietly
-        enqueue(db, doc, "resolved", now=now)
+        told = _told_types(db, alert_id)
+        if told:  # only the channels that heard it open hear it resolved
+            enqueue(db, doc, "resolved", now=now, only_types=told)
     return doc
 
 
-def ensure_notifications(db: Database, since: datetime) -> int:
-    """Re-create any outbox entries missing for alert changes since `since` (after a crash)."""
+def _told_types(db: Database, alert_id: Any) -> set[str]:
+    """The channel types that were told an alert opened (or reopened)."""
+    return {str(n.get("channel_type")) for n in db[NOTIFICATIONS].find(
+        {"alert_id": alert_id, "transition": {"$regex": "^(opened|reopened)"}}, {"channel_type": 1})}
+
+
+def ensure_notifications(db: Database, since: datetime, now: datetime | None = None) -> int:
+    """Repair the outbox after a crash, and tell a channel added since what is open now.
+
+    - An alert resolved since `since` whose "resolved" entries are missing (the process died between
+      the state change and the enqueue) gets them, on the channels that were told it opened.
+    - An alert that is open now (not acknowledged, not snoozed, not resolved) gets its "opened"
+      entry on every configured channel that never had it: a channel added later hears of it,
+      once (the entry ids are deterministic). A handled alert (acknowledged, snoozed or resolved)
+      is never announced to a new channel as new."""
     added = 0
-    for alert in db[ALERTS].find({"$or": [{"opened_at": {"$gte": since}}, {"resolved_at": {"$gte": since}}],
-                                  "replayed": {"$ne": True}}):
-        added += enqueue(db, alert, "opened", now=alert.get("opened_at"))
-        if alert.get("state") == "resolved":
-            added += enqueue(db, alert, "resolved", now=alert.get("resolved_at"))
+    for alert in db[ALERTS].find({"state": "resolved", "resolved_at": {"$gte": since}, "replayed": {"$ne": True}}):
+        told = _told_types(db, alert["_id"])
+        if told:  # the channels told it opened hear it resolved (deterministic ids: once)
+            added += enqueue(db, alert, "resolved", now=alert.get("resolved_at"), only_types=told)
+    for alert in db[ALERTS].find({"state": "open", "replayed": {"$ne": True}}):
+        added += enqueue(db, alert, "opened", now=now or _now())
     return added

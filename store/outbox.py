@@ -85,11 +85,15 @@ def channel_targets(channel: str) -> list[tuple[str, str]]:
     return targets
 
 
-def enqueue(db: Database, alert: dict, transition: str, *, now: datetime | None = None) -> int:
-    """Create the outbox entries of one alert state change; returns how many were new."""
+def enqueue(db: Database, alert: dict, transition: str, *, now: datetime | None = None,
+            only_types: set[str] | None = None) -> int:
+    """Create the outbox entries of one alert state change; returns how many were new.
+    `only_types`: only these channel types (e.g. the ones that were told the alert opened)."""
     now = now or _now()
     docs = []
     for channel_type, target in channel_targets(alert.get("channel") or "qa"):
+        if only_types is not None and channel_type not in only_types:
+            continue
         docs.append({
             "_id": f"{alert['_id']}|{transition}|{channel_type}", "alert_id": alert["_id"],
             "transition": transition, "channel": alert.get("channel"), "channel_type": channel_type,

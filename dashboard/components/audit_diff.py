@@ -51,13 +51,30 @@ def changes(old: Any, new: Any) -> list[str]:
     return out
 
 
-def describe(entry: dict) -> str:
-    """One line for an audit entry."""
+def alert_label(alert: dict | None, alert_id: str) -> str:
+    """An alert in words — its rule's name, the feature and its days — never its internal id."""
+    if not alert:  # not at hand: its id says rule, feature and first day ("rule:x|chat|2026-01-01")
+        rule, _, rest = str(alert_id).partition("|")
+        feature, _, day = rest.partition("|")
+        alert = {"rule_name": rule.removeprefix("rule:") or "alert", "feature": feature or None,
+                 "first_day": day or None, "last_day": day or None}
+    feature = alert.get("feature")
+    where = "all features" if feature in (None, "__all__") else str(feature)
+    first, last = alert.get("first_day"), alert.get("last_day")
+    days = first if first == last or not last else f"{first} to {last}"
+    return f"alert “{alert.get('rule_name') or alert.get('metric') or 'alert'}” ({where}" \
+        + (f", {days})" if days else ")")
+
+
+def describe(entry: dict, alerts: dict | None = None) -> str:
+    """One line for an audit entry (`alerts`: {alert id: alert}, to name an alert in words)."""
     action = str(entry.get("action") or "change")
     old, new = entry.get("old"), entry.get("new")
     target = str(entry.get("target") or "")
     name = (new or old or {}).get("name") if isinstance(new or old, dict) else None
     what = f"rule “{name}”" if name and action.endswith("_rule") else target
+    if action.endswith("_alert"):
+        what = alert_label((alerts or {}).get(target), target)
     if action == "delete_rule":
         body = "deleted"
     elif action == "create_rule":

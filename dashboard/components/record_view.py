@@ -358,7 +358,9 @@ def render_record(db, record: Mapping, *, prefix: str = "record", on_write: Call
         _render_query_answer(record, score)
     with right:
         _render_summary(record, score)
-    tabs = st.tabs(["Scores", "Retrieved chunks", "Re-score", "Triage"])
+    # keyed and tracked: after a save (which reruns the page) the panel stays on the tab it was on
+    tabs = st.tabs(["Scores", "Retrieved chunks", "Re-score", "Triage"], key=f"{prefix}_tabs_{record.get('_id')}",
+                   on_change="rerun")
     with tabs[0]:
         _render_scores(record, score, prefix)
     with tabs[1]:

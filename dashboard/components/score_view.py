@@ -75,16 +75,27 @@ def metric_rows(evaluation: Mapping | None) -> list[dict]:
     return rows
 
 
+def render_full_reasons(rows: list[dict], column: str, *, label: str = "Reasons in full") -> None:
+    """The table cuts long reasons: one click shows each metric's reason whole."""
+    full = [(r.get("Metric"), str(r.get(column) or "")) for r in rows if str(r.get(column) or "").strip()]
+    if not full:
+        return
+    with st.expander(label):
+        st.markdown("\n".join(f"- **{safe_md(metric)}**: {safe_md(reason)}" for metric, reason in full))
+
+
 def render_metrics(evaluation: Mapping | None, *, key: str | None = None) -> None:
+    rows = metric_rows(evaluation)
     st.dataframe(
-        pd.DataFrame(metric_rows(evaluation)), hide_index=True, width="stretch", key=key,
+        pd.DataFrame(rows), hide_index=True, width="stretch", key=key,
         column_config={
             "Score": st.column_config.NumberColumn(format="%.2f", width="small"),
             "Threshold": st.column_config.NumberColumn(format="%.2f", width="small"),
             "Result": st.column_config.TextColumn(width="small"),
-            "Reason": st.column_config.TextColumn(width="large"),
+            "Reason": st.column_config.TextColumn(width="large", help="Cut when long: see Reasons in full below"),
         },
     )
+    render_full_reasons(rows, "Reason")
 
 
 def comparison_rows(logged: Mapping | None, new: Mapping | None) -> list[dict]:
@@ -109,15 +120,18 @@ def comparison_rows(logged: Mapping | None, new: Mapping | None) -> list[dict]:
 
 
 def render_comparison(logged: Mapping | None, new: Mapping | None, *, key: str | None = None) -> None:
+    rows = comparison_rows(logged, new)
     st.dataframe(
-        pd.DataFrame(comparison_rows(logged, new)), hide_index=True, width="stretch", key=key,
+        pd.DataFrame(rows), hide_index=True, width="stretch", key=key,
         column_config={
             "Logged": st.column_config.NumberColumn(format="%.2f", width="small"),
             "New": st.column_config.NumberColumn(format="%.2f", width="small"),
             "Change": st.column_config.NumberColumn(format="%+.2f", width="small"),
-            "New reason": st.column_config.TextColumn(width="large"),
+            "New reason": st.column_config.TextColumn(width="large", help="Cut when long: see the reasons in "
+                                                                          "full below"),
         },
     )
+    render_full_reasons(rows, "New reason", label="New reasons in full")
 
 
 def claim_rows(details: Mapping | None) -> list[dict]:

@@ -146,6 +146,20 @@ def _render_trends(docs: list[dict], metric: str, granularity: str, rules: dict[
     else:
         st.caption(f"No figure moved away from its baseline (the median of the {ag.BASELINE_DAYS} days "
                    "before each day) in this period.")
+    if granularity != "week":
+        st.caption(no_baseline_note(docs, metric))
+
+
+def no_baseline_note(docs: list[dict], metric: str) -> str:
+    """Which sampled days have no change against a baseline, and why (or that every day has one)."""
+    missing = [str(d.get("day") or filters.bucket_date(d.get("bucket")))
+               for d in docs if all(_fig(d, metric).get(s + ag.CHANGE_SUFFIX) is None for s in ag.STATISTICS)]
+    if not missing:
+        return "Every sampled day in this period has its change against the baseline."
+    shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
+    return (f"No change against the baseline on {shown}: a baseline needs {ag.MIN_BASELINE_DAYS} earlier days "
+            f"with a sample (of the {ag.BASELINE_DAYS} before the day), or the day's sample was too small "
+            f"for the figure ({ag.MIN_PAIRS}+ pairs).")
 
 
 def _disagreement_rows(docs: list[dict], metric: str) -> list[dict]:
@@ -197,6 +211,8 @@ def _render_disagreements(db, key: str, docs: list[dict], metric: str) -> None:
                      .rename(columns={"New": "Independent", "New result": "Independent result",
                                       "New reason": "Independent reason"}),
                      hide_index=True, width="stretch", key=f"{PREFIX}_compare")
+        score_view.render_full_reasons(score_view.comparison_rows(logged_evaluation(record), rescored.get("evaluation")),
+                                       "New reason", label="Independent reasons in full")
         render_record(db, record, prefix=PREFIX, on_write=lambda: data.invalidate(data.RECORDS))
 
 

@@ -16,8 +16,10 @@ import pandas as pd
 import streamlit as st
 
 from core import agreement, metrics
+from core import evidence
+from core.evidence import share_of, value_words
 from core.jobs import NOTIFY
-from core.features import DEFAULT_FEATURE
+from core.features import DEFAULT_FEATURE, feature_label
 from core.verdict import limits_for
 from dashboard.common import (
     show_flash,
@@ -142,20 +144,23 @@ def _render_alert(db, alert: dict) -> None:
                 st.text(str(alert["message"]))
             _render_drivers(alert)
             comparison = {"lt": "below", "gt": "above"}.get(alert.get("comparison"), alert.get("comparison") or "")
-            evidence = alert.get("evidence") or []
+            evidence = [e for e in alert.get("evidence") or [] if isinstance(e, dict)]
             days = _days_span(alert)
+            per_day = (" · day by day: " + ", ".join(
+                f"{_day(e.get('bucket')) or '?'}: {_value(metric, e.get('value'))}"
+                + (f" of {e['count']} records" if e.get("count") else "") for e in evidence[:10])
+                if len(evidence) > 1 else "")  # one day: its value is the one above, not repeated
             st.caption(
                 f"{md_escape(charts.label(metric or ''))} was **{_value(metric, alert.get('value'))}**, "
                 f"{md_escape(comparison)} {_value(metric, alert.get('threshold'))}"
-                + (" on " + ", ".join(f"{_day(e.get('bucket')) or '?'}: {_value(metric, e.get('value'))}"
-                                      for e in evidence[:10] if isinstance(e, dict)) if evidence else "")
-                + (f" · condition on {days}" if days else "")
-                + f" · raised {_when(alert.get('opened_at'))}"
+                + per_day
+                + (f" · condition on {days}" if days and not alert.get("replayed") else "")
+                + _raised(alert)
                 + (f" · acknowledged by {md_escape(alert.get('acknowledged_by'))} "
                    f"{_when(alert.get('acknowledged_at'))}"
                    if alert.get("acknowledged_by") else "")
-                + (f" · resolved by {md_escape(alert.get('resolved_by'))} {_when(alert.get('resolved_at'))}"
-                   if alert.get("resolved_by") else ""))
+                + (f" · resolved by {md_escape(_who(alert.get('resolved_by')))} {_when(alert.get('resolved_at'))}"
+                   if alert.get("resolved_by") and not alert.get("replayed") else ""))
             _render_ack_details(alert)
             _render_links(alert, feature)
         with actions:
@@ -166,6 +171,22 @@ def _render_alert(db, alert: dict) -> None:
                 if st.button("Resolve", key=f"{PREFIX}_resolve_{alert_id}", disabled=not reviewer,
                              type="primary", width="stretch"):
                     _act(db, resolve_alert, alert, "resolved")
+
+
+def _who(user) -> str:
+    return "Evalboard (the condition cleared)" if user == "auto" else str(user)
+
+
+def _raised(alert: dict) -> str:
+    """When the alert was raised; an alert found by replaying the history is dated by its days in the
+    data (the replay's own time is only when Evalboard first looked)."""
+    if alert.get("replayed"):
+        first, last = alert.get("first_day"), alert.get("last_day")
+        span = first if first == last else f"{first} to {last}"
+        cleared = f", cleared {alert['cleared_day']}" if alert.get("cleared_day") else ""
+        return (f" · past incident found in the history: {md_escape(span)}{md_escape(cleared)}"
+                f" (first checked {_when(alert.get('opened_at'))})")
+    return f" · raised {_when(alert.get('opened_at'))}"
 
 
 def _days_span(alert: dict) -> str:
@@ -183,10 +204,11 @@ def _render_drivers(alert: dict) -> None:
     rows = [r for r in alert.get("drivers") or [] if isinstance(r, dict) and r.get("feature")]
     if not rows:
         return
-    metric = alert.get("metric")
+    rule = {"metric": alert.get("metric"), "statistic": alert.get("statistic")}
     st.markdown("**Driven by** " + " · ".join(
-        f"{md_escape(r['feature'])} **{float(r.get('share') or 0):.0%}**"
-        + (f" ({_value(metric, r.get('value'))})" if r.get("value") is not None else "") for r in rows[:6]))
+        f"{md_escape(r['feature'])} **{float(r.get('share') or 0):.0%}** {md_escape(share_of(rule))}"
+        + (f" ({md_escape(value_words(rule, charts.num(r.get('value'))))})" if charts.num(r.get("value")) is not None
+           else "") for r in rows[:6]))
     link = alert.get("link") or {}
     start, end = _day(link.get("start")), _day(link.get("end"))
     if TRIAGE_PAGE.is_file() and start:
@@ -236,17 +258,36 @@ def _render_ack_form(db, alert: dict, alert_id: str, reviewer: bool) -> None:
         _act(db, action, alert, "acknowledged")
 
 
+CONTEXT_DAYS = 7  # "Trends for these days" shows a week on each side of the alert's days
+
+
+def trends_params(alert: dict, feature: str, today=None) -> dict[str, str]:
+    """The Overview's query parameters for an alert: its days with a week on each side (not past today),
+    and `mark` = the alert's own days, shaded there."""
+    link = alert.get("link") or {}
+    start = filters.parse_date(link.get("start")) or filters.parse_date(alert.get("opened_at"))
+    end = filters.parse_date(link.get("end")) or start
+    params = {"feature": "all" if feature == ALL else feature}
+    if start:
+        end = end or start
+        last = min(end + timedelta(days=CONTEXT_DAYS), today or filters.today())
+        params.update(start=(start - timedelta(days=CONTEXT_DAYS)).isoformat(), end=max(last, end).isoformat(),
+                      mark=f"{start.isoformat()}..{end.isoformat()}")
+    return params
+
+
 def _render_links(alert: dict, feature: str) -> None:
     link = alert.get("link") or {}
     start = _day(link.get("start")) or _day(alert.get("opened_at"))
     end = _day(link.get("end")) or start
-    params = {"feature": "all" if feature == ALL else feature}
-    if start:
-        params.update(start=start, end=end or start)
+    params = trends_params(alert, feature)
     row = st.container(horizontal=True, gap="small")
-    row.page_link("views/overview.py", label="Trends for these days", icon="📈", query_params=params)
+    row.page_link("views/overview.py", label="Trends for these days", icon="📈", query_params=params,
+                  help="The alert's days (shaded) with a week on each side")
     if TRIAGE_PAGE.is_file():
-        triage = {k: v for k, v in params.items() if not (k == "feature" and v == "all")}
+        triage = {"start": start, "end": end or start} if start else {}
+        if feature != ALL:
+            triage["feature"] = feature
         row.page_link("views/triage.py", label="Failing records", icon="🔎", query_params=triage)
 
 
@@ -257,7 +298,7 @@ def _act(db, action, alert: dict, done: str) -> None:
         st.error(str(exc))
         return
     data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
-    name = md_escape(alert.get("rule_name") or alert["_id"])
+    name = md_escape(alert.get("rule_name") or alert.get("metric") or "alert")
     st.session_state[f"{PREFIX}_flash"] = f"Alert “{name}” {done} by {md_escape(current_user().name)}."
     st.rerun()
 
@@ -341,6 +382,35 @@ def _render_threshold_confirm(db, pending: dict, pending_key: str) -> None:
             st.rerun()
 
 
+def _coverage(db, key: str, rule: dict) -> dict[str, tuple[str, str]]:
+    history = data.recent_daily_history(db, key, agreement=evidence.is_agreement_rule(rule))
+    return evidence.coverage(rule, history, DEFAULT_MIN_COUNT)
+
+
+def _coverage_columns(db, key: str, rule: dict) -> dict[str, str]:
+    """Which features the rule can see now (and how) and which it is blind to."""
+    seen = _coverage(db, key, rule)
+    if not seen:
+        return {"Sees": "—", "Blind to": "every feature (no data yet)"}
+    how = {evidence.DAILY: "daily", evidence.POOLED: "pooled", evidence.TEST: "count test"}
+    sees = [f"{feature_label(f)} ({how[mode]})" for f, (mode, _) in seen.items() if mode in how]
+    blind = [feature_label(f) for f, (mode, _) in seen.items() if mode not in how]
+    return {"Sees": ", ".join(sees) or "—", "Blind to": ", ".join(blind) or "—"}
+
+
+def _render_coverage(db, key: str, rules: list[dict]) -> None:
+    """Per rule and feature, in words: how it is judged now, or why it cannot be."""
+    with st.expander("What each rule can see now, feature by feature"):
+        for rule in rules:
+            seen = _coverage(db, key, rule)
+            if not seen:
+                continue
+            st.markdown(f"**{md_escape(rule.get('name') or '')}**")
+            st.markdown("\n".join(f"- {md_escape(feature_label(f))}: "
+                                   + ("**blind** — " if mode == "blind" else "")
+                                   + md_escape(words) for f, (mode, words) in seen.items()))
+
+
 def _rule_label(rules: dict[str, dict], rule_id: str) -> str:
     if rule_id == NEW_RULE:
         return "➕ New rule"
@@ -360,12 +430,21 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
             "Fires when": f"{r.get('statistic', 'mean')} {'<' if r.get('comparison') == 'lt' else '>'} "
                           + ("the feature's threshold" if r.get("own_threshold")
                              else _value(r.get('metric'), r.get('threshold'))),
-            "Days in a row": r.get("window_days"), "Min records/day": r.get("min_count", DEFAULT_MIN_COUNT),
+            "Days in a row": r.get("window_days"),
+            "Min records (a day, else pooled)": r.get("min_count", DEFAULT_MIN_COUNT),
             "Severity": r.get("severity"), "Channel": r.get("channel"),
             "Enabled": bool(r.get("enabled", True)),
+            **_coverage_columns(db, key, r),
         } for r in rules])
         st.dataframe(table, hide_index=True, width="stretch",
-                     column_config={"Enabled": st.column_config.CheckboxColumn()})
+                     column_config={"Enabled": st.column_config.CheckboxColumn(),
+                                    "Sees": st.column_config.TextColumn(
+                                        help="Features this rule can judge now, and how: each day on its own, "
+                                             "days pooled to reach the minimum of records, or a test on the counts"),
+                                    "Blind to": st.column_config.TextColumn(
+                                        help="Features this rule cannot judge now (too few records even pooled "
+                                             "over two weeks, or no data)")})
+        _render_coverage(db, key, rules)
     else:
         st.caption("No rules yet.")
     if not admin:
@@ -404,7 +483,9 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
                                index=pick(("qa", "ai", "critical"), rule.get("channel"), "qa"))
         c9, c10, c11 = st.columns([1, 2, 1], vertical_alignment="bottom")
         min_count = c9.number_input("Min records per day", value=int(rule.get("min_count") or DEFAULT_MIN_COUNT),
-                                    step=1, help="Days with fewer records are not judged (no alerts on tiny samples)")
+                                    step=1, help="A day with fewer records is not judged on its own: it is pooled with the days "
+                                    "before it until they hold this many, or (for a rate) tested on its "
+                                    "counts; the alert says which")
         own = c10.checkbox("Compare with each feature's own threshold", value=bool(rule.get("own_threshold")),
                            help="A score's mean below the threshold of the feature (Thresholds per feature); "
                                 "the number above is then ignored")
@@ -444,10 +525,11 @@ def _render_audit(db, key: str) -> None:
         st.caption("No changes yet.")
         return
     rows = []
+    alerts = {a.get("_id"): a for a in data.alerts(db, key)}
     for e in entries:
         when = e.get("at")
         rows.append({"When": when.replace(tzinfo=None) if isinstance(when, datetime) else None,
-                     "Change": audit_diff.describe(e)})
+                     "Change": audit_diff.describe(e, alerts)})
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config={
         "When": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm", width="small"),
         "Change": st.column_config.TextColumn(width="large")})
@@ -465,8 +547,8 @@ def _render_channels(db) -> None:
             name = {"webhook": "Webhook (Slack-compatible)", "email": "E-mail (SMTP)"}.get(ch["channel_type"],
                                                                                           ch["channel_type"])
             if ch["configured"]:
-                st.markdown(f"✅ **{name}** — configured: "
-                            + ", ".join(md_escape(_redact_target(t)) for t in ch["targets"]))
+                st.markdown(f"✅ **{name}** — configured: "  # code spans: shown as they are, never escaped
+                            + ", ".join(f"`{_redact_target(t).replace('`', '')}`" for t in ch["targets"]))
             else:
                 st.markdown(f"⚪ **{name}** — not configured (`{ch['missing']}`)")
             st.caption(f"Last delivery: {_when(ch.get('last_sent_at')) if ch.get('last_sent_at') else 'never'}"
@@ -482,6 +564,26 @@ def _render_channels(db) -> None:
         data.invalidate(data.ALERTS)
         st.success(f"Test message queued for {queued} channel target(s); the worker sends it within seconds "
                    "(its delivery shows here and under Delivery status).", icon="📨")
+
+
+def _transition(value) -> str:
+    text = str(value or "")
+    if text.startswith("reopened"):
+        return "reopened"
+    return {"test": "test message"}.get(text, text)
+
+
+def _alert_words(alerts: dict, notification: dict) -> str:
+    """The alert a notification is about, in words (rule, feature, days), not its internal id."""
+    if notification.get("transition") == "test":
+        return "—"
+    alert = alerts.get(notification.get("alert_id")) or {}
+    payload = notification.get("payload") or {}
+    name = alert.get("rule_name") or payload.get("rule_name") or "an alert"
+    feature = alert.get("feature") or payload.get("feature")
+    where = "" if not feature else " · " + ("all features" if feature == ALL else str(feature))
+    day = alert.get("last_day")
+    return f"{name}{where}" + (f" · {day}" if day else "")
 
 
 def _render_notifications(db, notifications: list[dict]) -> None:
@@ -508,11 +610,12 @@ def _render_notifications(db, notifications: list[dict]) -> None:
     def naive(value):
         return value.replace(tzinfo=None) if isinstance(value, datetime) else None
 
+    names = {a.get("_id"): a for a in data.alerts(db, db_key(db))}
     frame = pd.DataFrame([{
         "Created": naive(n.get("created_at")), "Status": icon.get(n.get("status"), str(n.get("status"))),
         "Channel": n.get("channel_type"), "To": _redact_target(n.get("target")),
-        "Transition": n.get("transition"), "Attempts": n.get("attempts"), "Sent": naive(n.get("sent_at")),
-        "Error": n.get("last_error") or "", "Alert": str(n.get("alert_id") or ""),
+        "Transition": _transition(n.get("transition")), "Attempts": n.get("attempts"), "Sent": naive(n.get("sent_at")),
+        "Error": n.get("last_error") or "", "Alert": _alert_words(names, n),
     } for n in notifications])
 
     def highlight(row):

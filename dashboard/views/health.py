@@ -88,15 +88,36 @@ def _render_jobs(db, key: str) -> None:
     if not latest:
         st.caption("No job has run yet. The scheduler (`python -m jobs scheduler`) runs them every few minutes.")
         return
+    _render_backlog(db, key, latest)
+    by_job: dict[str, list[dict]] = {}
+    for r in recent:
+        by_job.setdefault(str(r.get("job")), []).append(r)
+
+    def durations(job: str) -> str:
+        runs = [r for r in by_job.get(job, []) if isinstance(r.get("duration_s"), (int, float))][:5]
+        return " · ".join(f"{r['duration_s']:.1f}" for r in runs) or "—"
+
     frame = pd.DataFrame([{
         "Job": r.get("job"), "Outcome": OUTCOME.get(r.get("outcome"), str(r.get("outcome"))),
         "Started": _naive(r.get("started_at")), "Duration (s)": r.get("duration_s"),
-        "Detail": str(r.get("detail") or "")[:200],
+        "Recent durations (s)": durations(str(r.get("job"))),
+        "Detail": str(r.get("detail") or ""),
     } for r in sorted(latest, key=lambda r: str(r.get("job")))])
     st.dataframe(frame, hide_index=True, width="stretch", column_config={
         "Started": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm:ss"),
         "Duration (s)": st.column_config.NumberColumn(format="%.2f"),
+        "Recent durations (s)": st.column_config.TextColumn(help="The last five runs, newest first"),
+        "Detail": st.column_config.TextColumn(help="Click a cell to read it whole", width="large"),
     })
+    with st.expander(f"Recent runs ({len(recent)})"):
+        st.dataframe(pd.DataFrame([{
+            "Job": r.get("job"), "Outcome": OUTCOME.get(r.get("outcome"), str(r.get("outcome"))),
+            "Started": _naive(r.get("started_at")), "Duration (s)": r.get("duration_s"),
+            "Detail": str(r.get("detail") or ""),
+        } for r in recent]), hide_index=True, width="stretch", column_config={
+            "Started": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm:ss"),
+            "Duration (s)": st.column_config.NumberColumn(format="%.2f"),
+        })
     failures = [r for r in recent if r.get("outcome") == "error"]
     if failures:
         st.markdown(f"**Recent failures** ({len(failures)} of the last {len(recent)} runs)")
@@ -105,6 +126,26 @@ def _render_jobs(db, key: str) -> None:
                      f"{md_escape(str(r.get('detail') or 'no detail')[:400])}", icon="⚠️")
     else:
         st.caption(f"No failures in the last {len(recent)} runs.")
+
+
+def _render_backlog(db, key: str, latest: list[dict]) -> None:
+    """What is waiting: records to score, days to build, the judge-agreement sample left."""
+    counts = data.record_counts(db, key)
+    backlog = data.backlog(db, key)
+    agreement = next((r for r in latest if r.get("job") == "agreement"), None)
+    left = (agreement or {}).get("counts", {}).get("waiting") if agreement else None
+    cols = st.columns(3)
+    cols[0].metric("Records waiting to be scored", f"{counts['needs_scoring']:,}", border=True,
+                   help="Logged without scores: the score workers fill them in")
+    days = backlog["dirty_days"]
+    cols[1].metric("Days waiting to be built", f"{len(days):,}" if backlog["first_build_done"] else "first build",
+                   border=True, help=("Days whose numbers changed since they were built: "
+                                      + (", ".join(days[:8]) + (" …" if len(days) > 8 else "") if days else "none")
+                                      if backlog["first_build_done"] else
+                                      "The aggregates have not been built yet: the worker's first tick builds them"))
+    cols[2].metric("Agreement sample left", "not run yet" if agreement is None else f"{int(left or 0):,}",
+                   border=True, help="Records of the daily judge-agreement sample still to be re-scored "
+                                     "(the agreement job takes a capped batch each tick)")
 
 
 def _render_aggregates(db, key: str) -> None:

@@ -16,7 +16,7 @@ from datetime import date, timedelta
 
 import streamlit as st
 
-from core import metrics, timebuckets
+from core import agreement, metrics, timebuckets
 from core.features import DEFAULT_FEATURE, EACH_FEATURE
 from core.verdict import limits_for
 from dashboard import data
@@ -26,6 +26,7 @@ from dashboard.components import charts, filters
 PREFIX = "overview"
 DEFAULT_DAYS = 28
 TRIAGE = "views/triage.py"
+NO_DATA_BEFORE = "no data before"
 EMPTY = ("No data yet for this period. While the worker is building them the notice above says how far it is; "
          "with no records at all, load some: `python -m jobs ingest FILE` (or `python -m jobs demo`).")
 
@@ -78,6 +79,22 @@ def _rule_threshold(rules: list[dict], metric: str, feature: str) -> float | Non
     return best
 
 
+def judge_suspects(alerts: list[dict], feature: str) -> dict[str, list[str]]:
+    """{metric: [features]} with an open or acknowledged judge-agreement alert (the logged judge drifting
+    away from the independent re-score) for this feature, or any feature when all features are shown."""
+    out: dict[str, list[str]] = {}
+    for alert in alerts:
+        if alert.get("state") not in ("open", "acknowledged"):
+            continue
+        if alert.get("statistic") not in agreement.statistic_names() or not alert.get("metric"):
+            continue
+        if feature != ALL and alert.get("feature") not in (feature, ALL):
+            continue
+        out.setdefault(str(alert["metric"]), []).append("all features" if alert.get("feature") == ALL
+                                                        else str(alert.get("feature")))
+    return out
+
+
 def incident_days(alerts: list[dict], feature: str, start: date, end: date) -> dict[date, list[str]]:
     """Days (in the period) on which alerts fired for the feature (for one feature, its own
     alerts only, not the all-features ones): the evidence buckets, else the linked range's
@@ -120,15 +137,29 @@ def render() -> None:
     prev_start, prev_end = filters.previous_period(start, end)
     previous = _daily(db, key, feature, prev_start, prev_end)
     alerts = data.alerts(db, key)
-    _render_kpis(charts.summarize(current), charts.summarize(previous) if previous else None, alerts, feature,
-                 (prev_start, prev_end), partial=start <= filters.today() <= end)
+    why_not = no_comparison(current, previous)
+    _render_kpis(charts.summarize(current), None if why_not else charts.summarize(previous), alerts, feature,
+                 (prev_start, prev_end), partial=start <= filters.today() <= end, why_not=why_not)
     st.page_link(TRIAGE, label=f"Open the failing records of {start} – {end} in Triage", icon="🔎",
                  query_params=triage_link(feature, start, end))
     if not current:
         st.info(f"No aggregates between {start} and {end} for "
                 f"{'all features' if feature == ALL else feature}. The newest data is from {latest}.", icon="📭")
         return
-    _render_trends(db, key, feature, features, start, end, granularity)
+    _render_trends(db, key, feature, features, start, end, granularity, marked_days(start, end))
+
+
+def marked_days(start: date, end: date) -> set[date]:
+    """The days an alert link asks to mark (`?mark=YYYY-MM-DD..YYYY-MM-DD`), within the period."""
+    raw = filters.query_param("mark") or ""
+    first, _, last = str(raw).partition("..")
+    a, b = filters.parse_date(first), filters.parse_date(last or first)
+    if a is None or b is None:
+        return set()
+    a, b = min(a, b), max(a, b)
+    if (b - a).days > 366:
+        return set()
+    return {a + timedelta(days=i) for i in range((b - a).days + 1) if start <= a + timedelta(days=i) <= end}
 
 
 def _render_filters(features: list[str], latest: date) -> tuple[str, date, date, str]:
@@ -144,11 +175,24 @@ def _render_filters(features: list[str], latest: date) -> tuple[str, date, date,
     return feature, start, end, granularity
 
 
+def no_comparison(current: list[dict], previous: list[dict]) -> str | None:
+    """Why the period cannot be compared with the one before (None: it can): no data before, or data on
+    fewer than half as many days (a delta against a few days would read as a change that is not there)."""
+    def days(docs):
+        return {filters.bucket_date(d.get("bucket")) for d in docs} - {None}
+    before, now = days(previous), days(current)
+    if not before:
+        return NO_DATA_BEFORE
+    if 2 * len(before) < len(now):
+        return f"only {len(before)} day{'s' if len(before) != 1 else ''} of data before"
+    return None
+
+
 def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: str,
-                 previous: tuple[date, date], *, partial: bool = False) -> None:
+                 previous: tuple[date, date], *, partial: bool = False, why_not: str | None = None) -> None:
     def delta(metric: str, kind: str):
         if before is None:
-            return None
+            return why_not or NO_DATA_BEFORE
         a = now["means"].get(metric) if kind == "score" else now.get(metric)
         b = before["means"].get(metric) if kind == "score" else before.get(metric)
         if a is None or b is None:
@@ -159,38 +203,57 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
             return f"{100 * (a - b):+.1f} pp" if round(100 * (a - b), 1) else None
         return f"{a - b:+.3f}" if round(a - b, 3) else None
 
-    help_prev = f"Change against {previous[0]} – {previous[1]}"
+    help_prev = (f"Change against {previous[0]} – {previous[1]}" if before is not None else
+                 f"No comparison with {previous[0]} – {previous[1]}: {why_not or NO_DATA_BEFORE}")
     if partial:
         help_prev += f". Includes today ({filters.today()}, partial): its records are still coming in"
         st.caption(f"The period includes today ({filters.today()}), which is still filling up (partial): "
                    "its point is dotted on the charts.")
     row = st.columns(4)
+    plain = {"delta_color": "off", "delta_arrow": "off"} if before is None else {}
     row[0].metric("Records", f"{now['count']:,}", delta("count", "count"), delta_color="off",
                   help="Records in the period; one logged without scores counts once the score worker has "
-                       f"scored it (Data health shows how many wait). {help_prev}", border=True)
+                       f"scored it (Data health shows how many wait). {help_prev}", border=True,
+                  **({"delta_arrow": "off"} if before is None else {}))
     row[1].metric("Pass rate", fmt_pct(now["pass_rate"]), delta("pass_rate", "rate"),
-                  help=f"Records passing every threshold of their feature. {help_prev}", border=True)
+                  help=f"Share of the period's records passing every threshold of their feature. {help_prev}",
+                  border=True, **plain)
     row[2].metric("Regeneration rate", fmt_pct(now["regen_rate"]), delta("regen_rate", "rate"),
-                  delta_color="inverse", help=f"Share of answers regenerated at least once. {help_prev}",
-                  border=True)
+                  help=f"Share of the period's answers regenerated at least once. {help_prev}",
+                  border=True, **({"delta_color": "inverse"} | plain))
     mine = [a for a in alerts if a.get("state") == "open" and (feature == ALL or a.get("feature") in (feature, ALL))]
     critical = sum(1 for a in mine if a.get("severity") == "critical")
     row[3].metric("Open alerts", f"{len(mine)}", f"{critical} critical" if critical else None,
                   delta_color="inverse" if critical else "off", delta_arrow="off",
                   help="Alerts not yet resolved (see the Alerts page)", border=True)
+    judged = judge_suspects(alerts, feature)
     row = st.columns(len(charts.scores()))
     for col, metric in zip(row, charts.scores()):
+        suspect = metric in judged
         col.metric(charts.label(metric), fmt_score(now["means"].get(metric)), delta(metric, "score"),
-                   help=f"Mean {charts.label(metric).lower()}. {help_prev}", border=True)
+                   help=f"Mean {charts.label(metric).lower()}. {help_prev}"
+                   + (" The logged judge is drifting on it (judge-agreement alert): a rise here is a possible "
+                      "judge change, not an improvement." if suspect else ""),
+                   border=True, **(plain or ({"delta_color": "off"} if suspect else {})))
+    if judged:
+        st.warning("Possible judge change: " + "; ".join(
+            f"{charts.label(m)} — {', '.join(sorted(set(fs)))}" for m, fs in sorted(judged.items()))
+            + ". The logged scores moved away from an independent re-score of the same answers "
+            "(see Judge agreement): a rise in them is not an improvement.", icon="⚖️")
 
 
 @st.fragment
 def _render_trends(db, key: str, feature: str, features: list[str], start: date, end: date,
-                   granularity: str) -> None:
+                   granularity: str, alert_days: set[date] | None = None) -> None:
     docs = _buckets(db, key, feature, start, end, granularity)
     limits, limit_labels = _thresholds_for(db, key, feature, features)
     rules = data.rules(db, key)
     incidents = incident_days(data.alerts(db, key), feature, start, end)
+    for day in alert_days or ():
+        incidents.setdefault(day, []).append("the alert you came from")
+    if alert_days:
+        st.caption(f"The alert's days, {min(alert_days)} to {max(alert_days)}, are shaded red; a week on each "
+                   "side shows what came before and after.")
     if granularity == "week":
         marked = {filters.week_start(day) for day in incidents}
         bucket_days = 7

@@ -297,6 +297,9 @@ def _render_list(db, key: str, filt: dict, sort: str, descending: bool, total: i
         return []
     shown = [c for c in COLUMNS if c in (_state("columns") or DEFAULT_COLUMNS)] or list(DEFAULT_COLUMNS)
     table = pd.DataFrame([_row(d) for d in docs])[shown]
+    for column in ("Overall", "Re-score", "Faithfulness"):  # numbers (an empty cell), never "None" text
+        if column in table.columns:
+            table[column] = pd.to_numeric(table[column], errors="coerce")
     st.dataframe(
         table, hide_index=True, width="stretch", key=f"{PREFIX}_table_{'bulk' if bulk else 'open'}",
         height=min(35 * (len(docs) + 1) + 3, 640), column_config=_column_config(),

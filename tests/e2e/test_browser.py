@@ -60,6 +60,30 @@ def pick(page, label: str, option: str | None = None) -> None:
     settle(page)
 
 
+def _trends_for_these_days(page) -> None:
+    """An alert's "Trends for these days" opens the Overview on its days with a week on each side,
+    its days marked."""
+    from datetime import date, timedelta
+    from urllib.parse import parse_qs, urlsplit
+
+    links = page.get_by_role("link", name="Trends for these days")
+    if links.count() == 0:  # nothing open: the resolved ones link the same way
+        page.get_by_role("button", name="Resolved").click()
+        settle(page)
+    link = links.first
+    link.wait_for(state="visible")
+    query = {k: v[0] for k, v in parse_qs(urlsplit(link.get_attribute("href") or "").query).items()}
+    first, _, last = query["mark"].partition("..")
+    start, end = date.fromisoformat(query["start"]), date.fromisoformat(query["end"])
+    assert start == date.fromisoformat(first) - timedelta(days=7)
+    assert end >= date.fromisoformat(last) and (end - date.fromisoformat(last)).days <= 7
+    link.click()
+    settle(page, "are shaded red")
+    assert page.get_by_text(f"The alert's days, {first} to {last}", exact=False).count() >= 1
+    assert page.locator('[data-testid="stPlotlyChart"]').count() >= 2
+    shot(page, "05b-trends-for-these-days")
+
+
 def test_main_flows_in_a_browser(app_url, e2e_db, browser_page):
     try:
         _main_flows(app_url, e2e_db, browser_page)
@@ -99,6 +123,8 @@ def _main_flows(app_url, e2e_db, page):
     page.get_by_label("Add a note").fill("e2e: the retrieved section is wrong")
     page.get_by_role("button", name="Save triage").click()
     settle(page)
+    # the save reruns the page: the record panel stays on the tab it was on
+    assert page.get_by_role("tab", name="Triage").get_attribute("aria-selected") == "true"
     record = db.records.find_one({"triage.history.by": ADMIN[0]})
     assert record is not None, "the triage change was not written"
     assert record["triage"]["status"] == "investigating"
@@ -111,7 +137,7 @@ def _main_flows(app_url, e2e_db, page):
     page.get_by_role("tab", name="Re-score").click()
     page.get_by_role("button", name="Re-score", exact=True).click()
     settle(page, "Re-scored overall")
-    page.get_by_role("tab", name="Re-score").click()  # the record panel opens again on its first tab
+    assert page.get_by_role("tab", name="Re-score").get_attribute("aria-selected") == "true"  # stays on its tab
     settle(page, "Logged vs re-score")
     rescored = db.records.find_one({"_id": record["_id"]})
     assert rescored["rescored"]["by"] == ADMIN[0] and rescored["evaluation"] == record["evaluation"]
@@ -142,6 +168,8 @@ def _main_flows(app_url, e2e_db, page):
     # --- Alerts: change a threshold as admin, see the audit entry ---------------------------
     nav(page, "Alerts", "Alerts")
     shot(page, "05-alerts")
+    _trends_for_these_days(page)
+    nav(page, "Alerts", "Alerts")
     page.get_by_role("tab", name="Thresholds & rules").click()
     settle(page, "Thresholds per feature")
     field = page.get_by_role("spinbutton", name="Faithfulness").first

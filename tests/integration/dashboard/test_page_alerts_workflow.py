@@ -52,8 +52,10 @@ def test_all_features_alert_shows_drivers_and_acknowledge_takes_comment_assignee
     # the change history reads as a diff
     frames = [f.value for f in at.dataframe]
     history = next(f for f in frames if "Change" in f.columns)
-    assert any(line.startswith("wf-alert-1 · alert acknowledged") and line.endswith("by local")
-               for line in history["Change"])
+    day = (datetime.now(timezone.utc) - timedelta(days=1)).date().isoformat()
+    assert any(line.startswith(f"alert “Daily pass rate below 90%” (all features, {day}) · alert acknowledged")
+               and line.endswith("by local") for line in history["Change"])
+    assert not any("wf-alert-1" in line for line in history["Change"])  # no internal ids
 
 
 def test_channels_state_and_send_test_through_the_outbox(make_app, seeded_db, monkeypatch):
@@ -76,7 +78,8 @@ def test_channels_state_and_send_test_through_the_outbox(make_app, seeded_db, mo
     try:
         at = open_page(make_app(), "views/alerts.py")
         shown = texts(at.markdown)
-        assert "✅ **Webhook (Slack-compatible)** — configured: http://127\\.0\\.0\\.1/…" in shown
+        # shown as it is (a code span), not with Markdown escapes
+        assert "✅ **Webhook (Slack-compatible)** — configured: `http://127.0.0.1/…`" in shown
         assert "secret" not in shown  # the webhook's secret path is not shown
         before = seeded_db["notifications"].count_documents({"transition": "test"})
         at.button(key="alerts_send_test").click().run()
@@ -94,3 +97,121 @@ def test_channels_state_and_send_test_through_the_outbox(make_app, seeded_db, mo
         receiver.close()
         monkeypatch.delenv("EVALBOARD_WEBHOOK_URL", raising=False)
         reset_settings()
+
+
+def test_rule_editor_shows_what_each_rule_sees_and_is_blind_to(make_app, seeded_db):
+    """The seeded demo has ~40 records a day in all: per-feature rules with 50 a day can judge no
+    feature day by day, so the table says how each feature is watched (pooled, count test) or not."""
+    from core import evidence
+    from store.aggregates import daily_history
+    from store.alerts import list_rules
+
+    at = open_page(make_app(), "views/alerts.py")
+    table = next(f.value for f in at.dataframe if "Sees" in f.columns)
+    assert "Blind to" in table.columns
+    rules = {r["name"]: r for r in list_rules(seeded_db)}
+    history = daily_history(seeded_db, datetime.now(timezone.utc) - timedelta(days=evidence.MAX_POOL_DAYS + 2))
+    for _, row in table.iterrows():
+        rule = rules[row["Rule"]]
+        if evidence.is_agreement_rule(rule):  # judged on the agreement figures (none in this database)
+            assert row["Sees"] == "—" and row["Blind to"] == "every feature (no data yet)"
+            continue
+        expected = evidence.coverage(rule, history, 50)
+        blind = sorted(f for f, (mode, _) in expected.items() if mode == "blind")
+        assert row["Blind to"] == (", ".join(blind) or "—"), row["Rule"]
+    per_feature = table[table["Rule"] == "Feature pass rate below 80% for 2 days"].iloc[0]
+    assert "(pooled)" in per_feature["Sees"] or "(count test)" in per_feature["Sees"]
+    assert "(daily)" not in per_feature["Sees"]  # no feature has 50 records a day here
+    shown = texts(at.markdown)
+    assert "pooling up to" in shown or "a test on the counts" in shown
+
+
+def test_trends_for_these_days_keeps_a_week_on_each_side_and_marks_the_alert_days(make_app, seeded_db):
+    from urllib.parse import parse_qs
+
+    from dashboard.components import filters
+
+    _insert_all_features_alert(seeded_db, "wf-alert-ctx")
+    at = open_page(make_app(), "views/alerts.py")
+    links = [link.proto for link in at.get("page_link") if link.proto.label == "Trends for these days"]
+    assert links
+    day = datetime.now(timezone.utc).date() - timedelta(days=1)  # the inserted alert's one day
+    wanted = {"start": (day - timedelta(days=7)).isoformat(), "end": filters.today().isoformat(),
+              "mark": f"{day.isoformat()}..{day.isoformat()}", "feature": "all"}
+    assert any({k: v[0] for k, v in parse_qs(link.query_string).items()} == wanted for link in links)
+    # the Overview opened with those parameters shows the fortnight and says which days are the alert's
+    over = make_app()
+    over.query_params.update(wanted)
+    over = open_page(over, "views/overview.py")
+    shown = texts(over.caption)
+    assert f"The alert's days, {day} to {day}, are shaded red" in shown
+    assert over.date_input[0].value == (day - timedelta(days=7), filters.today())
+
+
+def test_notifications_name_their_alert_in_words_not_by_id(make_app, seeded_db):
+    _insert_all_features_alert(seeded_db, "wf-alert-words")
+    seeded_db["notifications"].insert_one({
+        "_id": "wf-alert-words|opened|webhook", "alert_id": "wf-alert-words", "transition": "opened",
+        "channel": "qa", "channel_type": "webhook", "target": "https://hooks.example.org/…", "status": "sent",
+        "attempts": 1, "last_error": None, "created_at": datetime.now(timezone.utc), "sent_at": None})
+    at = open_page(make_app(), "views/alerts.py")
+    frame = next(f.value for f in at.dataframe if "Transition" in f.value.columns)
+    row = frame[frame["Alert"].str.startswith("Daily pass rate below 90%")]
+    assert not row.empty and "wf-alert-words" not in " ".join(frame["Alert"])
+
+
+def test_overview_calls_a_logged_rise_under_a_judge_alert_a_possible_judge_change(make_app, seeded_db):
+    day = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=1)
+    seeded_db["alerts"].insert_one({
+        "_id": "wf-judge", "rule_id": "rule:judge_leniency", "rule_name": "Faithfulness: logged judge more lenient",
+        "feature": "chat", "severity": "warning", "channel": "ai", "state": "open", "metric": "faithfulness",
+        "statistic": "mean_diff_change", "comparison": "gt", "threshold": 0.05, "value": 0.09,
+        "evidence": [{"bucket": day, "value": 0.09, "count": 30}], "link": {"feature": "chat", "start": day, "end": day},
+        "first_day": day.date().isoformat(), "last_day": day.date().isoformat(), "opened_at": day})
+    try:
+        at = open_page(make_app(), "views/overview.py")
+        warnings = texts(at.warning)
+        assert "Possible judge change: Faithfulness — chat" in warnings and "not an improvement" in warnings
+    finally:
+        seeded_db["alerts"].delete_one({"_id": "wf-judge"})
+
+
+def test_a_replayed_alert_is_dated_by_its_days_in_the_data(make_app, seeded_db):
+    day = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=12)
+    now = datetime.now(timezone.utc)
+    seeded_db["alerts"].insert_one({
+        "_id": "wf-replayed", "rule_id": "rule:feature_pass_rate", "rule_name": "Feature pass rate below 80% for 2 days",
+        "feature": "clauses", "severity": "warning", "channel": "qa", "state": "resolved", "replayed": True,
+        "message": "Pass rate 70.0% below 80.0% (feature clauses, 2 days)", "metric": "pass_rate",
+        "comparison": "lt", "threshold": 0.8, "value": 0.7,
+        "evidence": [{"bucket": day, "value": 0.72, "count": 60}, {"bucket": day + timedelta(days=1), "value": 0.7,
+                                                                   "count": 61}],
+        "link": {"feature": "clauses", "start": day, "end": day + timedelta(days=1)},
+        "first_day": day.date().isoformat(), "last_day": (day + timedelta(days=1)).date().isoformat(),
+        "cleared_day": (day + timedelta(days=2)).date().isoformat(), "opened_at": now, "resolved_at": now,
+        "resolved_by": "auto"})
+    try:
+        at = make_app()
+        at.session_state["alerts_state"] = "resolved"
+        at = open_page(at, "views/alerts.py")
+        span = f"{day.date()} to {(day + timedelta(days=1)).date()}"
+        found = [str(c.value).replace("\\", "") for c in at.caption if "past incident" in str(c.value)]
+        [caption] = [c for c in found if f"past incident found in the history: {span}" in c]
+        assert f"cleared {(day + timedelta(days=2)).date()}" in caption and " · raised " not in caption
+        assert "resolved by" not in caption  # the replay's own time is not the incident's
+        assert caption.count(span) == 1  # the days are said once
+    finally:
+        seeded_db["alerts"].delete_one({"_id": "wf-replayed"})
+
+
+def test_overview_says_no_data_before_instead_of_a_delta(make_app, seeded_db):
+    """The seeded demo has 21 days: a 28-day period's previous 28 days hold no data at all."""
+    from dashboard.views.overview import no_comparison
+
+    at = open_page(make_app(), "views/overview.py")
+    records = next(m for m in at.metric if m.label == "Records")
+    assert records.proto.delta == "no data before"
+    day = datetime(2026, 11, 1, tzinfo=timezone.utc)
+    docs = [{"bucket": day + timedelta(days=i)} for i in range(10)]
+    assert no_comparison(docs, docs[:4]) == "only 4 days of data before"
+    assert no_comparison(docs, docs[:5]) is None and no_comparison(docs, []) == "no data before"

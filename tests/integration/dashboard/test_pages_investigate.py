@@ -445,3 +445,22 @@ def test_a_viewer_can_look_but_not_change(inv_db, tmp_path, monkeypatch):
     finally:
         monkeypatch.delenv("EVALBOARD_USERS_FILE")
         reset_settings()
+
+
+def test_the_record_panel_shows_every_reason_in_full(inv_db):
+    """The score table cuts long reasons; "Reasons in full" shows each one whole."""
+    from dashboard.components.safe_text import safe_md
+
+    def reasons_of(rid):
+        evaluation = (inv_db.records.find_one({"_id": rid}) or {}).get("evaluation") or {}
+        return [v["reason"] for v in evaluation.values() if isinstance(v, dict) and isinstance(v.get("reason"), str)
+                and v["reason"].strip()]
+
+    at = open_page("views/triage.py")
+    rid = next(r for r in at.session_state["triage_page_ids"] if reasons_of(r))
+    at.selectbox(key="triage_pick").select(rid).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "Reasons in full" in [e.label for e in at.expander]
+    reasons = reasons_of(rid)
+    shown = "\n".join(str(m.value) for m in at.markdown)
+    assert reasons and all(safe_md(r) in shown for r in reasons)

@@ -58,19 +58,35 @@ def test_faithfulness_below_the_features_own_threshold_for_two_complete_days(db)
     assert not by_rule(db, "rule:faithfulness")  # 0.90 is above the all-features 0.70 rule
 
 
-def test_days_with_too_few_records_are_not_judged(db):
+def test_small_days_are_pooled_or_tested_and_the_alert_says_which(db):
+    """Days under the minimum are no longer skipped: a rate is tested on its counts (Wilson), a mean
+    waits until pooled days reach the minimum; each alert says which evidence it used."""
     assert DEFAULT_MIN_COUNT == 50
     data = []
     for day in range(3):
         data += records("clauses", day, 40, faith=0.5)  # every record fails, but only 40 a day
     store_raw(db, data)
     refresh(db, full=True)
-    evaluate(db, now=T0 + timedelta(days=4))
-    assert db[ALERTS].count_documents({}) == 0
+    evaluate(db, now=T0 + timedelta(days=3, hours=1))
+    [rate] = by_rule(db, "rule:feature_pass_rate")
+    assert rate["feature"] == "clauses" and rate["evidence_mode"] == "test"
+    assert rate["evidence_interval"][1] < 0.80 and "99 % Wilson interval" in rate["message"]
+    assert [e["count"] for e in rate["evidence"]] == [40, 40]
+    # a mean cannot be tested on counts: pools of 50+ records, two in a row, are not there yet (40 + 80)
+    assert not by_rule(db, "rule:feature_faithfulness")
+    data = records("clauses", 3, 40, faith=0.5)
+    store_raw(db, data)
+    refresh(db, full=True)
+    evaluate(db, now=T0 + timedelta(days=4, hours=1))
+    [mean] = by_rule(db, "rule:feature_faithfulness")
+    assert mean["evidence_mode"] == "pooled" and "pooled" in mean["message"]
+    assert len(mean["evidence"]) == 4  # two pools of two days
     db["alert_rules"].update_many({"kind": "rule"}, {"$set": {"min_count": 40}})  # configurable per rule
+    db[ALERTS].delete_many({})
     db["evalboard_state"].delete_one({"_id": "alerts"})
-    evaluate(db, now=T0 + timedelta(days=4))
-    assert by_rule(db, "rule:feature_faithfulness") and by_rule(db, "rule:pass_rate")
+    evaluate(db, now=T0 + timedelta(days=4, hours=1))
+    assert {a["evidence_mode"] for a in by_rule(db, "rule:feature_faithfulness")} == {"daily"}
+    assert by_rule(db, "rule:pass_rate")
 
 
 def test_all_features_alert_names_the_features_that_drove_it(db):
@@ -85,7 +101,9 @@ def test_all_features_alert_names_the_features_that_drove_it(db):
     shares = {d["feature"]: d["share"] for d in alert["drivers"]}
     assert shares == pytest.approx({"clauses": 31 / 40, "arguments": 9 / 40})  # failing records on the alert's day
     assert [d["feature"] for d in alert["drivers"]] == ["clauses", "arguments"]
-    assert alert["message"].endswith("driven by clauses 78%, arguments 22%")
+    # every percentage says what it is a share of; the feature's own pass rate is named as such
+    assert alert["message"].endswith("driven by clauses: 78% of the failing records (pass rate 48.3%), "
+                                     "arguments: 22% (pass rate 85.0%)")
     assert "chat" not in shares  # chat did not fail
 
 

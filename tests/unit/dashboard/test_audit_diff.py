@@ -23,7 +23,8 @@ def test_acknowledge_and_delete():
     ack = describe({"action": "acknowledge_alert", "target": "rule:a|chat|2026-01-01", "user": "dana",
                     "old": {"state": "open"}, "new": {"state": "acknowledged", "ack_comment": "looking",
                                                       "assignee": "erin"}})
-    assert ack.startswith("rule:a|chat|2026-01-01 · alert acknowledged · ") and "assignee erin" in ack
+    # an alert in words, not its internal id
+    assert ack.startswith("alert “a” (chat, 2026-01-01) · alert acknowledged · ") and "assignee erin" in ack
     assert "state open → acknowledged" in ack and ack.endswith(", by dana")
     gone = describe({"action": "delete_rule", "target": "rule:1", "user": "carol", "old": {"name": "x"}, "new": None})
     assert gone == "rule “x” · deleted, by carol"
