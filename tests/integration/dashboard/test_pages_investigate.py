@@ -365,6 +365,7 @@ def test_save_rescore_never_touches_evaluation_and_fills_unscored_records(db):
     unscored = parse_record({"_id": "U", "query": "q", "answer": "a", "timestamp": now, "feature": "chat"},
                             get_thresholds(db)).doc
     insert_records(db, [logged, unscored])
+    stamped = {d["_id"]: d["ingested_at"] for d in db.records.find({}, {"ingested_at": 1})}
     result = {"mode": "fast", "hallucination_score": 0.7,
               "evaluation": {"faithfulness": {"score": 0.3, "threshold": 0.8, "passed": False},
                              "answer_relevancy": {"score": 0.9}, "overall_quality": {"score": 0.5}},
@@ -377,8 +378,15 @@ def test_save_rescore_never_touches_evaluation_and_fills_unscored_records(db):
     assert "evaluation" not in U
     assert U["eb"]["score_source"] == "rescored" and U["eb"]["passed"] is False
     assert U["eb"]["scores"]["faithfulness"] == 0.3 and "needs_scoring" not in U["eb"]
-    # only the unscored record's effective scores changed: its day is queued for the aggregate
+    # the unscored record got its first scores: it joins the aggregates like a new record (a new stamp),
+    # no day is recomputed for it; the logged record's effective scores did not change at all
     from store.state import AGGREGATE
+    state = db.evalboard_state.find_one({"_id": AGGREGATE}) or {}
+    assert not state.get("dirty_days")
+    assert U["ingested_at"] > stamped["U"] and L["ingested_at"] == stamped["L"]
+    # a second re-score of the now-scored record changes counted scores: its day is recomputed
+    save_rescore(db, "U", {**result, "evaluation": {**result["evaluation"], "faithfulness": {"score": 0.9}}},
+                 "ann", evaluator_version="t")
     state = db.evalboard_state.find_one({"_id": AGGREGATE})
     assert state["dirty_days"] == [U["timestamp"].date().isoformat()]
 
