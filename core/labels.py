@@ -241,3 +241,91 @@ def majority(verdicts: Sequence[str]) -> str | None:
     when they agree, None when they disagree (a conflict) or nobody decided."""
     decided = {v for v in verdicts if v in (FAITHFUL, HALLUCINATED)}
     return decided.pop() if len(decided) == 1 else None
+
+
+def majority_value(values: Sequence) -> str | None:
+    """The one non-empty value the labels agree on (relevancy), None when they differ or give none."""
+    given = {v for v in values if v}
+    return given.pop() if len(given) == 1 else None
+
+
+# --- the judges of a record ------------------------------------------------------------------
+
+LOGGED, LOCAL, LLM = "logged judge", "local scorer", "LLM judge"
+JUDGES = (LOGGED, LOCAL, LLM)
+LLM_MODES = ("balanced", "thorough")  # the scorer's modes that ask Evalboard's LLM judge
+
+
+def _num(value) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        return None
+    return float(value) if 0.0 <= value <= 1.0 else None
+
+
+def judge_readings(record: dict, metric: str, thresholds: dict) -> dict[str, tuple[float, float]]:
+    """{judge: (score, threshold)} for every judge that scored `metric` on this record: the product's
+    logged judge (`evaluation`), and Evalboard's independent score (`rescored`): the local scorer
+    in fast mode, the LLM judge in balanced/thorough mode. The threshold is the one the judge was
+    held to (the rescored block's own), else the feature's threshold in force."""
+    from core.features import DEFAULT_FEATURE
+    feature = record.get("feature") if isinstance(record.get("feature"), str) else DEFAULT_FEATURE
+    limits = thresholds.get(feature) or thresholds.get(DEFAULT_FEATURE) or {}
+    default_t = _num(limits.get(metric))
+    out: dict[str, tuple[float, float]] = {}
+    logged = record.get("evaluation")
+    entry = logged.get(metric) if isinstance(logged, dict) else None
+    score = _num(entry.get("score")) if isinstance(entry, dict) else None
+    if score is not None and default_t is not None:
+        out[LOGGED] = (score, _num(entry.get("threshold")) or default_t)
+    rescored = record.get("rescored")
+    evaluation = rescored.get("evaluation") if isinstance(rescored, dict) else None
+    entry = evaluation.get(metric) if isinstance(evaluation, dict) else None
+    score = _num(entry.get("score")) if isinstance(entry, dict) else None
+    if score is not None and default_t is not None:
+        judge = LLM if rescored.get("mode") in LLM_MODES else LOCAL
+        out[judge] = (score, _num(entry.get("threshold")) or default_t)
+    return out
+
+
+def week_of(ts) -> str:
+    """ISO week label ("2026-W47") of a datetime; "—" otherwise."""
+    try:
+        year, week, _ = ts.isocalendar()
+    except AttributeError:
+        return "—"
+    return f"{year}-W{week:02d}"
+
+
+def accuracy_rows(records: Sequence[dict], human: dict, thresholds: dict, *, by_week: bool = False,
+                  rounds: int = 200) -> list[dict]:
+    """One row per (judge, feature, metric[, week]) with n >= 1: the judge's accuracy on the human labels.
+
+    `human`: {record_id: {"verdict": faithful|hallucinated|None, "relevancy": good|bad|None}} (the
+    humans' settled answer: a resolution, else the agreeing labels). Feature "__all__" rows pool every
+    feature."""
+    from core.features import ALL_FEATURES
+    groups: dict[tuple, list] = {}
+    for rec in records:
+        answer = human.get(rec.get("_id"))
+        if not answer:
+            continue
+        for metric, (field_name, bad_value) in LABEL_FOR_METRIC.items():
+            value = answer.get(field_name)
+            if field_name == "verdict" and value not in (FAITHFUL, HALLUCINATED):
+                continue
+            if field_name == "relevancy" and value not in RELEVANCY:
+                continue
+            for judge, (score, threshold) in judge_readings(rec, metric, thresholds).items():
+                week = week_of(rec.get("timestamp")) if by_week else None
+                for feature in (rec.get("feature") or "—", ALL_FEATURES):
+                    groups.setdefault((judge, feature, metric, week), []).append(
+                        (rec.get("_id"), score, threshold, value == bad_value))
+    rows = []
+    for (judge, feature, metric, week), items in sorted(groups.items(), key=lambda kv: tuple(str(k) for k in kv[0])):
+        ids, scores, ts, bad = zip(*items)
+        acc = judge_accuracy(list(ids), list(scores), list(ts), list(bad), rounds=rounds)
+        row = {"judge": judge, "feature": feature, "metric": metric, **acc.as_dict()}
+        if by_week:
+            row["week"] = week
+        rows.append(row)
+    return rows
