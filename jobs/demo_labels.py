@@ -50,6 +50,7 @@ def generate_demo_labels(db: Database, *, end: datetime, size: int = 300, seed: 
     docs = {d["_id"]: d for d in records_for_reading(db).find(
         {"_id": {"$in": queue["record_ids"]}}, {"feature": 1, "evaluation": 1, "answer": 1})}
     labelled = conflicts = resolved = 0
+    items: list[dict] = []
     at = end - timedelta(days=3)
     for rid in queue["record_ids"]:
         doc = docs.get(rid) or {}
@@ -74,16 +75,18 @@ def generate_demo_labels(db: Database, *, end: datetime, size: int = 300, seed: 
                 bad = relev[0] < relev[1] if rng.random() < 0.9 else relev[0] >= relev[1]
                 relevancy = L.BAD if bad else L.GOOD
             unsupported = [len(claims) - 1] if verdict == L.HALLUCINATED and claims else []
-            store_labels.save_label(db, queue["_id"], rid, name, verdict, relevancy=relevancy,
-                                    unsupported_claims=unsupported, claims=claims,
-                                    seconds=round(rng.lognormvariate(math.log(11), 0.45), 1), now=at)
+            items.append({"record_id": rid, "annotator": name, "verdict": verdict, "relevancy": relevancy,
+                          "unsupported_claims": unsupported, "claims": claims, "at": at,
+                          "seconds": round(rng.lognormvariate(math.log(11), 0.45), 1)})
             given.append(verdict)
             labelled += 1
         if L.FAITHFUL in given and L.HALLUCINATED in given:
             conflicts += 1
             if rng.random() < 0.75:
-                store_labels.resolve_conflict(db, queue["_id"], rid, "lead", truth, now=at)
+                items.append({"record_id": rid, "annotator": "lead", "verdict": truth, "resolution": True,
+                              "at": at + timedelta(hours=1)})
                 resolved += 1
+    store_labels.import_labels(db, queue["_id"], items, "lead", now=end)
     return (f"labels={labelled} queue={queue['_id']} records={len(queue['record_ids'])} "
             f"conflicts={conflicts} resolved={resolved}")
 

@@ -293,3 +293,43 @@ def export_rows(db: Database, queue_id: str) -> list[dict]:
             row["expected_output"] = rec["expected_output"]
         rows.append(row)
     return rows
+
+
+def import_labels(db: Database, queue_id: str, items: list[dict], user: str, *, now: datetime | None = None) -> int:
+    """Write many first labels at once (the demo; an import of labels made elsewhere): each item is
+    {record_id, annotator, verdict, relevancy?, unsupported_claims?, claims?, comment?, seconds?, at?,
+    resolution?}. Every item is checked before anything is written; a record an annotator has labelled
+    in this queue already is refused (a re-label goes through `save_label`). One audit entry."""
+    queue = get_queue(db, queue_id)
+    if queue is None:
+        raise ValidationFailed("no such queue")
+    in_queue = set(queue["record_ids"])
+    docs, seen = [], set()
+    for n, item in enumerate(items, 1):
+        rid, who = item.get("record_id"), item.get("annotator")
+        if rid not in in_queue:
+            raise ValidationFailed(f"item {n}: that record is not in this queue")
+        if not isinstance(who, str) or not who.strip() or len(who) > 64:
+            raise ValidationFailed(f"item {n}: who labelled must be known")
+        resolution = bool(item.get("resolution"))
+        who = f"resolution:{who.strip()}" if resolution else who.strip()
+        if (rid, who) in seen:
+            raise ValidationFailed(f"item {n}: {who} labels {rid} twice")
+        seen.add((rid, who))
+        try:
+            body = _validated(item.get("verdict"), item.get("relevancy"), item.get("unsupported_claims"),
+                              item.get("claims"), item.get("comment"), item.get("seconds"))
+        except ValidationFailed as exc:
+            raise ValidationFailed(f"item {n}: {exc}") from None
+        at = item.get("at") if isinstance(item.get("at"), datetime) else (now or datetime.now(timezone.utc))
+        docs.append({"_id": f"{queue_id}|{rid}|{who}|1", "queue_id": queue_id, "record_id": rid, "annotator": who,
+                     "version": 1, "current": True, "resolution": resolution, "at": at, **body})
+    if not docs:
+        return 0
+    if db[LABELS].find_one({"_id": {"$in": [d["_id"] for d in docs]}}, {"_id": 1}) or \
+            db[LABELS].find_one({"queue_id": queue_id, "annotator": {"$in": sorted({d["annotator"] for d in docs})},
+                                 "record_id": {"$in": sorted({d["record_id"] for d in docs})}}, {"_id": 1}):
+        raise ValidationFailed("some of these records are labelled already; re-label them one by one")
+    db[LABELS].insert_many(docs, ordered=False)
+    audit(db, user=user, action="label.import", target=queue_id, detail={"labels": len(docs)}, now=now)
+    return len(docs)
