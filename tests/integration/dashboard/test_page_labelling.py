@@ -1,0 +1,63 @@
+"""AppTest of the Labelling and Judge accuracy pages on the demo data (its finished queue included)."""
+from __future__ import annotations
+
+from core import labels as L
+from dashboard.common import md_escape
+from store import labels, queues
+from tests.integration.dashboard.test_pages_monitor import open_page, texts
+
+PAGE = "views/labelling.py"
+ACCURACY = "views/label_accuracy.py"
+
+
+def _queue(db, name="ten"):
+    existing = [q for q in queues.list_queues(db) if q["name"] == name]
+    if existing:
+        return queues.get_queue(db, existing[0]["_id"])
+    return queues.create_queue(db, name, {"size": 10, "order": "random"}, "local")
+
+
+def test_label_with_the_buttons_scores_hidden_until_saved(make_app, seeded_db):
+    q = _queue(seeded_db)
+    at = make_app(seeded_db)
+    at.query_params["queue"] = q["_id"]
+    at = open_page(at, PAGE)
+    first = labels.next_record(seeded_db, q["_id"], "local")
+    assert md_escape(first) in texts(at.caption)
+    assert "How the judges scored it" not in texts(at.markdown)  # no anchoring
+    # mark the first claim unsupported, then Hallucinated
+    at.button(key=f"lab_claim_{first}_0").click().run()
+    assert not at.exception
+    at.button(key="lab_hallucinated").click().run()
+    assert not at.exception
+    (mine,) = labels.current_labels(seeded_db, q["_id"], annotator="local", record_id=first)
+    assert mine["verdict"] == L.HALLUCINATED and mine["unsupported_claims"] == [0]
+    assert "How the judges scored it" in texts(at.markdown)
+    at.button(key="lab_next").click().run()
+    second = labels.next_record(seeded_db, q["_id"], "local")
+    assert second != first and md_escape(second) in texts(at.caption)
+    assert "How the judges scored it" not in texts(at.markdown)
+    # undo brings the first record back, its label withdrawn (the versions stay)
+    at.button(key="lab_undo").click().run()
+    assert not at.exception
+    assert labels.current_labels(seeded_db, q["_id"], annotator="local", record_id=first) == []
+    assert len(labels.history(seeded_db, q["_id"], first)) == 2
+    assert md_escape(first) in texts(at.caption)
+
+
+def test_demo_queue_agreement_and_judge_accuracy(make_app, seeded_db):
+    demo = next(q for q in queues.list_queues(seeded_db) if q["name"].startswith("Demo"))
+    at = make_app(seeded_db)
+    at.query_params["queue"] = demo["_id"]
+    at = open_page(at, PAGE)
+    kappa = labels.agreement(seeded_db, demo["_id"])["pairs"][0]["kappa"]
+    assert f"Cohen's κ {kappa:.2f}" in texts(at.markdown)
+    at = open_page(make_app(seeded_db), ACCURACY)
+    assert at.title[0].value == "Judge accuracy on your labels"
+    table = at.dataframe[0].value
+    assert L.LOGGED in set(table["judge"])
+    answers = labels.human_answers(seeded_db)
+    settled = sum(1 for a in answers.values() if a.get("verdict"))
+    logged = table[(table["judge"] == L.LOGGED) & (table["metric"] == "Faithfulness")].iloc[0]
+    assert logged["n"] == settled
+    assert "/triage?record=" in texts(at.markdown)  # disagreeing records, one click away
