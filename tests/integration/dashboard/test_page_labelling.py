@@ -61,3 +61,28 @@ def test_demo_queue_agreement_and_judge_accuracy(make_app, seeded_db):
     logged = table[(table["judge"] == L.LOGGED) & (table["metric"] == "Faithfulness")].iloc[0]
     assert logged["n"] == settled
     assert "/triage?record=" in texts(at.markdown)  # disagreeing records, one click away
+
+
+def test_threshold_suggestion_from_labels_is_previewed_then_saved_and_audited(make_app, seeded_db):
+    import pytest
+
+    from store.alerts import list_audit
+    from store.thresholds import get_thresholds
+
+    answers = labels.human_answers(seeded_db)
+    recs = [r for r in labels.labelled_records(seeded_db, list(answers)) if r["feature"] == "chat"]
+    pairs = [(r["eb"]["scores"]["faithfulness"], answers[r["_id"]]["verdict"] == L.HALLUCINATED) for r in recs
+             if answers[r["_id"]].get("verdict") and r["eb"]["scores"].get("faithfulness") is not None]
+    expected = round(L.suggest_threshold([p[0] for p in pairs], [p[1] for p in pairs]).threshold, 2)
+    before = len(list_audit(seeded_db, limit=1000))
+    at = open_page(make_app(seeded_db), "views/alerts.py")
+    at.selectbox(key="alerts_thr_feature").set_value("chat").run()
+    assert f"**Faithfulness**: {expected:.2f}" in texts(at.markdown)
+    at.button(key="thr_sugg_faithfulness").click().run()
+    assert not at.exception
+    assert any("would flip" in w.value for w in at.warning), texts(at.warning)
+    assert len(list_audit(seeded_db, limit=1000)) == before  # a suggestion alone changes nothing
+    at.button(key="alerts_thr_confirm").click().run()
+    assert not at.exception
+    assert get_thresholds(seeded_db)["chat"]["faithfulness"] == pytest.approx(expected)
+    assert len(list_audit(seeded_db, limit=1000)) == before + 1
