@@ -291,11 +291,14 @@ def render() -> None:
     st.caption("Label a sample of your own answers; see how accurate each judge is on the **Judge accuracy** page. "
                "Keys: **F** faithful · **H** hallucinated · **S** skip · **U** undo · **→** next.")
     show_flash(PREFIX)
+    if st.session_state.get(SELECTION_KEY):  # sent from Triage: the new queue first
+        _new_queue_form(db)
     queue = _pick_queue(db)
     if queue is not None:
         _labelling(db, queue)
         _admin(db, queue)
-    _new_queue_form(db)
+    if not st.session_state.get(SELECTION_KEY):
+        _new_queue_form(db)
 
 
 render()
