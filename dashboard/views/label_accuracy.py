@@ -72,11 +72,11 @@ def render() -> None:
                                   format_func=lambda f: "all features" if f == ALL_FEATURES else f,
                                   key=f"{PREFIX}_feature")
     shown = [r for r in rows if r["feature"] == feature_choice]
-    st.dataframe(accuracy_table(shown), hide_index=True, use_container_width=True, key=f"{PREFIX}_table")
+    st.dataframe(accuracy_table(shown), hide_index=True, width="stretch", key=f"{PREFIX}_table")
     by_feature = [r for r in rows if r["feature"] != ALL_FEATURES and feature_choice == ALL_FEATURES]
     if by_feature:
         with st.expander("Per feature"):
-            st.dataframe(accuracy_table(by_feature), hide_index=True, use_container_width=True, key=f"{PREFIX}_per_f")
+            st.dataframe(accuracy_table(by_feature), hide_index=True, width="stretch", key=f"{PREFIX}_per_f")
 
     st.subheader("Over weeks")
     weekly = [r for r in L.accuracy_rows(records, settled, thresholds, by_week=True, rounds=0)

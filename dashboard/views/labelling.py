@@ -167,7 +167,7 @@ def _judges_panel(db, record: dict) -> None:
                          "threshold": fmt_score(threshold), "verdict": "fails" if score < threshold else "passes"})
     st.markdown("**How the judges scored it** (shown after your label)")
     if rows:
-        st.dataframe(rows, hide_index=True, use_container_width=True, key=f"{PREFIX}_judges_{record['_id']}")
+        st.dataframe(rows, hide_index=True, width="stretch", key=f"{PREFIX}_judges_{record['_id']}")
     else:
         st.caption("No judge scored this record's faithfulness or relevancy.")
     st.markdown(f"[Open the record in Triage](/triage?record={quote(str(record['_id']))})")
@@ -209,7 +209,7 @@ def _labelling(db, queue: dict) -> None:
         for i, claim in enumerate(claims):
             marked = i in state["marked"]
             if st.button(("✗ " if marked else "") + claim[:500], key=f"{PREFIX}_claim_{rid}_{i}",
-                         type="primary" if marked else "secondary", use_container_width=True,
+                         type="primary" if marked else "secondary", width="stretch",
                          help="marked unsupported (click again to unmark)" if marked else "mark unsupported"):
                 state["marked"].symmetric_difference_update({i})
                 st.rerun()
@@ -232,7 +232,7 @@ def _labelling(db, queue: dict) -> None:
                ("undo", "Undo", "U"), ("next", "Next →", "Right")]
     for col, (action, label, key) in zip(cols, actions):
         disabled = not allowed and action not in ("next",)
-        if col.button(label, key=f"{PREFIX}_{action}", shortcut=key, disabled=disabled, use_container_width=True,
+        if col.button(label, key=f"{PREFIX}_{action}", shortcut=key, disabled=disabled, width="stretch",
                       type="primary" if action in ("faithful", "hallucinated") else "secondary"):
             try:
                 _act(db, queue, state, action, claims)
