@@ -333,3 +333,38 @@ def import_labels(db: Database, queue_id: str, items: list[dict], user: str, *, 
     db[LABELS].insert_many(docs, ordered=False)
     audit(db, user=user, action="label.import", target=queue_id, detail={"labels": len(docs)}, now=now)
     return len(docs)
+
+
+# --- the alert rule "judge accuracy on human labels below X for a feature" ---------------------
+
+ACCURACY_RULE_KEY = "label_accuracy_rule"   # in evalboard_state: off by default
+ACCURACY_RULE_ID = "labels:judge_accuracy"  # the alerts' rule_id (not an `alert_rules` rule: jobs/label_alerts.py)
+ACCURACY_RULE_DEFAULT = {"enabled": False, "min_accuracy": 0.80, "min_labels": L.MIN_LABELS_FOR_ALERT,
+                         "judge": L.LOGGED, "severity": "warning", "channel": "qa"}
+
+
+def accuracy_rule(db: Database) -> dict:
+    from store.state import get_state
+    stored = get_state(db, ACCURACY_RULE_KEY)
+    return {k: stored.get(k, v) for k, v in ACCURACY_RULE_DEFAULT.items()}
+
+
+def set_accuracy_rule(db: Database, user: str, *, enabled: Any, min_accuracy: Any, min_labels: Any = None,
+                      judge: Any = None) -> dict:
+    """Validate and store the rule; audited in `rule_audit` like every rule change."""
+    from store.state import set_state
+    from store.thresholds import validate_unit, write_audit
+    if not isinstance(enabled, bool):
+        raise ValidationFailed("enabled must be true or false")
+    min_accuracy = validate_unit("minimum accuracy", min_accuracy)
+    min_labels = L.MIN_LABELS_FOR_ALERT if min_labels is None else min_labels
+    if isinstance(min_labels, bool) or not isinstance(min_labels, int) or not L.MIN_LABELS_FOR_ALERT <= min_labels <= 100_000:
+        raise ValidationFailed(f"the rule needs at least {L.MIN_LABELS_FOR_ALERT} labels per feature")
+    judge = judge or L.LOGGED
+    if judge not in L.JUDGES:
+        raise ValidationFailed(f"judge must be one of {', '.join(L.JUDGES)}")
+    old = accuracy_rule(db)
+    new = {**old, "enabled": enabled, "min_accuracy": min_accuracy, "min_labels": min_labels, "judge": judge}
+    write_audit(db, user=user, action="update_rule", target=ACCURACY_RULE_ID, old=old, new=new)
+    set_state(db, ACCURACY_RULE_KEY, **new)
+    return new

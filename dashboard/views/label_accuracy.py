@@ -14,7 +14,8 @@ import streamlit as st
 from core import labels as L
 from core import metrics
 from core.features import ALL_FEATURES
-from dashboard.common import db_or_stop, md_escape, signed_in_or_stop
+from dashboard.common import can, current_user, db_or_stop, md_escape, signed_in_or_stop
+from store.errors import ValidationFailed
 from store import labels as store_labels
 from store import queues as store_queues
 from store.thresholds import get_thresholds
@@ -101,6 +102,35 @@ def render() -> None:
         st.markdown(f"- [{md_escape(rid)}](/triage?record={quote(str(rid))}) · humans: {md_escape(said)}")
     if len(ids) > 100:
         st.caption(f"… and {len(ids) - 100} more.")
+
+    _rule_editor(db)
+
+
+def _rule_editor(db) -> None:
+    rule = store_labels.accuracy_rule(db)
+    with st.expander("Alert when a judge's accuracy on the labels drops"):
+        st.caption(f"Per feature with at least {L.MIN_LABELS_FOR_ALERT} settled labels: an alert (Alerts page, "
+                   "notifications, report line) while the judge's accuracy on them is below the minimum. "
+                   "Off by default; changes are audited.")
+        admin = can("admin")
+        with st.form(f"{PREFIX}_rule"):
+            enabled = st.toggle("On", value=rule["enabled"], key=f"{PREFIX}_rule_on", disabled=not admin)
+            cols = st.columns(3)
+            judge = cols[0].selectbox("Judge", L.JUDGES, index=L.JUDGES.index(rule["judge"]), key=f"{PREFIX}_rule_judge",
+                                      disabled=not admin)
+            minimum = cols[1].number_input("Minimum accuracy", 0.0, 1.0, float(rule["min_accuracy"]), 0.05,
+                                           key=f"{PREFIX}_rule_min", disabled=not admin)
+            labels_needed = cols[2].number_input("Labels needed per feature", L.MIN_LABELS_FOR_ALERT, 100_000,
+                                                 int(rule["min_labels"]), key=f"{PREFIX}_rule_n", disabled=not admin)
+            saved = st.form_submit_button("Save rule", disabled=not admin)
+        if saved and admin:
+            try:
+                store_labels.set_accuracy_rule(db, current_user().name, enabled=bool(enabled), min_accuracy=float(minimum),
+                                               min_labels=int(labels_needed), judge=judge)
+            except ValidationFailed as exc:
+                st.error(f"Not saved: {exc}")
+            else:
+                st.success("Saved. The alerts job applies it at its next run.")
 
 
 render()

@@ -55,3 +55,25 @@ def test_import_refuses_bad_items_before_writing(db):
     assert labels.import_labels(db, q["_id"], [{"record_id": "a1", "annotator": "x", "verdict": "faithful"}], "lead") == 1
     with pytest.raises(ValidationFailed, match="labelled already"):
         labels.import_labels(db, q["_id"], [{"record_id": "a1", "annotator": "x", "verdict": "hallucinated"}], "lead")
+
+
+def test_label_accuracy_alert_off_by_default_then_opens_and_resolves(db):
+    from jobs.alerts import evaluate
+    from jobs.demo import generate_demo
+    from jobs.label_alerts import report_line
+    from store.alerts import list_alerts, list_audit
+    generate_demo(db, days=14, per_day=40, seed=3, end=END)
+    assert evaluate(db, END).get("labels_opened") is None  # off: not even counted
+    assert not [a for a in list_alerts(db) if a["rule_id"] == labels.ACCURACY_RULE_ID]
+    with pytest.raises(ValidationFailed, match="at least 30"):
+        labels.set_accuracy_rule(db, "admin", enabled=True, min_accuracy=0.99, min_labels=5)
+    labels.set_accuracy_rule(db, "admin", enabled=True, min_accuracy=0.99)
+    assert list_audit(db, limit=5)[0]["target"] == labels.ACCURACY_RULE_ID
+    out = evaluate(db, END)
+    opened = [a for a in list_alerts(db) if a["rule_id"] == labels.ACCURACY_RULE_ID and a["state"] == "open"]
+    assert out["labels_opened"] == len(opened) >= 1
+    assert all("agrees with the human labels" in a["message"] for a in opened)
+    assert evaluate(db, END)["labels_still_open"] == len(opened)  # not resolved by the rules' sweep
+    labels.set_accuracy_rule(db, "admin", enabled=True, min_accuracy=0.0)
+    assert evaluate(db, END)["labels_resolved"] == len(opened)
+    assert "Judge accuracy on human labels" in report_line(db)
