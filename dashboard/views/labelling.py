@@ -249,7 +249,10 @@ def _labelling(db, queue: dict) -> None:
 
 def _admin(db, queue: dict) -> None:
     qid = queue["_id"]
-    with st.expander("Agreement and conflicts"):
+    # read only when asked: the labelling loop's reruns do not pay for reading every label of the queue
+    if not st.toggle("Show agreement, conflicts and export", key=f"{PREFIX}_admin_on"):
+        return
+    with st.container(border=True):
         agreement = store_labels.agreement(db, qid)
         if not agreement["pairs"]:
             st.caption("Inter-annotator agreement appears once two people label the same records.")
@@ -273,7 +276,8 @@ def _admin(db, queue: dict) -> None:
                     st.rerun()
         if conflicts and not admin:
             st.caption("An admin resolves conflicts.")
-    with st.expander("Export as a regression set (JSONL)"):
+    with st.container(border=True):
+        st.markdown("**Export as a regression set (JSONL)**")
         st.caption("Each line is input for `python -m evaluators score --fail-under RATE` and "
                    "`bench/bench_quality.py --sets FILE`, with the labels kept. Same as "
                    f"`python -m jobs export-labels {qid} OUT.jsonl`.")

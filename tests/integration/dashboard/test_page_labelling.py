@@ -50,6 +50,8 @@ def test_demo_queue_agreement_and_judge_accuracy(make_app, seeded_db):
     at = make_app(seeded_db)
     at.query_params["queue"] = demo["_id"]
     at = open_page(at, PAGE)
+    assert "Cohen's" not in texts(at.markdown)  # read only when asked
+    at.toggle(key="lab_admin_on").set_value(True).run()
     kappa = labels.agreement(seeded_db, demo["_id"])["pairs"][0]["kappa"]
     assert f"Cohen's κ {kappa:.2f}" in texts(at.markdown)
     at = open_page(make_app(seeded_db), ACCURACY)
