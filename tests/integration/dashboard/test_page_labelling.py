@@ -88,3 +88,33 @@ def test_threshold_suggestion_from_labels_is_previewed_then_saved_and_audited(ma
     assert not at.exception
     assert get_thresholds(seeded_db)["chat"]["faithfulness"] == pytest.approx(expected)
     assert len(list_audit(seeded_db, limit=1000)) == before + 1
+
+
+def test_annotator_labels_and_a_viewer_cannot_label(make_app, seeded_db, tmp_path, monkeypatch):
+    from dashboard.access import SESSION_KEY
+    from dashboard.auth import User, add_user
+    from settings import reset_settings
+
+    users = tmp_path / "users.toml"
+    add_user("nora", "nora-password", "annotator", users)
+    add_user("vic", "vic-password", "viewer", users)
+    monkeypatch.setenv("EVALBOARD_USERS_FILE", str(users))
+    reset_settings()
+    try:
+        q = _queue(seeded_db, "roles")
+        for name, role, may_label in (("nora", "annotator", True), ("vic", "viewer", False)):
+            at = make_app(seeded_db)
+            at.session_state[SESSION_KEY] = User(name, role)
+            at.query_params["queue"] = q["_id"]
+            at = open_page(at, PAGE)
+            assert at.button(key="lab_faithful").disabled is (not may_label)
+            if may_label:
+                rid = labels.next_record(seeded_db, q["_id"], name)
+                at.button(key="lab_faithful").click().run()
+                assert labels.current_labels(seeded_db, q["_id"], annotator=name, record_id=rid)
+                assert not at.button(key="lab_admin_on").disabled  # reading is allowed
+            else:
+                assert "Only a annotator (or higher) can label records" in texts(at.info)
+    finally:
+        monkeypatch.delenv("EVALBOARD_USERS_FILE")
+        reset_settings()
