@@ -10,11 +10,11 @@ PAGE = "views/labelling.py"
 ACCURACY = "views/label_accuracy.py"
 
 
-def _queue(db, name="ten"):
+def _queue(db, name="ten", size=10):
     existing = [q for q in queues.list_queues(db) if q["name"] == name]
     if existing:
         return queues.get_queue(db, existing[0]["_id"])
-    return queues.create_queue(db, name, {"size": 10, "order": "random"}, "local")
+    return queues.create_queue(db, name, {"size": size, "order": "random"}, "local")
 
 
 def test_label_with_the_buttons_scores_hidden_until_saved(make_app, seeded_db):
@@ -101,7 +101,7 @@ def test_annotator_labels_and_a_viewer_cannot_label(make_app, seeded_db, tmp_pat
     monkeypatch.setenv("EVALBOARD_USERS_FILE", str(users))
     reset_settings()
     try:
-        q = _queue(seeded_db, "roles")
+        q = _queue(seeded_db, "roles", size=12)
         for name, role, may_label in (("nora", "annotator", True), ("vic", "viewer", False)):
             at = make_app(seeded_db)
             at.session_state[SESSION_KEY] = User(name, role)
@@ -112,7 +112,7 @@ def test_annotator_labels_and_a_viewer_cannot_label(make_app, seeded_db, tmp_pat
                 rid = labels.next_record(seeded_db, q["_id"], name)
                 at.button(key="lab_faithful").click().run()
                 assert labels.current_labels(seeded_db, q["_id"], annotator=name, record_id=rid)
-                assert not at.button(key="lab_admin_on").disabled  # reading is allowed
+                assert not at.toggle(key="lab_admin_on").disabled  # reading is allowed
             else:
                 assert "Only a annotator (or higher) can label records" in texts(at.info)
     finally:
