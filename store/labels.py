@@ -368,3 +368,19 @@ def set_accuracy_rule(db: Database, user: str, *, enabled: Any, min_accuracy: An
     write_audit(db, user=user, action="update_rule", target=ACCURACY_RULE_ID, old=old, new=new)
     set_state(db, ACCURACY_RULE_KEY, **new)
     return new
+
+
+def request_independent_scores(db: Database, record_ids: Iterable[str], user: str) -> int:
+    """Flag labelled records that have no independent score for the score workers (the same flag as a
+    re-score request, `eb.rescore_requested`), so the local scorer's accuracy on the labels can be
+    measured; returns how many were flagged. Audited."""
+    ids = [r for r in record_ids if isinstance(r, str)][:MAX_FLAG]
+    flagged = 0
+    for i in range(0, len(ids), 1000):
+        flagged += db[RECORDS].update_many({"_id": {"$in": ids[i:i + 1000]}, "rescored": {"$exists": False}},
+                                           {"$set": {"eb.rescore_requested": True}}).modified_count
+    audit(db, user=user, action="labels.request_scores", target="records", detail={"flagged": flagged})
+    return flagged
+
+
+MAX_FLAG = 10_000

@@ -66,6 +66,7 @@ def render() -> None:
     rows = L.accuracy_rows(records, settled, thresholds)
     st.markdown(f"**{len(settled)} labelled records** · "
                 f"{sum(1 for a in answers.values() if a.get('conflict'))} unresolved conflict(s) left out")
+    _request_scores(db, records)
     if not rows:
         st.info("No judge scored the labelled records yet.")
         return
@@ -104,6 +105,20 @@ def render() -> None:
         st.caption(f"… and {len(ids) - 100} more.")
 
     _rule_editor(db)
+
+
+def _request_scores(db, records: list[dict]) -> None:
+    """The local scorer's figures need its independent score on the labelled records: ask the workers."""
+    missing = [r["_id"] for r in records if not (r.get("rescored") or {}).get("evaluation")]
+    if not missing:
+        return
+    cols = st.columns([3, 1])
+    cols[0].caption(f"{len(missing)} labelled record(s) have no independent score yet, so the local scorer's "
+                    "accuracy leaves them out.")
+    if cols[1].button("Score them", key=f"{PREFIX}_request", disabled=not can("reviewer"),
+                      help="The score workers re-score them in fast mode (like Re-score on a record)."):
+        flagged = store_labels.request_independent_scores(db, missing, current_user().name)
+        st.success(f"{flagged} record(s) queued for the score workers; the figures follow once they are scored.")
 
 
 def _rule_editor(db) -> None:

@@ -182,3 +182,19 @@ def test_export_round_trips_through_the_scoring_cli_and_the_quality_bench(stored
     assert [(r["id"], r["hallucinated"], r["category"]) for r in loaded] == [("r001", True, "clauses"),
                                                                              ("r002", False, "chat")]
     assert jobs_main(["export-labels", "q_nope", str(out)]) == 2
+
+
+def test_requested_independent_scores_give_the_local_scorer_its_figures(stored):
+    from jobs.score import score_pending
+    ids = ["r000", "r001", "r002", "r004"]  # r000 has an independent score already
+    q = queues.create_queue(stored, "local", {}, "admin", record_ids=ids)
+    for rid, verdict in zip(ids, ("hallucinated", "faithful", "faithful", "hallucinated")):
+        labels.save_label(stored, q["_id"], rid, "ana", verdict)
+    assert labels.request_independent_scores(stored, ids, "admin") == 3
+    assert stored[RECORDS].count_documents({"eb.rescore_requested": True}) == 3
+    assert score_pending(stored)["scored"] == 3
+    answers = labels.human_answers(stored, q["_id"])
+    rows = L.accuracy_rows(labels.labelled_records(stored, ids), answers, get_thresholds(stored), rounds=0)
+    local = next(r for r in rows if r["judge"] == L.LOCAL and r["feature"] == "__all__" and r["metric"] == "faithfulness")
+    assert local["n"] == 4
+    assert stored[LABEL_AUDIT].count_documents({"action": "labels.request_scores"}) == 1
