@@ -8,6 +8,8 @@ Sets:
             recall of "hallucinated" at hallucination_score >= --threshold
   halueval  ../shared/data/halueval_qa_dev.jsonl (4,000 HaluEval QA records; correct answers are short
             spans copied from the context)
+  PATH.jsonl  any file in the rag format, e.g. a labelled queue exported from the Labelling page
+            (`python -m jobs export-labels QUEUE_ID OUT.jsonl`): per-feature precision and recall too
 
 The baseline is the share of the answer's lower-cased words not found in the context. AUROC by rank
 statistics (Mann-Whitney, ties averaged; no sklearn).
@@ -58,10 +60,10 @@ def overlap_hallucination(answer: str, context: list[str]) -> float:
 
 def load(name: str, limit: int = 0) -> list[dict]:
     """Records of a set as {id, query, answer, context, hallucinated, category}."""
-    rows = [json.loads(line) for line in open(SETS[name], encoding="utf-8") if line.strip()]
+    rows = [json.loads(line) for line in open(SETS.get(name) or name, encoding="utf-8") if line.strip()]
     out = []
     for r in rows[: limit or None]:
-        if name == "rag":
+        if name != "halueval":  # rag_cases.jsonl and exported label queues share the format
             out.append({"id": r["id"], "query": r["query"], "answer": r["answer"], "context": r["contexts"],
                         "hallucinated": r["label"] == "hallucinated", "category": r["category"]})
         else:
@@ -114,7 +116,7 @@ def main() -> None:
         pred = hs >= args.threshold
         tp = int((pred & y).sum())
         print(f"  at >= {args.threshold}: precision {tp / max(1, pred.sum()):.3f}, recall {tp / max(1, y.sum()):.3f}")
-        if name == "rag":
+        if name != "halueval":
             print(f"  {'category':<18} {'faithful':>8} {'halluc.':>8} {'precision':>9} {'recall':>7}")
             for c, nf, nh, p, r in per_category(rows, hs, args.threshold):
                 print(f"  {c:<18} {nf:>8} {nh:>8} {p:>9.2f} {r:>7.2f}")

@@ -35,9 +35,11 @@ PAGES = {
         st.Page(VIEWS / "features.py", title="Features", icon="🧩", url_path="features"),
         st.Page(VIEWS / "alerts.py", title="Alerts", icon="🚨", url_path="alerts"),
         st.Page(VIEWS / "agreement.py", title="Judge agreement", icon="⚖️", url_path="agreement"),
+        st.Page(VIEWS / "label_accuracy.py", title="Judge accuracy", icon="🎯", url_path="judge-accuracy"),
     ],
     "Investigate": [
         st.Page(VIEWS / "triage.py", title="Triage", icon="🔎", url_path="triage"),
+        st.Page(VIEWS / "labelling.py", title="Labelling", icon="🏷️", url_path="labelling"),
         st.Page(VIEWS / "playground.py", title="Playground", icon="🧪", url_path="playground"),
         st.Page(VIEWS / "reports.py", title="Reports", icon="📰", url_path="reports"),
     ],

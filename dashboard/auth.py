@@ -5,7 +5,7 @@ with mode 0600, with bcrypt-hashed passwords:
 
     [users.alice]
     password_hash = "$2b$12$..."
-    role = "admin"          # viewer | reviewer | admin
+    role = "admin"          # viewer | annotator | reviewer | admin
 
 - No users file: local mode (everyone is the local admin), but only while the
   dashboard is bound to a loopback address; on any other address it is an error.
@@ -37,7 +37,7 @@ import bcrypt
 
 from settings import get_settings
 
-ROLES = ("viewer", "reviewer", "admin")
+ROLES = ("viewer", "annotator", "reviewer", "admin")  # annotator: reads and labels (issue 20)
 ROLE_RANK = {role: rank for rank, role in enumerate(ROLES)}
 LOCAL_USER = "local"
 LOOPBACK_ADDRESSES = frozenset({"127.0.0.1", "localhost", "::1"})

@@ -284,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("scheduler", help="run the scheduler (the Procfile worker)")
     p.set_defaults(func=cmd_scheduler)
 
+    from jobs.labels_export import add_parser as add_export_labels
+    add_export_labels(sub)
+
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s",
                         stream=sys.stderr)

@@ -171,6 +171,8 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
         set_state(db, STATE_KEY, through=latest.isoformat(), at=now)
     else:
         _judge(db, rules, {}, thresholds, now, counts, replay=False, day=None)
+    from jobs.label_alerts import evaluate_label_accuracy  # issue 20: judge accuracy on human labels
+    counts.update({f"labels_{k}": v for k, v in evaluate_label_accuracy(db, now).items()})
     repaired = store_alerts.ensure_notifications(db, now - timedelta(days=1), now=now)
     return {"rules": len(rules), **counts, "notifications_repaired": repaired,
             "judged_through": latest.isoformat() if latest else None}
@@ -222,6 +224,6 @@ def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]], thre
     if replay:
         return
     for key, current in active.items():  # rule disabled or deleted, feature gone
-        if key not in seen:
+        if key not in seen and not key[0].startswith("labels:"):  # labels: jobs/label_alerts.py
             store_alerts.resolve_alert(db, current["_id"], "auto", now=now, notify=not current.get("replayed"))
             counts["resolved"] += 1

@@ -521,4 +521,6 @@ def generate_demo(db: Database, days: int = 90, per_day: int = 400, seed: int = 
     line = f"demo records={summary.ingested} rejected={summary.rejected} days={days}"
     if summary.duplicates:
         line += f" duplicates={summary.duplicates}"
-    return line + " incidents: " + ("; ".join(i.describe() for i in incidents) or "none")
+    line += " incidents: " + ("; ".join(i.describe() for i in incidents) or "none")
+    from jobs.demo_labels import generate_demo_labels  # the finished annotation queue (issue 20)
+    return line + "; " + generate_demo_labels(db, end=end, seed=seed)

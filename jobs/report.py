@@ -43,6 +43,7 @@ from core.timebuckets import WEEK, bucket_range, local_day
 from jobs.agreement_report import REPORT_METRIC
 from jobs.agreement_report import report_section as agreement_section
 from jobs.agreement_report import weekly_summary as agreement_summary
+from jobs.label_alerts import report_line as label_report_line
 from settings import get_settings
 from store import analytics
 from store.reports import claim_report_request, finish_report_request, get_report, save_report
@@ -351,7 +352,8 @@ def build(db: Database, week: date, tz: str) -> dict:
             "lowest": lowest_queries(db, lo, hi), "patterns": patterns, "clusters": clusters, "diagnosis": diag,
             "recommendations": [r["text"] for r in ranked], "recommendation_ranking": ranked,
             "series": weekly_series(db, week, tz), "agreement": agreement_summary(db, week, tz),
-            "incidents": week_incidents(db, week)}
+            "incidents": week_incidents(db, week),
+            "labels": label_report_line(db)}  # issue 20: judge accuracy on human labels
 
 
 def week_incidents(db: Database, week: date) -> list[dict]:
@@ -498,6 +500,8 @@ def render_markdown(data: dict) -> str:
         lines.append(f"| {name} | {e['total']} | {e['ok']} | {e['retrieval']} | {e['generation']} | {e['both']} | "
                      f"{e['label']} |")
     lines += agreement_section(data.get("agreement") or [])
+    if data.get("labels"):
+        lines += ["", data["labels"] + " (every label so far)."]
     return "\n".join(lines) + "\n"
 
 

@@ -15,3 +15,6 @@ STATE = "evalboard_state"        # watermarks, leases
 APS_JOBS = "scheduler_jobs"      # APScheduler's MongoDB job store
 AGREEMENT_DAILY = "agreement_daily"    # judge agreement figures per (day, feature) (jobs/agreement.py)
 AGREEMENT_WEEKLY = "agreement_weekly"  # the same, rolled up per week from the daily pairs
+LABEL_QUEUES = "label_queues"    # annotation queues: a definition and the records it picked (store/queues.py)
+LABELS = "labels"                # human labels, one document per version (store/labels.py)
+LABEL_AUDIT = "label_audit"      # every queue creation, label save, undo and resolution: who, when, what

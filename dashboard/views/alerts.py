@@ -337,6 +337,8 @@ def _render_threshold_editor(db, key: str, admin: bool) -> None:
         submitted = st.form_submit_button("Preview and save…", type="primary", disabled=not admin,
                                           key=f"{PREFIX}_thr_save")
     pending_key = f"{PREFIX}_thr_pending"
+    from dashboard.components.label_suggestion import render_label_suggestion  # issue 20
+    render_label_suggestion(db, feature, current, pending_key, disabled=not admin)
     if submitted and admin:
         changed = {m: v for m, v in values.items() if current.get(m) is None or abs(v - current[m]) > 1e-9}
         if not changed:

@@ -351,6 +351,10 @@ def _render_bulk(db, docs: list[dict]) -> None:
                 _changed()
                 st.toast(f"Changed {changed} of {len(chosen)} records")
                 st.rerun()
+        if can("admin") and st.button(f"Send {len(chosen)} to an annotation queue…", key=f"{PREFIX}_bulk_queue",
+                                      disabled=not chosen):  # issue 20: the Labelling page creates the queue
+            st.session_state["labelling_selection"] = chosen
+            st.switch_page("views/labelling.py")
 
 
 # --- export ----------------------------------------------------------------------------

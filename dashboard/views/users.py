@@ -16,7 +16,8 @@ from store.errors import ValidationFailed
 from store.thresholds import write_audit
 
 PREFIX = "users"
-ROLE_HELP = {"viewer": "reads every page", "reviewer": "also triages and re-scores records",
+ROLE_HELP = {"viewer": "reads every page", "annotator": "also labels records in annotation queues",
+             "reviewer": "also triages and re-scores records",
              "admin": "also edits thresholds, alert rules and users"}
 
 

@@ -104,11 +104,14 @@ def test_add_user_refuses_bad_input(tmp_path, name, password, role):
 
 def test_role_ranks():
     viewer, reviewer, admin = (User("v", "viewer"), User("r", "reviewer"), User("a", "admin"))
-    assert ROLES == ("viewer", "reviewer", "admin")
+    assert ROLES == ("viewer", "annotator", "reviewer", "admin")
     assert viewer.can("viewer") and not viewer.can("reviewer") and not viewer.can("admin")
     assert reviewer.can("viewer") and reviewer.can("reviewer") and not reviewer.can("admin")
     assert admin.can("viewer") and admin.can("reviewer") and admin.can("admin")
     assert not User("x", "none").can("viewer")
+    annotator = User("n", "annotator")  # labels and reads, nothing else (issue 20)
+    assert annotator.can("viewer") and annotator.can("annotator") and not annotator.can("reviewer")
+    assert not viewer.can("annotator") and reviewer.can("annotator")
 
 
 @pytest.mark.parametrize("text,words", [

@@ -1,0 +1,83 @@
+"""The alert "judge accuracy on human labels below X for a feature" (issue 20), off by default.
+
+Rule (evalboard_state `label_accuracy_rule`, edited on the Judge accuracy page, audited): enabled,
+min_accuracy, min_labels (>= 30), judge (the logged judge by default). Each run, per feature with at
+least `min_labels` settled faithfulness labels, the judge's accuracy on them (core.labels) is compared
+with `min_accuracy`: below it, one active alert per feature (`rule_id` labels:judge_accuracy, numbers
+refreshed each run); at or above it again, or the rule turned off, the alert resolves ("auto").
+Runs right after the alert rules (jobs/alerts.evaluate calls it), whose sweep of alerts without an
+`alert_rules` rule leaves these alone (`is_label_alert`).
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from pymongo.database import Database
+
+from core import labels as L
+from core.features import ALL_FEATURES
+from store import alerts as store_alerts
+from store import labels as store_labels
+from store.thresholds import get_thresholds
+
+
+def is_label_alert(rule_id: str) -> bool:
+    return rule_id == store_labels.ACCURACY_RULE_ID
+
+
+def accuracy_below(db: Database, rule: dict) -> dict[str, dict]:
+    """{feature: accuracy row} where the rule's judge is below its minimum on enough labels."""
+    answers = store_labels.human_answers(db)
+    settled = {rid: a for rid, a in answers.items() if a.get("verdict")}
+    if not settled:
+        return {}
+    rows = L.accuracy_rows(store_labels.labelled_records(db, list(settled)), settled, get_thresholds(db), rounds=0)
+    return {r["feature"]: r for r in rows
+            if r["judge"] == rule["judge"] and r["metric"] == "faithfulness" and r["feature"] != ALL_FEATURES
+            and r["n"] >= rule["min_labels"] and r["accuracy"]["value"] < rule["min_accuracy"]}
+
+
+def evaluate_label_accuracy(db: Database, now: datetime | None = None) -> dict:
+    now = now or datetime.now(timezone.utc)
+    rule = store_labels.accuracy_rule(db)
+    active = {f: a for (rid, f), a in store_alerts.active_alerts(db).items() if is_label_alert(rid)}
+    if not rule["enabled"] and not active:
+        return {}  # off (the default): nothing to say
+    below = accuracy_below(db, rule) if rule["enabled"] else {}
+    counts = {"opened": 0, "still_open": 0, "resolved": 0}
+    for feature, row in below.items():
+        acc = row["accuracy"]
+        fields = {
+            "rule_id": store_labels.ACCURACY_RULE_ID, "rule_name": "Judge accuracy on human labels", "feature": feature,
+            "severity": rule["severity"], "channel": rule["channel"], "metric": "faithfulness",
+            "statistic": "label_accuracy", "comparison": "lt", "threshold": rule["min_accuracy"],
+            "value": acc["value"],
+            "message": (f"{rule['judge'].capitalize()} agrees with the human labels on {100 * acc['value']:.0f}% of "
+                        f"{feature}'s labelled records (95 % {100 * acc['low']:.0f}–{100 * acc['high']:.0f}%, "
+                        f"n = {row['n']}), below {100 * rule['min_accuracy']:.0f}%"),
+            "evidence": [], "drivers": [], "link": {"feature": feature},
+            "first_day": now.date().isoformat(), "last_day": now.date().isoformat(),
+        }
+        if feature in active:
+            store_alerts.refresh_alert(db, active[feature]["_id"], {k: fields[k] for k in ("value", "message", "last_day")},
+                                       now=now)
+            counts["still_open"] += 1
+        else:
+            alert_id = f"{store_labels.ACCURACY_RULE_ID}|{feature}|{now.date().isoformat()}"
+            counts["opened"] += store_alerts.open_alert(db, {"_id": alert_id, **fields}, now=now)
+    for feature, alert in active.items():
+        if feature not in below:
+            store_alerts.resolve_alert(db, alert["_id"], "auto", now=now)
+            counts["resolved"] += 1
+    return counts
+
+
+def report_line(db: Database) -> str | None:
+    """One line for the weekly report: each judge's accuracy on the human labels (None without labels)."""
+    answers = {rid: a for rid, a in store_labels.human_answers(db).items() if a.get("verdict")}
+    if not answers:
+        return None
+    rows = L.accuracy_rows(store_labels.labelled_records(db, list(answers)), answers, get_thresholds(db), rounds=0)
+    parts = [f"{r['judge']} {100 * r['accuracy']['value']:.0f}% (n = {r['n']})" for r in rows
+             if r["feature"] == ALL_FEATURES and r["metric"] == "faithfulness"]
+    return ("Judge accuracy on human labels (faithfulness): " + ", ".join(parts)) if parts else None
