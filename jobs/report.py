@@ -591,7 +591,7 @@ def run_requested(db: Database, now: datetime | None = None, max_builds: int = 3
     last_week = parse_week(None, tz, now)
     if get_report(db, last_week) is None and analytics.weekly_buckets(db, *([bucket_range(last_week, WEEK, tz)[0]] * 2)):
         from store.reports import request_report
-        request_report(db, last_week, "scheduler", now)
+        request_report(db, last_week, "scheduler", now, wake=False)  # built just below
     for _ in range(max_builds):
         request = claim_report_request(db, now)
         if request is None:
