@@ -1,0 +1,147 @@
+"""Comparing two sets of records (A and B): differences with 95 % bootstrap intervals.
+
+Pure statistics over what the release aggregates hold (no I/O):
+- a metric's mean: the scores are kept as a histogram (value -> count, values rounded to
+  0.001). The bootstrap resamples n_a scores from A's histogram and n_b from B's
+  (multinomial draws over the bins = resampling the records with replacement) and takes
+  the difference of the means; the interval is the 2.5 and 97.5 percentiles of those
+  differences (the percentile bootstrap).
+- a pass rate: k of n records passed; the bootstrap draws Binomial(n, k/n) for each side
+  (resampling records with replacement) and takes the difference of the rates.
+The interval "excludes 0" when both ends lie on the same side of 0: a difference beyond
+noise. Draws come from numpy's Generator seeded per call (the same inputs give the same
+interval). The tests check both against a plain numpy bootstrap over the records and
+scipy.stats.bootstrap on fixed data.
+
+`normalise_query` pairs records of A and B that answer the same question.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+import numpy as np
+
+N_BOOT = 2000
+LEVEL = 0.95
+SEED = 20261124
+
+
+@dataclass(frozen=True)
+class Diff:
+    """B minus A, with its interval; None values when a side has no data."""
+    a: float | None
+    b: float | None
+    n_a: int
+    n_b: int
+    diff: float | None
+    low: float | None
+    high: float | None
+
+    @property
+    def excludes_zero(self) -> bool:
+        return self.low is not None and self.high is not None and (self.low > 0 or self.high < 0)
+
+    @property
+    def direction(self) -> int:
+        """-1: B is lower beyond noise, +1: B is higher beyond noise, 0: within noise / no data."""
+        if not self.excludes_zero:
+            return 0
+        return -1 if self.high < 0 else 1
+
+
+def _hist_arrays(hist: Mapping[float, int] | Iterable[tuple[float, int]]) -> tuple[np.ndarray, np.ndarray]:
+    items = hist.items() if isinstance(hist, Mapping) else hist
+    pairs = [(float(v), int(c)) for v, c in items if int(c) > 0]
+    if not pairs:
+        return np.zeros(0), np.zeros(0, dtype=np.int64)
+    values, counts = zip(*sorted(pairs))
+    return np.asarray(values, dtype=float), np.asarray(counts, dtype=np.int64)
+
+
+def _interval(diffs: np.ndarray, level: float) -> tuple[float, float]:
+    alpha = (1.0 - level) / 2.0
+    low, high = np.quantile(diffs, [alpha, 1.0 - alpha])
+    return float(low), float(high)
+
+
+def _boot_means(rng: np.random.Generator, values: np.ndarray, counts: np.ndarray, n_boot: int) -> np.ndarray:
+    n = int(counts.sum())
+    draws = rng.multinomial(n, counts / n, size=n_boot)  # (n_boot, bins): one resample of the n records each
+    return draws @ values / n
+
+
+def mean_diff(hist_a, hist_b, *, n_boot: int = N_BOOT, level: float = LEVEL, seed: int = SEED) -> Diff:
+    """B's mean minus A's, each given as a histogram {value: count}, with a percentile-bootstrap interval."""
+    va, ca = _hist_arrays(hist_a)
+    vb, cb = _hist_arrays(hist_b)
+    n_a, n_b = int(ca.sum()), int(cb.sum())
+    mean_a = float(ca @ va / n_a) if n_a else None
+    mean_b = float(cb @ vb / n_b) if n_b else None
+    if not n_a or not n_b:
+        return Diff(mean_a, mean_b, n_a, n_b, None, None, None)
+    rng = np.random.default_rng(seed)
+    diffs = _boot_means(rng, vb, cb, n_boot) - _boot_means(rng, va, ca, n_boot)
+    low, high = _interval(diffs, level)
+    return Diff(mean_a, mean_b, n_a, n_b, mean_b - mean_a, low, high)
+
+
+def rate_diff(k_a: int, n_a: int, k_b: int, n_b: int, *, n_boot: int = N_BOOT, level: float = LEVEL,
+              seed: int = SEED) -> Diff:
+    """B's rate k_b/n_b minus A's k_a/n_a with a percentile-bootstrap interval."""
+    rate_a = k_a / n_a if n_a else None
+    rate_b = k_b / n_b if n_b else None
+    if not n_a or not n_b:
+        return Diff(rate_a, rate_b, n_a, n_b, None, None, None)
+    rng = np.random.default_rng(seed)
+    diffs = rng.binomial(n_b, rate_b, size=n_boot) / n_b - rng.binomial(n_a, rate_a, size=n_boot) / n_a
+    low, high = _interval(diffs, level)
+    return Diff(rate_a, rate_b, n_a, n_b, rate_b - rate_a, low, high)
+
+
+_SPACE = re.compile(r"\s+")
+_PUNCT = re.compile(r"[^\w\s]")
+
+
+def normalise_query(text: str | None) -> str:
+    """The query as pairing sees it: Unicode NFKC, case-folded, punctuation dropped, spaces collapsed."""
+    if not text:
+        return ""
+    folded = unicodedata.normalize("NFKC", str(text)).casefold()
+    return _SPACE.sub(" ", _PUNCT.sub(" ", folded)).strip()
+
+
+def format_diff(d: Diff, digits: int = 2) -> str:
+    """'−0.06 [−0.09, −0.03]' (true minus signs), or '—' without data."""
+    if d.diff is None:
+        return "—"
+
+    def f(x: float) -> str:
+        return f"{x:+.{digits}f}".replace("-", "−")
+    return f"{f(d.diff)} [{f(d.low)}, {f(d.high)}]"
+
+
+def summary(label_a: str, label_b: str, findings: list[tuple[str, str, Diff]], n_a: int, n_b: int) -> str:
+    """One paragraph: where B differs from A beyond noise (worst first), or that nothing does.
+
+    `findings`: (feature, metric label, Diff) for every cell compared."""
+    beyond = [f for f in findings if f[2].excludes_zero]
+    worse = sorted((f for f in beyond if f[2].direction < 0), key=lambda f: f[2].diff)
+    better = sorted((f for f in beyond if f[2].direction > 0), key=lambda f: -f[2].diff)
+    counts = f"{n_b:,} vs {n_a:,} records"
+    if not beyond:
+        if not n_a or not n_b:
+            return f"Not enough records to compare {label_b} with {label_a} ({counts})."
+        return f"{label_b} and {label_a} do not differ beyond noise on any feature or metric ({counts})."
+    parts = []
+    if worse:
+        parts.append(f"{label_b} is worse than {label_a} on " + "; ".join(
+            f"{feat} {metric}, {format_diff(d)}" for feat, metric, d in worse[:3])
+            + (f" and {len(worse) - 3} more" if len(worse) > 3 else ""))
+    if better:
+        parts.append(("better on " if worse else f"{label_b} is better than {label_a} on ") + "; ".join(
+            f"{feat} {metric}, {format_diff(d)}" for feat, metric, d in better[:3])
+            + (f" and {len(better) - 3} more" if len(better) > 3 else ""))
+    return ", ".join(parts) + f" ({counts}); no other difference beyond noise."
