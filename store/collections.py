@@ -15,3 +15,5 @@ STATE = "evalboard_state"        # watermarks, leases
 APS_JOBS = "scheduler_jobs"      # APScheduler's MongoDB job store
 AGREEMENT_DAILY = "agreement_daily"    # judge agreement figures per (day, feature) (jobs/agreement.py)
 AGREEMENT_WEEKLY = "agreement_weekly"  # the same, rolled up per week from the daily pairs
+RELEASE_DAILY = "aggregates_release_daily"  # per (day, version dimension, value, feature): sums + histograms
+RELEASE_CATALOG = "release_catalog"         # every version value seen: first and last record time
