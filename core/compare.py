@@ -145,3 +145,57 @@ def summary(label_a: str, label_b: str, findings: list[tuple[str, str, Diff]], n
             f"{feat} {metric}, {format_diff(d)}" for feat, metric, d in better[:3])
             + (f" and {len(better) - 3} more" if len(better) > 3 else ""))
     return ", ".join(parts) + f" ({counts}); no other difference beyond noise."
+
+
+# --- a whole comparison from the per-feature sums of two sides -----------------------------------
+
+VERDICT = "verdict"  # the row of a feature's overall verdict pass rate (eb.passed)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One feature x metric of a comparison: the metric's mean and its pass rate (share of scores
+    at or above the feature's threshold); for VERDICT only `rate` (the records' pass rate)."""
+    feature: str
+    metric: str
+    mean: Diff | None
+    rate: Diff
+
+    @property
+    def worse(self) -> bool:
+        return (self.mean is not None and self.mean.direction < 0) or self.rate.direction < 0
+
+    @property
+    def better(self) -> bool:
+        return not self.worse and ((self.mean is not None and self.mean.direction > 0) or self.rate.direction > 0)
+
+
+def hist_values(hist: Mapping[str, int], step: float = 0.001) -> dict[float, int]:
+    """A stored sparse histogram {"<bin>": count} as {score: count}."""
+    return {int(b) * step: int(c) for b, c in hist.items() if int(c) > 0}
+
+
+def compare_sides(a: Mapping[str, Mapping], b: Mapping[str, Mapping], score_names: Iterable[str], *,
+                  n_boot: int = N_BOOT, seed: int = SEED) -> list[Cell]:
+    """Every feature present on both sides x (VERDICT + each score): B against A.
+
+    `a`, `b`: {feature: {count, passed, failing, metrics: {m: {n, sum, pass, hist}}}} (the release
+    aggregates summed over the side's days)."""
+    cells: list[Cell] = []
+    names = list(score_names)
+    for feature in sorted(set(a) & set(b), key=lambda f: (f != "__all__", f)):
+        x, y = a[feature], b[feature]
+        judged_a = (x.get("passed") or 0) + (x.get("failing") or 0)
+        judged_b = (y.get("passed") or 0) + (y.get("failing") or 0)
+        cells.append(Cell(feature, VERDICT, None, rate_diff(x.get("passed") or 0, judged_a, y.get("passed") or 0,
+                                                            judged_b, n_boot=n_boot, seed=seed)))
+        for m in names:
+            ma, mb = (x.get("metrics") or {}).get(m) or {}, (y.get("metrics") or {}).get(m) or {}
+            if not ma.get("n") and not mb.get("n"):
+                continue
+            mean = mean_diff(hist_values(ma.get("hist") or {}), hist_values(mb.get("hist") or {}),
+                             n_boot=n_boot, seed=seed)
+            rate = rate_diff(ma.get("pass") or 0, ma.get("n") or 0, mb.get("pass") or 0, mb.get("n") or 0,
+                             n_boot=n_boot, seed=seed)
+            cells.append(Cell(feature, m, mean, rate))
+    return cells
