@@ -27,6 +27,13 @@ import numpy as np
 N_BOOT = 2000
 LEVEL = 0.95
 SEED = 20261124
+# "Beyond noise" for a mark, the summary and the release rule: the interval excludes 0, each side has at
+# least MIN_N records, and the difference is at least the smallest effect that matters (the record
+# bootstrap does not see day-to-day drift: a release of one or two days differs from the one before it
+# by a day's drift, ~0.01-0.03, with an interval that excludes 0).
+MIN_N = 20
+MIN_MEAN_EFFECT = 0.03   # a metric's mean
+MIN_RATE_EFFECT = 0.05   # a pass rate
 
 
 @dataclass(frozen=True)
@@ -46,10 +53,17 @@ class Diff:
 
     @property
     def direction(self) -> int:
-        """-1: B is lower beyond noise, +1: B is higher beyond noise, 0: within noise / no data."""
+        """-1: the interval lies below 0, +1: above 0, 0: it holds 0 / no data."""
         if not self.excludes_zero:
             return 0
         return -1 if self.high < 0 else 1
+
+    def beyond(self, min_effect: float, min_n: int = MIN_N) -> int:
+        """`direction` where the difference also matters: both sides have `min_n` records and
+        |B − A| >= `min_effect`; else 0."""
+        if self.n_a < min_n or self.n_b < min_n or self.diff is None or abs(self.diff) < min_effect:
+            return 0
+        return self.direction
 
 
 def _hist_arrays(hist: Mapping[float, int] | Iterable[tuple[float, int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -123,11 +137,11 @@ def format_diff(d: Diff, digits: int = 2) -> str:
     return f"{f(d.diff)} [{f(d.low)}, {f(d.high)}]"
 
 
-def summary(label_a: str, label_b: str, findings: list[tuple[str, str, Diff]], n_a: int, n_b: int) -> str:
+def summary(label_a: str, label_b: str, findings: list[tuple[str, str, Diff, float]], n_a: int, n_b: int) -> str:
     """One paragraph: where B differs from A beyond noise (worst first), or that nothing does.
 
-    `findings`: (feature, metric label, Diff) for every cell compared."""
-    beyond = [f for f in findings if f[2].excludes_zero]
+    `findings`: (feature, metric label, Diff, smallest effect that matters) for every cell compared."""
+    beyond = [f for f in findings if f[2].beyond(f[3])]
     worse = sorted((f for f in beyond if f[2].direction < 0), key=lambda f: f[2].diff)
     better = sorted((f for f in beyond if f[2].direction > 0), key=lambda f: -f[2].diff)
     counts = f"{n_b:,} vs {n_a:,} records"
@@ -138,11 +152,11 @@ def summary(label_a: str, label_b: str, findings: list[tuple[str, str, Diff]], n
     parts = []
     if worse:
         parts.append(f"{label_b} is worse than {label_a} on " + "; ".join(
-            f"{feat} {metric}, {format_diff(d)}" for feat, metric, d in worse[:3])
+            f"{feat} {metric}, {format_diff(d)}" for feat, metric, d, _ in worse[:3])
             + (f" and {len(worse) - 3} more" if len(worse) > 3 else ""))
     if better:
         parts.append(("better on " if worse else f"{label_b} is better than {label_a} on ") + "; ".join(
-            f"{feat} {metric}, {format_diff(d)}" for feat, metric, d in better[:3])
+            f"{feat} {metric}, {format_diff(d)}" for feat, metric, d, _ in better[:3])
             + (f" and {len(better) - 3} more" if len(better) > 3 else ""))
     return ", ".join(parts) + f" ({counts}); no other difference beyond noise."
 
@@ -161,13 +175,23 @@ class Cell:
     mean: Diff | None
     rate: Diff
 
+    def _moves(self) -> list[int]:
+        return [self.rate.beyond(MIN_RATE_EFFECT)] + ([self.mean.beyond(MIN_MEAN_EFFECT)] if self.mean else [])
+
     @property
     def worse(self) -> bool:
-        return (self.mean is not None and self.mean.direction < 0) or self.rate.direction < 0
+        """B is worse beyond noise on the mean or the pass rate (see MIN_N, MIN_*_EFFECT)."""
+        return -1 in self._moves()
 
     @property
     def better(self) -> bool:
-        return not self.worse and ((self.mean is not None and self.mean.direction > 0) or self.rate.direction > 0)
+        return not self.worse and 1 in self._moves()
+
+    @property
+    def slight(self) -> bool:
+        """The interval excludes 0 but the difference is below the smallest that matters (or n is small)."""
+        return not self.worse and not self.better and (
+            self.rate.excludes_zero or (self.mean is not None and self.mean.excludes_zero))
 
 
 def hist_values(hist: Mapping[str, int], step: float = 0.001) -> dict[float, int]:

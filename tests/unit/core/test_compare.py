@@ -90,7 +90,7 @@ def test_compare_sides_marks_the_regressed_metric_and_the_summary_names_it():
     assert set(cells) == {("clauses", VERDICT), ("clauses", "contextual_recall"), ("clauses", "faithfulness")}
     assert cells[("clauses", "contextual_recall")].worse and cells[("clauses", VERDICT)].worse
     assert not cells[("clauses", "faithfulness")].worse  # the same distribution on both sides
-    findings = [(c.feature, c.metric, c.mean) for c in cells.values() if c.mean is not None]
+    findings = [(c.feature, c.metric, c.mean, 0.03) for c in cells.values() if c.mean is not None]
     text = summary("2026.11", "2026.12", findings, 300, 300)
     assert text.startswith("2026.12 is worse than 2026.11 on clauses contextual_recall, −0.07")
     assert "no other difference beyond noise" in text
