@@ -5,7 +5,11 @@ Pure statistics over what the release aggregates hold (no I/O):
   0.001). The bootstrap resamples n_a scores from A's histogram and n_b from B's
   (multinomial draws over the bins = resampling the records with replacement) and takes
   the difference of the means; the interval is the 2.5 and 97.5 percentiles of those
-  differences (the percentile bootstrap).
+  differences (the percentile bootstrap). With at least EXACT_N records on each side the
+  draws are not needed: the bootstrap distribution of a mean has exactly the histogram's
+  mean and variance/n, and at that size it is normal to well within the Monte Carlo error
+  of 2,000 draws, so its percentiles are computed from those moments (the "ideal"
+  bootstrap, B -> infinity; ~1,000 times faster: the Compare view stays under a second).
 - a pass rate: k of n records passed; the bootstrap draws Binomial(n, k/n) for each side
   (resampling records with replacement) and takes the difference of the rates.
 The interval "excludes 0" when both ends lie on the same side of 0: a difference beyond
@@ -17,6 +21,7 @@ scipy.stats.bootstrap on fixed data.
 """
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -25,6 +30,7 @@ from typing import Iterable, Mapping
 import numpy as np
 
 N_BOOT = 2000
+EXACT_N = 100  # both sides at least this many scores: the ideal bootstrap's percentiles from its moments
 LEVEL = 0.95
 SEED = 20261124
 # "Beyond noise" for a mark, the summary and the release rule: the interval excludes 0, each side has at
@@ -87,8 +93,15 @@ def _boot_means(rng: np.random.Generator, values: np.ndarray, counts: np.ndarray
     return draws @ values / n
 
 
-def mean_diff(hist_a, hist_b, *, n_boot: int = N_BOOT, level: float = LEVEL, seed: int = SEED) -> Diff:
-    """B's mean minus A's, each given as a histogram {value: count}, with a percentile-bootstrap interval."""
+def _z(level: float) -> float:
+    from statistics import NormalDist
+    return NormalDist().inv_cdf(0.5 + level / 2.0)
+
+
+def mean_diff(hist_a, hist_b, *, n_boot: int = N_BOOT, level: float = LEVEL, seed: int = SEED,
+              exact_n: int = EXACT_N) -> Diff:
+    """B's mean minus A's, each given as a histogram {value: count}, with a percentile-bootstrap interval
+    (Monte Carlo draws below `exact_n` records a side, the ideal bootstrap's moments above)."""
     va, ca = _hist_arrays(hist_a)
     vb, cb = _hist_arrays(hist_b)
     n_a, n_b = int(ca.sum()), int(cb.sum())
@@ -96,6 +109,12 @@ def mean_diff(hist_a, hist_b, *, n_boot: int = N_BOOT, level: float = LEVEL, see
     mean_b = float(cb @ vb / n_b) if n_b else None
     if not n_a or not n_b:
         return Diff(mean_a, mean_b, n_a, n_b, None, None, None)
+    if min(n_a, n_b) >= exact_n:
+        var_a = float(ca @ (va - mean_a) ** 2 / n_a)  # the plug-in variance: what resampling sees
+        var_b = float(cb @ (vb - mean_b) ** 2 / n_b)
+        half = _z(level) * math.sqrt(var_a / n_a + var_b / n_b)
+        diff = mean_b - mean_a
+        return Diff(mean_a, mean_b, n_a, n_b, diff, diff - half, diff + half)
     rng = np.random.default_rng(seed)
     diffs = _boot_means(rng, vb, cb, n_boot) - _boot_means(rng, va, ca, n_boot)
     low, high = _interval(diffs, level)

@@ -7,12 +7,14 @@ values reach a query (core.versions.selector_value; dates are dates): never an o
 `flipped_queries` groups each side's records by feature and query text in MongoDB (lower-cased,
 trimmed), merges the groups whose normalised text (core.compare.normalise_query) is the same,
 and returns the queries whose majority verdict differs between A and B, the largest drops
-first (then the gains), each with a record of B to open.
+first (then the gains), each with a record of B to open. Bounded: A's last WINDOW_DAYS days
+with records and B's first WINDOW_DAYS days (the days around a switch; at most SCAN_LIMIT
+records a side) — the list stays within ~2 s at any volume.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from pymongo.database import Database
@@ -21,7 +23,10 @@ from core import versions
 from core.compare import normalise_query
 from core.timebuckets import days_range
 from store.collections import RECORDS
-from store.release_aggregates import ALL_DIM, ALL_VALUE, top_values
+from store.release_aggregates import ALL_DIM, ALL_VALUE, side_days, top_values
+
+WINDOW_DAYS = 7      # pairs A's last week with B's first week (bounded work at any volume)
+SCAN_LIMIT = 20_000  # and at most this many judged records a side
 
 
 @dataclass(frozen=True)
@@ -59,39 +64,62 @@ def side_match(db: Database, side: Side, tz: str | None = None) -> dict[str, Any
 
 
 def _groups(db: Database, match: dict) -> dict[tuple[str, str], dict]:
+    """(feature, normalised query) -> {query, n, passed, osum, on, fail_id, pass_id} of one side.
+
+    One $group on plain fields (no per-record expressions: the embedded server pays for every
+    expression node per record); case, spacing and punctuation are merged here."""
     pipeline = [
         {"$match": {**match, "eb.rejected": None, "eb.passed": {"$in": [True, False]}}},
-        {"$project": {"_id": 1, "f": "$feature", "q": {"$toLower": {"$trim": {"input": "$query"}}}, "text": "$query",
-                      "ok": {"$cond": [{"$eq": ["$eb.passed", True]}, 1, 0]},
-                      "o": "$eb.scores.overall_quality", "t": "$timestamp"}},
-        {"$group": {"_id": {"f": "$f", "q": "$q"}, "text": {"$first": "$text"}, "n": {"$sum": 1}, "passed": {"$sum": "$ok"},
-                    "osum": {"$sum": {"$cond": [{"$isNumber": "$o"}, "$o", 0]}},
-                    "on": {"$sum": {"$cond": [{"$isNumber": "$o"}, 1, 0]}},
-                    "fail_id": {"$max": {"$cond": [{"$eq": ["$ok", 0]}, {"t": "$t", "id": "$_id"}, None]}},
-                    "pass_id": {"$max": {"$cond": [{"$eq": ["$ok", 1]}, {"t": "$t", "id": "$_id"}, None]}}}},
+        {"$limit": SCAN_LIMIT},
+        {"$group": {"_id": {"f": "$feature", "q": "$query", "ok": "$eb.passed"}, "n": {"$sum": 1},
+                    "osum": {"$sum": "$eb.scores.overall_quality"}, "id": {"$max": "$_id"}}},
     ]
     out: dict[tuple[str, str], dict] = {}
     for row in db[RECORDS].aggregate(pipeline, allowDiskUse=True):
-        text = row["_id"].get("q")
-        if not isinstance(text, str):
+        text, ok = row["_id"].get("q"), row["_id"].get("ok")
+        if not isinstance(text, str) or not isinstance(ok, bool):
             continue
         key = (row["_id"].get("f") or "", normalise_query(text))
-        into = out.setdefault(key, {"query": row.get("text") or text, "n": 0, "passed": 0, "osum": 0.0, "on": 0,
+        into = out.setdefault(key, {"query": text, "n": 0, "passed": 0, "osum": 0.0, "on": 0,
                                     "fail_id": None, "pass_id": None})
-        for c in ("n", "passed", "osum", "on"):
-            into[c] += row.get(c) or 0
-        for c in ("fail_id", "pass_id"):
-            cand = row.get(c)
-            if isinstance(cand, dict) and (into[c] is None or cand.get("t") > into[c].get("t")):
-                into[c] = cand
+        n = int(row.get("n") or 0)
+        into["n"] += n
+        into["passed"] += n if ok else 0
+        osum = row.get("osum")
+        if isinstance(osum, (int, float)):
+            into["osum"] += osum
+            into["on"] += n
+        slot = "pass_id" if ok else "fail_id"
+        if row.get("id") is not None and (into[slot] is None or str(row["id"]) > str(into[slot])):
+            into[slot] = row["id"]
     return out
+
+
+def window(db: Database, side: Side, *, first: bool) -> Side:
+    """The side cut to its first (B) or last (A) WINDOW_DAYS days (days from the release aggregates)."""
+    if side.dim == ALL_DIM or (side.start is not None and side.end is not None):
+        start, end = side.start, side.end
+    else:
+        span = side_days(db, side.dim, side.value)
+        if span is None:
+            return side
+        start, end = span
+    if start is None or end is None:
+        return side
+    if first:
+        end = min(end, start + timedelta(days=WINDOW_DAYS - 1))
+    else:
+        start = max(start, end - timedelta(days=WINDOW_DAYS - 1))
+    return Side(side.dim, side.value, start, end)
 
 
 def flipped_queries(db: Database, a: Side, b: Side, limit: int = 100, tz: str | None = None) -> list[dict]:
     """[{feature, query, n_a, passed_a, rate_a, n_b, passed_b, rate_b, overall_a, overall_b, drop, record}]
     for the queries asked in both A and B whose majority verdict (pass rate >= 0.5) differs:
     drops (B fails) first, largest pass-rate drop then overall-quality drop first; then gains.
-    `record`: B's latest failing record for a drop, its latest passing one for a gain."""
+    `record`: one of B's failing records of the query for a drop (the greatest id), a passing one for a gain."""
+    side_match(db, a, tz), side_match(db, b, tz)  # refuse bad values before anything is read
+    a, b = window(db, a, first=False), window(db, b, first=True)
     ga, gb = _groups(db, side_match(db, a, tz)), _groups(db, side_match(db, b, tz))
     rows = []
     for key in ga.keys() & gb.keys():
@@ -108,7 +136,7 @@ def flipped_queries(db: Database, a: Side, b: Side, limit: int = 100, tz: str | 
         rows.append({"feature": key[0], "query": y["query"], "n_a": x["n"], "passed_a": x["passed"],
                      "rate_a": rate_a, "n_b": y["n"], "passed_b": y["passed"], "rate_b": rate_b,
                      "overall_a": overall_a, "overall_b": overall_b, "drop": drop,
-                     "record": (pick or {}).get("id")})
+                     "record": pick})
     def order(r: dict) -> tuple:
         overall = (r["overall_b"] or 0) - (r["overall_a"] or 0)
         return (not r["drop"], r["rate_b"] - r["rate_a"] if r["drop"] else r["rate_a"] - r["rate_b"], overall)
