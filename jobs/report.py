@@ -42,6 +42,7 @@ from core.features import UNKNOWN_FEATURE
 from core.timebuckets import WEEK, bucket_range, local_day
 from jobs.agreement_report import report_section as agreement_section
 from jobs.agreement_report import weekly_summary as agreement_summary
+from jobs.release_report import releases_section, releases_summary
 from settings import get_settings
 from store import analytics
 from store.reports import claim_report_request, finish_report_request, get_report, save_report
@@ -347,7 +348,8 @@ def build(db: Database, week: date, tz: str) -> dict:
     return {"week_start": week.isoformat(), "range": [lo, hi], "trends": trend_rows,
             "lowest": lowest_queries(db, lo, hi), "patterns": patterns, "clusters": clusters, "diagnosis": diag,
             "recommendations": [r["text"] for r in ranked], "recommendation_ranking": ranked,
-            "series": weekly_series(db, week, tz), "agreement": agreement_summary(db, week, tz)}
+            "series": weekly_series(db, week, tz), "agreement": agreement_summary(db, week, tz),
+            "releases": releases_summary(db, week, tz)}
 
 
 def headline(data: dict) -> str:
@@ -414,6 +416,7 @@ def render_markdown(data: dict) -> str:
         lines.append(f"| {name} | {e['total']} | {e['ok']} | {e['retrieval']} | {e['generation']} | {e['both']} | "
                      f"{e['label']} |")
     lines += agreement_section(data.get("agreement") or [])
+    lines += releases_section(data.get("releases") or [])
     return "\n".join(lines) + "\n"
 
 

@@ -132,3 +132,17 @@ def test_release_rule_settings_are_validated():
         with pytest.raises(ValidationFailed):
             validate_release_rule(bad)
     assert validate_release_rule({"min_rate_effect": 0}) == {"min_rate_effect": 0.0}
+
+
+def test_weekly_report_releases_section_names_the_regression(demo_db):
+    from core.timebuckets import week_start
+    from jobs.release_report import releases_section, releases_summary
+
+    rows = releases_summary(demo_db, week_start(END.date()), "UTC")
+    assert rows[0]["release"] == RELEASES[-1][0] and rows[0]["previous"] == RELEASES[-2][0]
+    _, feature, _, _ = RELEASE_REGRESSION
+    assert any(w.startswith(f"{feature} Contextual recall ") for w in rows[0]["worse"]), rows[0]["worse"]
+    assert not any(w.startswith("chat ") for w in rows[0]["worse"])
+    text = "\n".join(releases_section(rows))
+    assert "## Releases" in text and "/compare?by=release&a=2026.11&b=2026.12" in text
+    assert "No versioned records" in "\n".join(releases_section([]))
