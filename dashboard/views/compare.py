@@ -23,6 +23,7 @@ from core.features import ALL_FEATURES
 from dashboard import data
 from dashboard.common import db_key, db_or_stop, md_escape, signed_in_or_stop
 from dashboard.components import filters
+from store.release_compare import WINDOW_DAYS
 
 PREFIX = "compare"
 BY = {"release": "Release", "model": "Model", "prompt_version": "Prompt version", "period": "Period"}
@@ -48,7 +49,7 @@ def _cells(a: dict, b: dict) -> list[Cell]:
 
 def _apply_links(values: dict[str, list[str]]) -> None:
     """?by, a, b, a_start.. from a link, each validated (a value not offered is ignored)."""
-    params = filters.apply_query_params(PREFIX, ("by", "a", "b", "a_start", "a_end", "b_start", "b_end"))
+    params = filters.apply_query_params(PREFIX, LINK_PARAMS)
     if not params:
         return
     by = filters.parse_choice(params.get("by"), list(BY))
@@ -66,6 +67,18 @@ def _apply_links(values: dict[str, list[str]]) -> None:
                 st.session_state[f"{PREFIX}_period_{side}"] = (min(start, end), max(start, end))
 
 
+LINK_PARAMS = ("by", "a", "b", "a_start", "a_end", "b_start", "b_end")
+
+
+def _sync_url(params: dict[str, str]) -> None:
+    """Write the choice into the URL (shareable), marked as applied: it is not read back as a new link."""
+    for name in LINK_PARAMS:
+        if name not in params and name in st.query_params:
+            del st.query_params[name]
+    st.query_params.update(params)
+    st.session_state[f"{PREFIX}_qp_applied"] = {k: v for k, v in params.items() if v}
+
+
 def _pick_versions(dim: str, options: list[str]) -> tuple[str, str] | None:
     if len(options) < 2:
         st.info(f"Fewer than two {BY[dim].lower()}s have records — nothing to compare yet.", icon="📭")
@@ -76,7 +89,7 @@ def _pick_versions(dim: str, options: list[str]) -> tuple[str, str] | None:
     left, right = st.columns(2)
     a = left.selectbox(f"A (before): {BY[dim].lower()}", options, key=f"{PREFIX}_{dim}_a")
     b = right.selectbox(f"B (after): {BY[dim].lower()}", options, key=f"{PREFIX}_{dim}_b")
-    st.query_params.update({"by": dim, "a": a, "b": b})
+    _sync_url({"by": dim, "a": a, "b": b})
     return a, b
 
 
@@ -93,8 +106,8 @@ def _pick_periods(latest: date) -> tuple[tuple[date, date], tuple[date, date]] |
             col.caption("Pick a start and an end day.")
             return None
         picked[side] = (value[0], value[1])
-    st.query_params.update({"by": "period", "a_start": picked["a"][0].isoformat(), "a_end": picked["a"][1].isoformat(),
-                            "b_start": picked["b"][0].isoformat(), "b_end": picked["b"][1].isoformat()})
+    _sync_url({"by": "period", "a_start": picked["a"][0].isoformat(), "a_end": picked["a"][1].isoformat(),
+               "b_start": picked["b"][0].isoformat(), "b_end": picked["b"][1].isoformat()})
     return picked["a"], picked["b"]
 
 
@@ -148,8 +161,9 @@ def _findings(cells: list[Cell]) -> list:
 
 def _render_flips(db, key: str, a: tuple, b: tuple, label_a: str, label_b: str) -> None:
     st.subheader("Answers that flipped")
-    st.caption(f"Queries asked in both {label_a} and {label_b} (paired by normalised text) whose verdict differs "
-               "(the majority of their records), the largest drops first; each opens a record of B in Triage.")
+    st.caption(f"Queries asked in both {label_a} (its last {WINDOW_DAYS} days) and {label_b} (its first "
+               f"{WINDOW_DAYS} days), paired by normalised text, whose verdict differs (the majority of their records), "
+               "the largest drops first; each opens a record of B in Triage.")
     try:
         rows = data.flipped_queries(db, key, a, b, FLIP_LIMIT)
     except ValueError as exc:
