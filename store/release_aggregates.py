@@ -159,9 +159,11 @@ def _aware(ts: datetime) -> datetime:
 
 
 def refresh_release_aggregates(db: Database, days: set[date] | None, *, now: datetime,
-                               thresholds: dict | None = None, tz: str | None = None) -> dict:
+                               thresholds: dict | None = None, tz: str | None = None,
+                               cap: int = versions.RELEASE_CAP) -> dict:
     """Recompute the release aggregates of `days` (local days; None: every day with records) from the
-    records and replace those days' documents. Returns {"days", "documents", "seconds"}."""
+    records and replace those days' documents (values beyond the `cap` newest of a dimension are
+    summed into "other"). Returns {"days", "documents", "seconds", "computed_at"}."""
     from store.thresholds import get_thresholds
 
     started = time.monotonic()
@@ -173,7 +175,7 @@ def refresh_release_aggregates(db: Database, days: set[date] | None, *, now: dat
     for lo, hi in ranges:  # the catalog first: a new release must be among the top values at once
         start, end = days_range(lo, hi, tz)
         _update_catalog(db, {"timestamp": {"$gte": start, "$lt": end}})
-    top = {dim: {v["value"] for v in top_values(db, dim)} for dim in versions.DIMENSIONS}
+    top = {dim: {v["value"] for v in top_values(db, dim, cap)} for dim in versions.DIMENSIONS}
     written = 0
     for lo, hi in ranges:
         start, end = days_range(lo, hi, tz)

@@ -77,6 +77,22 @@ def test_rebuilding_a_day_is_idempotent_and_unversioned_records_are_counted(demo
     assert not side_totals(db, "release", versions.UNVERSIONED)
 
 
+def test_older_releases_beyond_the_cap_are_summed_into_other(demo_db):
+    from store.release_aggregates import refresh_release_aggregates, side_totals, version_values
+
+    db = demo_db
+    names = [r[0] for r in RELEASES]
+    oldest = side_totals(db, "release", names[0])["__all__"]["count"]
+    try:
+        refresh_release_aggregates(db, None, now=END, tz="UTC", cap=2)
+        assert version_values(db, "release") == [names[2], names[1], versions.OTHER]
+        assert side_totals(db, "release", versions.OTHER)["__all__"]["count"] == oldest
+        assert db[RELEASE_DAILY].count_documents({"dim": "release", "value": names[0]}) == 0
+    finally:
+        refresh_release_aggregates(db, None, now=END, tz="UTC")
+    assert version_values(db, "release") == names[::-1]
+
+
 def test_side_filters_take_validated_values_only(demo_db):
     from store.release_compare import Side, side_match
 
