@@ -124,11 +124,20 @@ def render() -> None:
                  (prev_start, prev_end), partial=start <= filters.today() <= end)
     st.page_link(TRIAGE, label=f"Open the failing records of {start} – {end} in Triage", icon="🔎",
                  query_params=triage_link(feature, start, end))
+    _render_release_link(db, key)
     if not current:
         st.info(f"No aggregates between {start} and {end} for "
                 f"{'all features' if feature == ALL else feature}. The newest data is from {latest}.", icon="📭")
         return
     _render_trends(db, key, feature, features, start, end, granularity)
+
+
+def _render_release_link(db, key: str) -> None:
+    """The newest release against the one before it, one click away (issue 21; nothing without releases)."""
+    releases = [v for v in data.version_values(db, key, "release") if v not in ("other", "unversioned")]
+    if len(releases) >= 2:
+        st.page_link("views/compare.py", label=f"Compare the newest release {releases[0]} with {releases[1]}",
+                     icon="🆚", query_params={"by": "release", "a": releases[1], "b": releases[0]})
 
 
 def _render_filters(features: list[str], latest: date) -> tuple[str, date, date, str]:

@@ -80,3 +80,11 @@ def test_triage_filters_by_release(rel_db):
     assert match_count(at) == want
     at.selectbox(key="triage_release").select("__any__").run()
     assert match_count(at) == rel_db.records.count_documents(week_filter(rel_db))
+
+
+def test_overview_links_the_newest_release_to_compare(rel_db):
+    from jobs.demo import RELEASES
+
+    at = _open("views/overview.py")
+    labels = [getattr(e, "proto", None) and e.proto.label for e in at.get("page_link")]
+    assert f"Compare the newest release {RELEASES[-1][0]} with {RELEASES[-2][0]}" in labels, labels
