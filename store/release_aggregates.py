@@ -60,11 +60,12 @@ def _combo_key() -> dict:
 def _stats_pipeline(match: dict, thresholds: dict, tz: str) -> list[dict]:
     first = {"_id": 0, "b": {"$dateTrunc": {"date": "$timestamp", "unit": "day", "timezone": tz}},
              "f": {"$ifNull": ["$feature", UNKNOWN_FEATURE]}, "s": "$eb.scores", "t": limits_object(thresholds),
-             "ps": "$eb.passed", **{d: 1 for d in versions.DIMENSIONS}}
-    flags: dict[str, Any] = {"_id": 0, "b": 1, "f": 1, **{d: 1 for d in versions.DIMENSIONS},
+             "ps": "$eb.passed", "ts": "$timestamp", **{d: 1 for d in versions.DIMENSIONS}}
+    flags: dict[str, Any] = {"_id": 0, "b": 1, "f": 1, "ts": 1, **{d: 1 for d in versions.DIMENSIONS},
                              "pass1": {"$cond": [{"$eq": ["$ps", True]}, 1, 0]},
                              "fail1": {"$cond": [{"$eq": ["$ps", False]}, 1, 0]}}
     group: dict[str, Any] = {"_id": {"b": "$b", "f": "$f", **_combo_key()}, "count": {"$sum": 1},
+                             "first": {"$min": "$ts"}, "last": {"$max": "$ts"},
                              "passed": {"$sum": "$pass1"}, "failing": {"$sum": "$fail1"}}
     for m in metrics.score_names():
         flags[f"v_{m}"] = {"$cond": [{"$isNumber": f"$s.{m}"}, f"$s.{m}", 0]}
@@ -116,16 +117,21 @@ def _targets(row_id: dict, top: dict[str, set[str]]) -> list[tuple[str, str, str
     return out
 
 
-def _update_catalog(db: Database, match: dict) -> None:
-    for dim in versions.DIMENSIONS:
-        rows = db[RECORDS].aggregate([
-            {"$match": {**match, "eb.rejected": None, dim: {"$type": "string"}}},
-            {"$group": {"_id": f"${dim}", "first": {"$min": "$timestamp"}, "last": {"$max": "$timestamp"}}}])
-        for row in rows:
-            db[RELEASE_CATALOG].update_one(
-                {"_id": f"{dim}|{row['_id']}"},
-                {"$set": {"dim": dim, "value": row["_id"]},
-                 "$min": {"first_seen": row["first"]}, "$max": {"last_seen": row["last"]}}, upsert=True)
+def _update_catalog(db: Database, rows: list[dict]) -> None:
+    """first_seen / last_seen of every version value in the stats rows ($min / $max: idempotent)."""
+    seen: dict[tuple[str, str], list] = {}
+    for row in rows:
+        for dim in versions.DIMENSIONS:
+            value = row["_id"].get(dim)
+            first, last = row.get("first"), row.get("last")
+            if not isinstance(value, str) or not value or not isinstance(first, datetime):
+                continue
+            span = seen.setdefault((dim, value), [first, last])
+            span[0], span[1] = min(span[0], first), max(span[1], last)
+    for (dim, value), (first, last) in seen.items():
+        db[RELEASE_CATALOG].update_one({"_id": f"{dim}|{value}"},
+                                       {"$set": {"dim": dim, "value": value},
+                                        "$min": {"first_seen": first}, "$max": {"last_seen": last}}, upsert=True)
 
 
 def top_values(db: Database, dim: str, cap: int = versions.RELEASE_CAP) -> list[dict]:
@@ -172,12 +178,15 @@ def refresh_release_aggregates(db: Database, days: set[date] | None, *, now: dat
     ensure_indexes(db)
     wanted = _all_days(db, tz) if days is None else set(days)
     ranges = _day_ranges(wanted)
-    for lo, hi in ranges:  # the catalog first: a new release must be among the top values at once
+    stats: list[list[dict]] = []
+    for lo, hi in ranges:  # the stats first: the catalog must know a new release before values are capped
         start, end = days_range(lo, hi, tz)
-        _update_catalog(db, {"timestamp": {"$gte": start, "$lt": end}})
+        match = {"timestamp": {"$gte": start, "$lt": end}}
+        stats.append(list(db[RECORDS].aggregate(_stats_pipeline(match, thresholds, tz), allowDiskUse=True)))
+        _update_catalog(db, stats[-1])
     top = {dim: {v["value"] for v in top_values(db, dim, cap)} for dim in versions.DIMENSIONS}
     written = 0
-    for lo, hi in ranges:
+    for (lo, hi), stat_rows in zip(ranges, stats):
         start, end = days_range(lo, hi, tz)
         match = {"timestamp": {"$gte": start, "$lt": end}}
         docs: dict[str, dict] = {}
@@ -191,7 +200,7 @@ def refresh_release_aggregates(db: Database, days: set[date] | None, *, now: dat
                 docs[key] = _empty(day, b, *target)
             return docs[key]
 
-        for row in db[RECORDS].aggregate(_stats_pipeline(match, thresholds, tz), allowDiskUse=True):
+        for row in stat_rows:
             b = row["_id"].get("b")
             if not isinstance(b, datetime):
                 continue

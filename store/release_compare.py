@@ -26,7 +26,7 @@ from store.collections import RECORDS
 from store.release_aggregates import ALL_DIM, ALL_VALUE, side_days, top_values
 
 WINDOW_DAYS = 7      # pairs A's last week with B's first week (bounded work at any volume)
-SCAN_LIMIT = 20_000  # and at most this many judged records a side
+SCAN_LIMIT = 8_000   # and at most this many judged records a side (the first in index order)
 
 
 @dataclass(frozen=True)
