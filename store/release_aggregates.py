@@ -60,11 +60,11 @@ def _combo_key() -> dict:
 def _stats_pipeline(match: dict, thresholds: dict, tz: str) -> list[dict]:
     first = {"_id": 0, "b": {"$dateTrunc": {"date": "$timestamp", "unit": "day", "timezone": tz}},
              "f": {"$ifNull": ["$feature", UNKNOWN_FEATURE]}, "s": "$eb.scores", "t": limits_object(thresholds),
-             "ps": "$eb.passed", "ts": "$timestamp", **{d: 1 for d in versions.DIMENSIONS}}
-    flags: dict[str, Any] = {"_id": 0, "b": 1, "f": 1, "ts": 1, **{d: 1 for d in versions.DIMENSIONS},
+             "ps": "$eb.passed", "ts": "$timestamp", "rj": "$eb.rejected", **{d: 1 for d in versions.DIMENSIONS}}
+    flags: dict[str, Any] = {"_id": 0, "b": 1, "f": 1, "ts": 1, "rj": 1, **{d: 1 for d in versions.DIMENSIONS},
                              "pass1": {"$cond": [{"$eq": ["$ps", True]}, 1, 0]},
                              "fail1": {"$cond": [{"$eq": ["$ps", False]}, 1, 0]}}
-    group: dict[str, Any] = {"_id": {"b": "$b", "f": "$f", **_combo_key()}, "count": {"$sum": 1},
+    group: dict[str, Any] = {"_id": {"b": "$b", "f": "$f", "rj": "$rj", **_combo_key()}, "count": {"$sum": 1},
                              "first": {"$min": "$ts"}, "last": {"$max": "$ts"},
                              "passed": {"$sum": "$pass1"}, "failing": {"$sum": "$fail1"}}
     for m in metrics.score_names():
@@ -74,8 +74,9 @@ def _stats_pipeline(match: dict, thresholds: dict, tz: str) -> list[dict]:
         group[f"{m}__sum"] = {"$sum": f"$v_{m}"}
         group[f"{m}__n"] = {"$sum": f"$n_{m}"}
         group[f"{m}__pass"] = {"$sum": f"$p_{m}"}
-    return [{"$match": {**match, "eb.rejected": None}}, {"$project": first}, {"$project": flags},
-            {"$group": group}]
+    # records rejected at adoption (eb.rejected) are grouped apart and dropped by the caller: a clause on
+    # eb.* in the $match makes the embedded server scan instead of using the timestamp index (measured)
+    return [{"$match": match}, {"$project": first}, {"$project": flags}, {"$group": group}]
 
 
 def _hist_pipeline(match: dict, tz: str) -> list[dict]:
@@ -83,13 +84,14 @@ def _hist_pipeline(match: dict, tz: str) -> list[dict]:
                        {"m": m, "v": {"$round": [{"$multiply": [f"$eb.scores.{m}", 1 / HIST_STEP]}, 0]}}, None]}
             for m in metrics.score_names()]
     return [
-        {"$match": {**match, "eb.rejected": None}},
+        {"$match": match},
         {"$project": {"_id": 0, "b": {"$dateTrunc": {"date": "$timestamp", "unit": "day", "timezone": tz}},
-                      "f": {"$ifNull": ["$feature", UNKNOWN_FEATURE]}, "h": bins,
+                      "f": {"$ifNull": ["$feature", UNKNOWN_FEATURE]}, "h": bins, "rj": "$eb.rejected",
                       **{d: 1 for d in versions.DIMENSIONS}}},
         {"$unwind": "$h"},
         {"$match": {"h": {"$ne": None}}},
-        {"$group": {"_id": {"b": "$b", "f": "$f", **_combo_key(), "m": "$h.m", "v": "$h.v"}, "c": {"$sum": 1}}},
+        {"$group": {"_id": {"b": "$b", "f": "$f", "rj": "$rj", **_combo_key(), "m": "$h.m", "v": "$h.v"},
+                    "c": {"$sum": 1}}},
     ]
 
 
@@ -182,7 +184,8 @@ def refresh_release_aggregates(db: Database, days: set[date] | None, *, now: dat
     for lo, hi in ranges:  # the stats first: the catalog must know a new release before values are capped
         start, end = days_range(lo, hi, tz)
         match = {"timestamp": {"$gte": start, "$lt": end}}
-        stats.append(list(db[RECORDS].aggregate(_stats_pipeline(match, thresholds, tz), allowDiskUse=True)))
+        stats.append([row for row in db[RECORDS].aggregate(_stats_pipeline(match, thresholds, tz), allowDiskUse=True)
+                      if row["_id"].get("rj") is None])
         _update_catalog(db, stats[-1])
     top = {dim: {v["value"] for v in top_values(db, dim, cap)} for dim in versions.DIMENSIONS}
     written = 0
@@ -214,6 +217,8 @@ def refresh_release_aggregates(db: Database, days: set[date] | None, *, now: dat
                     cell["sum"] += row.get(f"{m}__sum") or 0
                     cell["pass"] += row.get(f"{m}__pass") or 0
         for row in db[RECORDS].aggregate(_hist_pipeline(match, tz), allowDiskUse=True):
+            if row["_id"].get("rj") is not None:
+                continue
             b, m, v = row["_id"].get("b"), row["_id"].get("m"), row["_id"].get("v")
             if not isinstance(b, datetime) or not isinstance(v, (int, float)) or m not in metrics.score_names():
                 continue

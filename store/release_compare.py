@@ -69,16 +69,17 @@ def _groups(db: Database, match: dict) -> dict[tuple[str, str], dict]:
     One $group on plain fields (no per-record expressions: the embedded server pays for every
     expression node per record); case, spacing and punctuation are merged here."""
     pipeline = [
-        {"$match": {**match, "eb.rejected": None, "eb.passed": {"$in": [True, False]}}},
+        {"$match": match},  # only indexed fields: a clause on eb.* makes the embedded server scan (measured)
         {"$limit": SCAN_LIMIT},
-        {"$group": {"_id": {"f": "$feature", "q": "$query", "ok": "$eb.passed"}, "n": {"$sum": 1},
+        {"$group": {"_id": {"f": "$feature", "q": "$query", "ok": "$eb.passed", "rj": "$eb.rejected"},
+                    "n": {"$sum": 1},
                     "osum": {"$sum": "$eb.scores.overall_quality"}, "id": {"$max": "$_id"}}},
     ]
     out: dict[tuple[str, str], dict] = {}
     for row in db[RECORDS].aggregate(pipeline, allowDiskUse=True):
         text, ok = row["_id"].get("q"), row["_id"].get("ok")
-        if not isinstance(text, str) or not isinstance(ok, bool):
-            continue
+        if not isinstance(text, str) or not isinstance(ok, bool) or row["_id"].get("rj") is not None:
+            continue  # unjudged or rejected at adoption
         key = (row["_id"].get("f") or "", normalise_query(text))
         into = out.setdefault(key, {"query": text, "n": 0, "passed": 0, "osum": 0.0, "on": 0,
                                     "fail_id": None, "pass_id": None})
