@@ -276,7 +276,9 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     # was not Z" does not negate "Y")
     flipped = False
     if len(ctoks) >= 3 and base >= 0.55 and overl[best] >= 0.6 and sims[best] >= 0.6:
-        claim_neg = T.negation_count(text) % 2
+        # "unexplained" denies what "no explanation" denies: a claim word with a negative prefix whose rest is
+        # a word of the sentence counts as a negation
+        claim_neg = (T.negation_count(text) + T.prefixed_negations(text, sent_toks[best])) % 2
         # the best sentence, whole: a long sentence is cut into windows, and its negation may sit in the next
         sent = ev.sentences[best]
         if not sent.rstrip().endswith((".", "!", "?")) and best + 1 < len(ev.sentences) \

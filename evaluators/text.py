@@ -39,7 +39,7 @@ MONTHS = frozenset("january february march april may june july august september 
 _ABBREV = ("mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "no", "nos", "sec", "secs", "art", "rs",
            "inc", "ltd", "co", "corp", "fig", "vol", "pp", "approx", "etc", "cf", "al", "u.s", "e.g", "i.e",
            "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "govt", "dept",
-           "s", "ss", "cl", "para", "paras", "sub", "r/w")
+           "s", "ss", "cl", "para", "paras", "sub", "r/w", "v")  # "v": case names ("Arora Traders v. Kapoor")
 _ABBREV_RE = re.compile(r"\b(" + "|".join(re.escape(a) for a in _ABBREV) + r")\.(\s)", re.IGNORECASE)
 _CITATION_RE = re.compile(r"\[([^\[\]\n:]{1,200}?):\s*(\d{1,5})\]")
 _MD_LINK_RE = re.compile(r"\[([^\]]*)\]\((?:https?:)?[^)]*\)")  # [text](url): the text is part of the sentence
@@ -404,7 +404,7 @@ _BOUND_RE = re.compile(r"\b(?:not|no|n't)\s+(?:be\s+)?(?:exceed\w*|more|less|lat
                        r"above|below)\b", re.IGNORECASE)
 # words that deny without a "not": "excludes X" says what "does not include X" says
 _IMPLICIT_NEGATIONS = frozenset("exclude excludes excluded excluding except prohibited prohibits barred fail fails failed "
-                                 "failing refuse refuses refused".split())  # "fails to pay" = "does not pay"
+                                 "failing refuse refuses refused bars".split())  # "fails to pay" = "does not pay"
 
 
 def _negation_words(text: str) -> list[str]:
@@ -414,6 +414,24 @@ def _negation_words(text: str) -> list[str]:
 
 def is_negation_word(w: str) -> bool:
     return w in NEGATIONS or w.endswith("n't") or w in _IMPLICIT_NEGATIONS
+
+
+_NEG_PREFIXES = ("non-", "non", "un")
+
+
+def prefixed_negations(text: str, sentence_stems) -> int:
+    """Words of `text` that negate by a prefix ("unexplained", "non-bailable") whose rest is a word among
+    `sentence_stems` ("explan"): they deny what "no explanation" / "not bailable" deny."""
+    idx = prefix_index(sentence_stems)
+    n = 0
+    for w in re.findall(r"[a-z]+(?:-[a-z]+)?", (text or "").lower()):
+        for pre in _NEG_PREFIXES:
+            rest = w[len(pre):]
+            if w.startswith(pre) and len(rest) >= 5 \
+                    and match_in(stem(rest), sentence_stems, idx) is not None and stem(w) not in sentence_stems:
+                n += 1
+                break
+    return n
 
 
 def negation_count(text: str) -> int:

@@ -78,3 +78,16 @@ def test_framing_is_stripped_but_the_claim_stays():
 @pytest.mark.parametrize("a, b", [("39 percentage", "39 %"), ("39 per cent", "39%"), ("12 pct", "12 percent")])
 def test_percentage_forms_are_one_number(a, b):
     assert T.numbers(a) == T.numbers(b) and T.numbers(a)
+
+
+def test_a_case_name_v_is_not_a_sentence_end():
+    assert T.split_sentences("As held in Arora Traders v. ColdChain Co. the court refused it. Next.") == \
+        ("As held in Arora Traders v. ColdChain Co. the court refused it.", "Next.")
+
+
+def test_negative_prefixes_and_bars_negate():
+    ctx = set(T.content_tokens("The complainant gave no explanation for the delay."))
+    assert T.prefixed_negations("an unexplained delay", ctx) == 1
+    assert T.prefixed_negations("an unexplained delay", set(T.content_tokens("an unexplained delay"))) == 0
+    assert T.prefixed_negations("the offence is non-bailable", set(T.content_tokens("the offence is bailable"))) == 1
+    assert T.negation_count("Section 142 bars cognizance of a late complaint.") == 1
