@@ -427,7 +427,7 @@ def prefixed_negations(text: str, sentence_stems) -> int:
     for w in re.findall(r"[a-z]+(?:-[a-z]+)?", (text or "").lower()):
         for pre in _NEG_PREFIXES:
             rest = w[len(pre):]
-            if w.startswith(pre) and len(rest) >= 5 \
+            if w.startswith(pre) and len(rest) >= 5 and not (pre == "non-" and "non" in sentence_stems) \
                     and match_in(stem(rest), sentence_stems, idx) is not None and stem(w) not in sentence_stems:
                 n += 1
                 break

@@ -90,4 +90,5 @@ def test_negative_prefixes_and_bars_negate():
     assert T.prefixed_negations("an unexplained delay", ctx) == 1
     assert T.prefixed_negations("an unexplained delay", set(T.content_tokens("an unexplained delay"))) == 0
     assert T.prefixed_negations("the offence is non-bailable", set(T.content_tokens("the offence is bailable"))) == 1
+    assert T.prefixed_negations("it is non-bailable", set(T.content_tokens("it is cognizable and non-bailable"))) == 0
     assert T.negation_count("Section 142 bars cognizance of a late complaint.") == 1
