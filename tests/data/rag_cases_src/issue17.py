@@ -72,6 +72,8 @@ SCENARIOS = [
   ("context_swap", H, "Adoptive parents of a child under 3 months get 12 weeks", "Adoptive parents of a child under 3 months get 26 weeks"),
   ("context_swap", H, "you can work from home up to 2 days a week", "you can work from home up to 4 days a week"),
   ("implicit_contradiction", H, "Health insurance continues during leave.", "Health insurance is suspended during leave."),
+  ("implicit_contradiction", F, "Health insurance continues during leave.", "Health insurance stays in place during leave."),
+  ("wrong_chunk_citation", F, None, "Birthing parents get 26 weeks of paid maternity leave, up to 8 weeks of it before the due date [1]. Non-birthing parents get 4 weeks of paid paternity leave within 6 months of the birth or adoption [2]."),
   ("source_citation", F, None, "Birthing parents get 26 weeks of paid maternity leave, up to 8 weeks of it before the due date [1]. Non-birthing parents get 4 weeks of paid paternity leave within 6 months of the birth or adoption, and adoptive parents of a child under 3 months get 12 weeks [2]. Health insurance continues and annual leave keeps accruing during leave; afterwards you can work from home up to 2 days a week for 3 months [3]."),
   ("wrong_chunk_citation", H, None, "Birthing parents get 26 weeks of paid maternity leave, up to 8 weeks of it before the due date [3]. Non-birthing parents get 4 weeks of paid paternity leave within 6 months of the birth or adoption [2].", "Birthing parents get 26 weeks of paid maternity leave, up to 8 weeks of it before the due date [3].")]),
 
@@ -85,6 +87,7 @@ SCENARIOS = [
   ("context_swap", H, "less a 10% administration fee", "less a 14% administration fee"),
   ("implicit_contradiction", H, "you are refunded for the unused full months", "the remaining months are forfeited"),
   ("inline_phrase", H, "you get a full refund", "you get a full refund plus a free month"),
+  ("inline_phrase", F, "you get a full refund", "you get a full refund to your original payment method"),
   ("about_context", F, "The money goes back to your original payment method within 5 to 7 business days.", "The money goes back to your original payment method within 5 to 7 business days. The policy does not say whether refunds are possible for plans bought through an app store."),
   ("unit_form", F, "less a 10% administration fee", "less a ten per cent administration fee")]),
 ]
