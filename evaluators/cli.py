@@ -114,7 +114,9 @@ def _output_line(obj: dict, res: dict, details: bool) -> dict:
         # the contract promises a number: an answer with no checkable claim (a bare "yes", an empty
         # answer) is undecided, said in its own field
         out["hallucination_score"] = UNDECIDED
-        out["hallucination_note"] = "no checkable claims in the answer: undecided (0.5)"
+        why = ((res.get("evaluation") or {}).get("faithfulness") or {}).get("reason") or "no checkable claims"
+        why = "no checkable claims in the answer" if why == "no claims" else why
+        out["hallucination_note"] = f"{why}: undecided (0.5; the dashboard shows no score)"
     if details:
         out.update({k: res[k] for k in res if k not in out})
     return out

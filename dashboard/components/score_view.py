@@ -238,6 +238,38 @@ def render_cost(result: Mapping) -> None:
     cols[3].metric("Judge cost", f"${cost:.4f}")
 
 
+HALLUCINATION_SCALE = "0 = fully grounded, 1 = nothing supported"
+
+
+def hallucination_explanation(result: Mapping | None) -> str:
+    """The hallucination score in words: what the number means and what drove it (the share of claims the
+    context does not support, the weakest claim and why), or why there is none."""
+    result = result if isinstance(result, Mapping) else {}
+    value = _num(result.get("hallucination_score"))
+    details = result.get("details") if isinstance(result.get("details"), Mapping) else {}
+    faith = details.get("faithfulness") if isinstance(details.get("faithfulness"), Mapping) else {}
+    claims = [c for c in faith.get("claims") or [] if isinstance(c, Mapping)]
+    about = [a for a in faith.get("about_context") or [] if isinstance(a, str)]
+    not_checked = f" {len(about)} sentence(s) about the context not checked." if about else ""
+    if value is None:
+        reason = ((result.get("evaluation") or {}).get("faithfulness") or {}).get("reason") \
+            if isinstance(result.get("evaluation"), Mapping) else None
+        return f"No hallucination score: {reason or 'nothing to check'}.{not_checked}"
+    level = "low" if value < 0.3 else ("high" if value >= 0.7 else "medium")
+    text = f"{value:.2f} ({level}; {HALLUCINATION_SCALE})."
+    if claims:
+        unsupported = [c for c in claims if not c.get("supported")]
+        text += f" {len(unsupported)} of {len(claims)} claim(s) unsupported."
+        weakest = min(claims, key=lambda c: _num(c.get("score")) if _num(c.get("score")) is not None else 1.0)
+        claim = str(weakest.get("text") or "")
+        claim = claim if len(claim) <= 80 else claim[:79] + "\u2026"
+        if not weakest.get("supported"):
+            text += f" Worst claim: \u201c{claim}\u201d ({weakest.get('why') or 'no support in context'})."
+        else:
+            text += f" Weakest claim still supported: \u201c{claim}\u201d."
+    return text + not_checked
+
+
 def render_result(result: Mapping, *, key: str = "score") -> None:
     """Every part of a score_one result."""
     details = result.get("details") if isinstance(result.get("details"), Mapping) else {}
@@ -249,7 +281,8 @@ def render_result(result: Mapping, *, key: str = "score") -> None:
     cols[1].metric("Result", verdict(record.passed, overall.get("score")),
                    help="Passes when every score meets its feature's threshold (overall quality included)")
     cols[2].metric("Hallucination score", fmt_score(_num(result.get("hallucination_score"))),
-                   help="0 = fully grounded, 1 = nothing supported")
+                   help=HALLUCINATION_SCALE)
+    st.caption("Hallucination score: " + safe_md(hallucination_explanation(result)))
     if record.failed_metrics:
         st.markdown(":red-badge[Below threshold] " + ", ".join(metrics.label(m) for m in record.failed_metrics))
     elif record.passed is False:
