@@ -174,7 +174,7 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
     from jobs.label_alerts import evaluate_label_accuracy  # issue 20: judge accuracy on human labels
     counts.update({f"labels_{k}": v for k, v in evaluate_label_accuracy(db, now).items()})
     from jobs.release_alerts import evaluate_releases  # issue 21: a release worse than the one before
-    counts.update({f"releases_{k}": v for k, v in evaluate_releases(db, now=now).items()})
+    counts.update({f"releases_{k}": v for k, v in evaluate_releases(db, now=now).items() if isinstance(v, int)})
     repaired = store_alerts.ensure_notifications(db, now - timedelta(days=1), now=now)
     return {"rules": len(rules), **counts, "notifications_repaired": repaired,
             "judged_through": latest.isoformat() if latest else None}
