@@ -52,6 +52,20 @@ def require(role: str, what: str) -> bool:
     return False
 
 
+def allowed_now(role: str, what: str) -> bool:
+    """The check made at the moment of a write (every button, form and bulk action).
+
+    The role is re-read from the users file now, not taken from when the page was drawn: a user
+    demoted (or removed) in another tab or by the CLI cannot write from a page that still shows
+    the control. Says why nothing was saved."""
+    user = access.current_user()
+    if user.can(role):
+        return True
+    st.error(f"Not saved: only a {role} (or higher) can {what}. You are signed in as "
+             f"{user.name} ({user.role}); your role may have changed since this page was drawn.")
+    return False
+
+
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|>~<$])")
 
 
