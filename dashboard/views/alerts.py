@@ -8,9 +8,9 @@ Every write goes through store/ functions that validate and record who did it.
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pandas as pd
 import streamlit as st
@@ -30,7 +30,7 @@ from dashboard.components import audit_diff, charts, filters
 from dashboard import data
 from store.alerts import DEFAULT_MIN_COUNT, acknowledge_alert, delete_rule, resolve_alert, upsert_rule
 from store.errors import ValidationFailed
-from store.outbox import enqueue_test, retry_failed
+from store.outbox import enqueue_test, redact_url, retry_failed
 from store.state import request_jobs
 from store.thresholds import preview_change, set_thresholds
 
@@ -66,11 +66,10 @@ def _value(metric: str | None, value) -> str:
 
 
 def _redact_target(target) -> str:
-    """Webhook URLs carry their secret in the path: show scheme and host only."""
+    """Webhook URLs carry their secret in the path: shown to everyone as scheme://host[:port]/… only."""
     text = "" if target is None else str(target)
-    if text.startswith(("http://", "https://")):
-        parts = urlsplit(text)
-        return f"{parts.scheme}://{parts.hostname or ''}/…"
+    if "://" in text:
+        return re.sub(r":\d+/…$", "/…", redact_url(text))  # the port is not needed to recognise it
     return text
 
 

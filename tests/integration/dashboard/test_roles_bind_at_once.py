@@ -6,7 +6,7 @@ import re
 
 from dashboard.auth import add_user, load_users
 
-from .test_page_access import bind, sign_in, texts, users_file  # noqa: F401 - fixtures
+from .test_page_access import bind, sign_in, texts, users_file  # noqa: F401,F811 - fixtures
 from .test_page_alerts_workflow import _insert_all_features_alert
 
 
