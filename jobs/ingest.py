@@ -105,8 +105,15 @@ def _sample_lines(path: Path) -> tuple[int, int]:
             if not line.strip(b"\xef\xbb\xbf \t\r\n"):
                 continue
             if len(line) >= SAMPLE_LINE_BYTES and not line.endswith(b"\n"):
-                fh.readline()  # skip the rest of that line (too long to look at)
-                bad += 1
+                while True:  # skip the rest of that line (too long to look at), a piece at a time
+                    piece = fh.readline(SAMPLE_LINE_BYTES)
+                    if not piece or piece.endswith(b"\n"):
+                        break
+                # a long line that starts like a record counts as one: a pretty-printed value has no such lines
+                if line.lstrip(b"\xef\xbb\xbf \t")[:1] in (b"{", b"["):
+                    whole += 1
+                else:
+                    bad += 1
                 continue
             try:
                 value = json.loads(decode_utf8(line.lstrip(b"\xef\xbb\xbf"))[0])
