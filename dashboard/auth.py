@@ -102,6 +102,9 @@ def load_users(path: Path | None = None) -> dict[str, dict]:
     if problems:
         raise UsersFileError(f"the users file {path} is invalid: " + "; ".join(problems[:3]) +
                              (f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""))
+    if not _has_admin(users):  # nobody could manage users from the dashboard: refused, not half-working
+        raise UsersFileError(f"the users file {path} has no admin (every user is a viewer or reviewer); "
+                             "make one an admin with `python -m dashboard.users add NAME --role admin`")
     return {name: {"password_hash": entry["password_hash"], "role": entry["role"]} for name, entry in users.items()}
 
 
