@@ -1,3 +1,4 @@
+# ruff: noqa: F811 - pytest fixtures imported from a sibling module are redefined as parameters
 """A role change binds at once on every write: a reviewer demoted to viewer in the users file
 (another tab, or the CLI) while her page still shows the enabled controls cannot write with them."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# ruff: noqa: F811 - pytest fixtures imported from a sibling module are redefined as parameters
 """Secrets never stored, and exactly-once delivery with slow receivers — against real receivers on
 127.0.0.1: a webhook that de-duplicates on the Idempotency-Key and answers late, and aiosmtpd."""
 from __future__ import annotations
