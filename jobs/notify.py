@@ -103,9 +103,15 @@ for _name in ("jobs", "jobs.notify", "httpx", "httpcore"):
 
 # --- message text ----------------------------------------------------------------------
 
+_WJ = "\u2060"  # word joiner: invisible, but Slack no longer sees a URL to link
+_BARE_LINK = re.compile(r"(?i)\b(https?|ftp|mailto)(?=:)|\b(www)(?=\.)")
+
+
 def slack_escape(text: object) -> str:
-    """Slack's control characters as entities: no <!channel>, <@user> or <url|label> from data."""
-    return ("" if text is None else str(text)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Slack's control characters as entities: no <!channel>, <@user> or <url|label> from data,
+    and bare URLs from data are not auto-linked (a word joiner after the scheme or 'www')."""
+    out = ("" if text is None else str(text)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _BARE_LINK.sub(lambda m: m.group(0) + _WJ, out)
 
 
 def header_value(text: object) -> str:
