@@ -234,6 +234,8 @@ def test_a_users_file_without_an_admin_is_refused_with_the_reason(tmp_path):
                     f'[users.vic]\npassword_hash = "{hashed}"\nrole = "viewer"\n')
     with pytest.raises(UsersFileError, match="has no admin"):
         load_users(path)
+    with pytest.raises(ValueError, match="needs an admin"):  # nor can the CLI make such a file
+        add_user("vic", "vic-password", "viewer", tmp_path / "new.toml")
     for address in ("127.0.0.1", "0.0.0.0"):  # closed, never local mode
         with pytest.raises(UsersFileError):
             access_mode(address, path)
