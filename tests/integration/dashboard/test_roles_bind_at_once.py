@@ -66,23 +66,3 @@ def test_allowed_now_rereads_the_users_file_at_the_moment_of_the_write(make_app,
     at.run()
     assert "refused" in texts(at.markdown) and "Not saved" in texts(at.error) and "(viewer)" in texts(at.error)
 
-
-def test_a_demoted_reviewer_cannot_bulk_edit_from_an_open_triage_page(make_app, seeded_db, users_file, bind):
-    bind("0.0.0.0")
-    add_user("ada", "ada-password", "admin", users_file)
-    add_user("rita", "rita-password", "reviewer", users_file)
-    at = sign_in(make_app().run(), "rita", "rita-password")
-    at.switch_page("views/triage.py").run()
-    at.toggle(key="triage_bulk").set_value(True).run()
-    assert not at.exception, [e.value for e in at.exception]
-    ids = at.session_state["triage_page_ids"][:4]
-    # rows picked in the table (what a click on their boxes leaves in the session)
-    at.session_state["triage_table_bulk"] = {"selection": {"rows": [0, 1, 2, 3], "columns": [], "cells": []}}
-    at.text_input(key="triage_bulk_tag").input("demoted-wrote-this")
-    before = {d["_id"]: d.get("triage") for d in seeded_db["records"].find({"_id": {"$in": ids}})}
-    _set_role(users_file, "rita", "viewer")  # demoted while the bulk editor is open
-    at.button(key="triage_bulk_apply").click().run()
-    assert not at.exception, [e.value for e in at.exception]
-    after = {d["_id"]: d.get("triage") for d in seeded_db["records"].find({"_id": {"$in": ids}})}
-    assert after == before
-    assert not seeded_db["records"].count_documents({"triage.tags": "demoted-wrote-this"})
