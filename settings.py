@@ -72,6 +72,10 @@ class Settings(BaseSettings):
     agreement_max_per_run: int = Field(default=10000, ge=1, alias="EVALBOARD_AGREEMENT_MAX_PER_RUN")
     agreement_use_judge: bool = Field(default=True, alias="EVALBOARD_AGREEMENT_USE_JUDGE")
 
+    # --- bounded cardinality (jobs/ingest.py) -----------------------------------
+    # distinct feature names; a record with a new name beyond it is quarantined with the reason
+    max_features: int = Field(default=50, ge=1, le=1000, alias="EVALBOARD_MAX_FEATURES")
+
     @property
     def db_name(self) -> str:
         """The database named by the URI's path, `evalboard` when the path is empty."""

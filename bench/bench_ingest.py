@@ -76,13 +76,59 @@ def run(n: int, workdir: Path) -> dict:
             "summary": out.splitlines()[-1] if out else ""}
 
 
+def _ingest(data_file: Path, db_dir: Path) -> tuple[float, int, str]:
+    with EmbeddedServer(db_dir, 0) as server:
+        env = {**os.environ, "MONGODB_URI": server.uri.rstrip("/") + "/bench"}
+        started = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "jobs", "ingest", str(data_file)], cwd=ROOT, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        ps, peak = psutil.Process(proc.pid), 0
+        while proc.poll() is None:
+            try:
+                peak = max(peak, ps.memory_info().rss)
+            except psutil.NoSuchProcess:
+                break
+            time.sleep(0.05)
+        elapsed = time.perf_counter() - started
+        out = proc.stdout.read().strip()
+    return elapsed, peak, out.splitlines()[-1] if out else ""
+
+
+def run_mixed(total_mb: int, workdir: Path) -> list[dict]:
+    """The same ~total_mb of records as JSON Lines and as one JSON array: many ordinary records
+    plus a few with an 8 MB answer (long strings are what made array ingest slow and large)."""
+    small = workdir / "small.jsonl"
+    write_file(small, max(1000, (total_mb - 40) * 1024 * 1024 // 1100))
+    rows = small.read_text().splitlines()
+    long_answer = "A long answer that goes on and on about the section and its punishment. " * 115_000  # ~8 MB
+    for k in range(5):
+        rec = json.loads(rows[k])
+        rec["_id"], rec["answer"] = f"long_{k}", long_answer
+        rows.insert(len(rows) * (k + 1) // 6, json.dumps(rec))
+    lines, array = workdir / "mixed.jsonl", workdir / "mixed.json"
+    lines.write_text("\n".join(rows) + "\n")
+    array.write_text("[\n" + ",\n".join(rows) + "\n]\n")
+    out = []
+    for path in (lines, array):
+        elapsed, peak, summary = _ingest(path, workdir / f"db_{path.suffix}")
+        out.append({"file": path.name, "file_mb": round(path.stat().st_size / 2**20, 1), "records": len(rows),
+                    "seconds": round(elapsed, 1), "peak_rss_mb": round(peak / 2**20), "summary": summary})
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--sizes", type=int, nargs="+", default=[20_000, 100_000])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[20_000, 100_000])
+    parser.add_argument("--mixed-mb", type=int, default=0,
+                        help="instead: ingest a mixed file of about this many MB as JSONL and as an array")
     args = parser.parse_args()
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     print(f"# {datetime.now(timezone.utc):%Y-%m-%d} {platform.node()} {os.cpu_count()} cores {cpu}")
     with tempfile.TemporaryDirectory() as tmp:
+        if args.mixed_mb:
+            for row in run_mixed(args.mixed_mb, Path(tmp)):
+                print(json.dumps(row), flush=True)
+            return
         for n in args.sizes:
             print(json.dumps(run(n, Path(tmp))), flush=True)
 

@@ -7,6 +7,7 @@ ALL_FEATURES = "__all__"     # the aggregate "feature" that means every feature 
 EACH_FEATURE = "*"           # a rule's feature meaning "every feature separately"
 DEFAULT_FEATURE = "default"  # the threshold table's entry for features without their own
 UNKNOWN_FEATURE = "unknown"  # what a record without a feature is filed under
+LINK_ALL = "all"             # the `feature` URL parameter's word for all features (filters, alert links)
 SENTINELS = frozenset({ALL_FEATURES, EACH_FEATURE, DEFAULT_FEATURE})
 ALL_FEATURES_LABEL = "All features"
 

@@ -84,7 +84,7 @@ def _entry_problem(name: object, entry: object) -> str | None:
     return None
 
 
-def load_users(path: Path | None = None) -> dict[str, dict]:
+def load_users(path: Path | None = None, *, require_admin: bool = True) -> dict[str, dict]:
     """{name: {"password_hash", "role"}}; {} when the file does not exist.
     Raises UsersFileError when it exists but is unreadable, empty or has an invalid entry."""
     path = path or users_path()
@@ -102,6 +102,9 @@ def load_users(path: Path | None = None) -> dict[str, dict]:
     if problems:
         raise UsersFileError(f"the users file {path} is invalid: " + "; ".join(problems[:3]) +
                              (f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""))
+    if require_admin and not _has_admin(users):  # nobody could manage users from the dashboard: refused, not half-working
+        raise UsersFileError(f"the users file {path} has no admin (every user is a viewer or reviewer); "
+                             "make one an admin with `python -m dashboard.users add NAME --role admin`")
     return {name: {"password_hash": entry["password_hash"], "role": entry["role"]} for name, entry in users.items()}
 
 
@@ -301,16 +304,18 @@ def add_user(name: str, password: str, role: str, path: Path | None = None) -> N
         raise ValueError("passwords can have at most 72 bytes (bcrypt's limit)")
     path = path or users_path()
     with _locked(path):
-        before = load_users(path)
+        before = load_users(path, require_admin=False)  # so an admin can be added to a file without one
         users = {**before, name: {"password_hash": hash_password(password), "role": role}}
         _check_admins_remain(before, users)
+        if not _has_admin(users):
+            raise ValueError("the users file needs an admin: add one first (`--role admin`)")
         _write_users(users, path)
 
 
 def remove_user(name: str, path: Path | None = None) -> None:
     path = path or users_path()
     with _locked(path):
-        before = load_users(path)
+        before = load_users(path, require_admin=False)
         if name not in before:
             raise ValueError(f"no user {str(name)[:64]!r}")
         users = {k: v for k, v in before.items() if k != name}

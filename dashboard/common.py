@@ -52,12 +52,39 @@ def require(role: str, what: str) -> bool:
     return False
 
 
+def allowed_now(role: str, what: str) -> bool:
+    """The check made at the moment of a write (every button, form and bulk action).
+
+    The role is re-read from the users file now, not taken from when the page was drawn: a user
+    demoted (or removed) in another tab or by the CLI cannot write from a page that still shows
+    the control. Says why nothing was saved."""
+    user = access.current_user()
+    if user.can(role):
+        return True
+    st.error(f"Not saved: only a {role} (or higher) can {what}. You are signed in as "
+             f"{user.name} ({user.role}); your role may have changed since this page was drawn.")
+    return False
+
+
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|>~<$])")
 
 
+_WJ = "\u2060"  # word joiner: invisible, but stops GFM from turning text into a link
+_SCHEME = re.compile(r"(?i)\b(https?|ftp|mailto|xmpp)(?=:)")
+_WWW = re.compile(r"(?i)\bwww\.")
+_AT = re.compile("@(?!" + _WJ + ")")
+
+
+def no_autolinks(text: str) -> str:
+    """Break the patterns GFM (and Slack) auto-link: URLs, www., e-mail addresses; escapes alone don't."""
+    text = _SCHEME.sub(lambda m: m.group(1) + _WJ, text)
+    text = _WWW.sub(lambda m: m.group(0)[:3] + _WJ + ".", text)
+    return _AT.sub("@" + _WJ, text)
+
+
 def md_escape(text: object) -> str:
-    """Escape user text for st.markdown: no formatting, links or HTML come through."""
-    return _MD_SPECIAL.sub(r"\\\1", "" if text is None else str(text))
+    """Escape user text for st.markdown: no formatting, links (bare URLs included) or HTML come through."""
+    return _MD_SPECIAL.sub(r"\\\1", no_autolinks("" if text is None else str(text)))
 
 
 @st.cache_resource(show_spinner=False)

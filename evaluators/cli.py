@@ -38,9 +38,14 @@ def _parse(raw: bytes):
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
         return None, f"invalid JSON: {exc.msg} at column {exc.colno}"
+    except RecursionError:  # like ingest: that line's error, the rest of the batch goes on
+        return None, "JSON nested too deeply to read"
     if not isinstance(obj, dict):
         return None, "line is not a JSON object"
-    too_large = limits.record_problem(obj)  # refused before scoring: bounded work per line
+    try:
+        too_large = limits.record_problem(obj)  # refused before scoring: bounded work per line
+    except RecursionError:
+        return None, "JSON nested too deeply to read"
     return obj, too_large  # the object comes back too, so its error line keeps its id
 
 

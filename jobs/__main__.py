@@ -13,6 +13,7 @@ from store.client import DatabaseUnavailable, patient_db, ping
 # Ingest only inserts (no long aggregations): a lost database should end it within
 # seconds, not after the patient client's two minutes of server selection.
 INGEST_TIMEOUT_MS = 5000
+PING_TIMEOUT_MS = 3000  # every command first checks the server is there (exit 3 if not)
 
 
 def _db(timeout_ms: int | None = None):
@@ -20,6 +21,11 @@ def _db(timeout_ms: int | None = None):
     `timeout_ms`: server selection gives up after this long (default: the patient client's)."""
     from store.migrate import migrate
 
+    probe = patient_db(PING_TIMEOUT_MS)  # a database that is down is said in seconds, not minutes
+    try:
+        ping(probe)
+    finally:
+        probe.client.close()
     db = patient_db() if timeout_ms is None else patient_db(timeout_ms)
     ping(db)
     migrate(db)

@@ -31,7 +31,9 @@ from typing import Any, Iterator
 from pymongo.database import Database
 
 from jobs.json_items import decode_utf8, iter_array_items, loads_record
-from store.records import quarantine, write_records
+from core.features import UNKNOWN_FEATURE
+from settings import get_settings
+from store.records import known_features, quarantine, write_records
 from store.schema import ParsedRecord, content_hash, parse_record, version_source
 from store.thresholds import get_thresholds
 
@@ -105,8 +107,15 @@ def _sample_lines(path: Path) -> tuple[int, int]:
             if not line.strip(b"\xef\xbb\xbf \t\r\n"):
                 continue
             if len(line) >= SAMPLE_LINE_BYTES and not line.endswith(b"\n"):
-                fh.readline()  # skip the rest of that line (too long to look at)
-                bad += 1
+                while True:  # skip the rest of that line (too long to look at), a piece at a time
+                    piece = fh.readline(SAMPLE_LINE_BYTES)
+                    if not piece or piece.endswith(b"\n"):
+                        break
+                # a long line that starts like a record counts as one: a pretty-printed value has no such lines
+                if line.lstrip(b"\xef\xbb\xbf \t")[:1] in (b"{", b"["):
+                    whole += 1
+                else:
+                    bad += 1
                 continue
             try:
                 value = json.loads(decode_utf8(line.lstrip(b"\xef\xbb\xbf"))[0])
@@ -172,8 +181,17 @@ Item = tuple[Any, "str | None", list[str]]  # (payload, why it could not be read
 
 def iter_evallog(path: Path, kind: str) -> Iterator[Item]:
     """Yield (payload, parse_error, notes) for every record in an evaluation-log file."""
+    for payload, error, notes, _where in iter_evallog_located(path, kind):
+        yield payload, error, notes
+
+
+def iter_evallog_located(path: Path, kind: str) -> Iterator[tuple[Any, "str | None", list[str], str]]:
+    """(payload, parse_error, notes, where) — `where` ("line 7", "item 3") names the record in
+    the file, so that every reject says which one it was. JSON Lines are read one line at a time
+    (memory: the longest line, never the file)."""
     if kind == "evallog-array":
-        yield from iter_array_items(path)
+        for number, (payload, error, notes) in enumerate(iter_array_items(path), 1):
+            yield payload, error, notes, f"item {number}"
     elif kind == "evallog-lines":
         with path.open("rb") as fh:
             for number, line in enumerate(fh, 1):
@@ -181,9 +199,9 @@ def iter_evallog(path: Path, kind: str) -> Iterator[Item]:
                     line = line.lstrip(b"\xef\xbb\xbf")
                 if not line.strip():
                     continue
-                yield loads_record(line, f"line {number}")
+                yield (*loads_record(line, f"line {number}"), f"line {number}")
     else:
-        yield loads_record(path.read_bytes().lstrip(b"\xef\xbb\xbf"), "the file")
+        yield (*loads_record(path.read_bytes().lstrip(b"\xef\xbb\xbf"), "the file"), "the file")
 
 
 # --- turning payloads into records ------------------------------------------------
@@ -201,24 +219,41 @@ class _Writer:
         self.db = db
         self.source = source
         self.thresholds = get_thresholds(db)
+        self.max_features = get_settings().max_features
+        self.features = known_features(db)
         self.summary = IngestSummary()
         self.items: list[tuple[dict, Any]] = []  # (parsed document, raw payload)
         self.bad: list[tuple[Any, str, str]] = []
         self._pool = ThreadPoolExecutor(max_workers=IN_FLIGHT, thread_name_prefix="ingest-writer")
         self._pending: list[Future] = []
 
-    def add(self, payload: Any, error: str | None = None, notes: list[str] | tuple = ()) -> None:
+    def add(self, payload: Any, error: str | None = None, notes: list[str] | tuple = (), where: str = "") -> None:
         if error is None:
             parsed = parse_record(payload, self.thresholds, source=self.source, notes=notes)  # never raises
             if isinstance(parsed, ParsedRecord):
-                self.items.append((parsed.doc, payload))
+                error = self._feature_over_cap(parsed.doc.get("feature"))
+                if error is None:
+                    self.items.append((parsed.doc, payload))
             else:
                 error = parsed.reason
         if error is not None:
+            if where and not error.startswith(where):
+                error = f"{where}: {error}"
             self.bad.append((payload, error, self.source))
             self.summary.rejected += 1
         if len(self.items) >= BATCH_SIZE or len(self.bad) >= BATCH_SIZE:
             self.flush(final=False)
+
+    def _feature_over_cap(self, feature: Any) -> str | None:
+        """Why a record with this feature is refused (a new name beyond EVALBOARD_MAX_FEATURES), or None."""
+        if feature in self.features or feature == UNKNOWN_FEATURE:
+            return None
+        if len(self.features - {UNKNOWN_FEATURE}) >= self.max_features:
+            return (f"feature {str(feature)[:64]!r} would be distinct feature number "
+                    f"{len(self.features - {UNKNOWN_FEATURE}) + 1}, over the limit of {self.max_features} "
+                    "(EVALBOARD_MAX_FEATURES); raise the limit or map it to an existing feature, then re-ingest")
+        self.features.add(feature)
+        return None
 
     def _write(self, items: list[tuple[dict, Any]], bad: list) -> tuple[int, int, int]:
         outcome = write_records(self.db, items, stamp=True)
@@ -381,8 +416,8 @@ def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_tr
         if kind.startswith("evallog"):
             writer = _Writer(db, f"evallog:{path.name}")
             try:
-                for payload, error, notes in iter_evallog(path, kind):
-                    writer.add(payload, error, notes)
+                for payload, error, notes, where in iter_evallog_located(path, kind):
+                    writer.add(payload, error, notes, where)
             finally:
                 total.add(writer.close())
         elif kind == "test-results":

@@ -3,8 +3,15 @@
 Each due entry is claimed atomically, sent once, then marked sent; a failure is
 recorded with its error and retried with exponential backoff on later runs
 (store/outbox.py), and after MAX_ATTEMPTS it is marked failed and shown on the
-dashboard, never dropped. Delivery is at-least-once: an entry is only sent
-again if the process dies between sending and recording it.
+dashboard, never dropped.
+
+Exactly once where the receiver cooperates: every webhook attempt of one entry carries the
+same `Idempotency-Key` header, so a receiver that de-duplicates on it acts once. The claim is
+the attempt's record, written before the request: a run killed mid-delivery leaves it, and the
+next run counts that attempt as one of unknown outcome. An attempt that reached the deadline
+without an answer is of unknown outcome too: it is not retried in the same run, is retried on a
+later run after backoff with the same key, and after MAX_UNKNOWN_OUTCOMES (2) the entry is
+marked failed with that reason (a person can Retry it) — never five blind re-sends.
 
 - One delivery ends by `notify_deadline_s` in all (connect, TLS, write, read;
   the SMTP conversation likewise), far inside the outbox claim, so a slow
@@ -96,9 +103,15 @@ for _name in ("jobs", "jobs.notify", "httpx", "httpcore"):
 
 # --- message text ----------------------------------------------------------------------
 
+_WJ = "\u2060"  # word joiner: invisible, but Slack no longer sees a URL to link
+_BARE_LINK = re.compile(r"(?i)\b(https?|ftp|mailto)(?=:)|\b(www)(?=\.)")
+
+
 def slack_escape(text: object) -> str:
-    """Slack's control characters as entities: no <!channel>, <@user> or <url|label> from data."""
-    return ("" if text is None else str(text)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Slack's control characters as entities: no <!channel>, <@user> or <url|label> from data,
+    and bare URLs from data are not auto-linked (a word joiner after the scheme or 'www')."""
+    out = ("" if text is None else str(text)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _BARE_LINK.sub(lambda m: m.group(0) + _WJ, out)
 
 
 def header_value(text: object) -> str:
@@ -162,8 +175,8 @@ class ChannelNotConfigured(RuntimeError):
     pass
 
 
-def send_webhook(url: str, payload: dict) -> None:
-    status, answer = post_json(url, payload, get_settings().notify_deadline_s)
+def send_webhook(url: str, payload: dict, idempotency_key: str | None = None) -> None:
+    status, answer = post_json(url, payload, get_settings().notify_deadline_s, idempotency_key=idempotency_key)
     if status >= 300:
         raise RuntimeError(f"webhook answered HTTP {status}: {answer}")
 
@@ -210,6 +223,12 @@ def send_email(to: str, subject_line: str, body: str) -> None:
 
 def current_target(entry: dict) -> str:
     """The entry's channel target as configured now (not as it was when the entry was made)."""
+    if entry.get("channel") == "test" and entry.get("channel_type") == "email":
+        recipient = entry.get("test_recipient")  # a test goes to each configured address (QA, AI, critical)
+        for channel in outbox.configured_channels():
+            if channel["channel_type"] == "email" and channel["configured"] and recipient in channel["targets"]:
+                return recipient
+        raise ChannelNotConfigured(f"{recipient or 'this address'} is no longer a configured e-mail recipient")
     for channel_type, target in outbox.channel_targets(entry.get("channel") or "qa"):
         if channel_type == entry.get("channel_type"):
             return target
@@ -218,7 +237,7 @@ def current_target(entry: dict) -> str:
 
 def send(entry: dict, target: str) -> None:
     if entry["channel_type"] == "webhook":
-        send_webhook(target, slack_payload(entry))
+        send_webhook(target, slack_payload(entry), outbox.idempotency_key(entry))
     elif entry["channel_type"] == "email":
         send_email(target, subject(entry), body_text(entry))
     else:
@@ -249,7 +268,8 @@ def deliver(db: Database, now: datetime | None = None, max_items: int = 200) -> 
             send(entry, target)
         except Exception as exc:  # noqa: BLE001 - recorded on the entry, retried later
             error = redact(f"{exc.__class__.__name__}: {exc}")
-            status = outbox.mark_failed_attempt(db, entry, error, target=stored, now=at)
+            status = outbox.mark_failed_attempt(db, entry, error, target=stored, now=at,
+                                                unknown=_timed_out(exc) and entry["channel_type"] == "webhook")
             log.warning("notification %s: attempt failed (%s): %s", entry["_id"], status, error)
             if _timed_out(exc):
                 slow.append(entry["channel_type"])

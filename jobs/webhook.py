@@ -72,7 +72,7 @@ class _DeadlineBackend(httpcore.NetworkBackend):
         time.sleep(min(seconds, self._deadline.left()))
 
 
-def post_json(url: str, payload: dict, deadline_s: float) -> tuple[int, str]:
+def post_json(url: str, payload: dict, deadline_s: float, *, idempotency_key: str | None = None) -> tuple[int, str]:
     """POST `payload` to `url`; (status, first 200 characters of the answer). Raises
     httpcore errors (DeadlineExceeded when the deadline passed) and ValueError for a bad URL."""
     parts = urlsplit(url)
@@ -81,6 +81,8 @@ def post_json(url: str, payload: dict, deadline_s: float) -> tuple[int, str]:
     deadline = _Deadline(deadline_s)
     body = json.dumps(payload).encode()
     headers = [(b"Content-Type", b"application/json"), (b"User-Agent", b"evalboard-notify")]
+    if idempotency_key:  # the same on every attempt of one notification: the receiver can de-duplicate
+        headers.append((b"Idempotency-Key", idempotency_key.encode("ascii")))
     try:
         with httpcore.ConnectionPool(ssl_context=ssl.create_default_context(), retries=0, max_connections=1,
                                      network_backend=_DeadlineBackend(deadline)) as pool:

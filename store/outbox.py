@@ -16,6 +16,7 @@ real target from the current settings when it sends (a fixed URL is used on retr
 """
 from __future__ import annotations
 
+import hashlib
 import uuid
 from datetime import datetime, timedelta, timezone
 from urllib.parse import urlsplit
@@ -27,6 +28,12 @@ from pymongo.errors import BulkWriteError, DuplicateKeyError
 from store.collections import NOTIFICATIONS
 
 MAX_ATTEMPTS = 5
+# An attempt whose outcome is unknown (the deadline passed before the receiver answered, or the
+# run ended mid-delivery) may have been delivered. It is retried on a later run, after backoff,
+# with the same Idempotency-Key, so a receiver that de-duplicates on it shows the alert once;
+# after MAX_UNKNOWN_OUTCOMES such attempts the entry is marked failed (never five blind re-sends).
+MAX_UNKNOWN_OUTCOMES = 2
+UNKNOWN_OUTCOME = "unknown outcome"
 BACKOFF_BASE_S = 30.0
 BACKOFF_MAX_S = 3600.0
 CLAIM_S = 300.0  # > 60 s, the longest delivery deadline settings allow, with room to record the outcome
@@ -117,16 +124,41 @@ def enqueue(db: Database, alert: dict, transition: str, *, now: datetime | None 
 def claim_due(db: Database, *, now: datetime | None = None, skip_types: list[str] | None = None) -> dict | None:
     """Take the next due pending entry (it will not be due again for CLAIM_S seconds);
     its `claim_token` is what mark_sent / mark_failed_attempt need to record the outcome.
-    `skip_types`: channel types not to take now (ones that timed out in this run)."""
+    `skip_types`: channel types not to take now (ones that timed out in this run).
+
+    The claim is also the attempt's record, written before anything is sent (`in_flight_at`):
+    when a run dies mid-delivery, the next claim of the entry finds it and counts that attempt
+    as one of unknown outcome (it may have reached the receiver).
+    """
     now = now or _now()
     query: dict = {"status": "pending", "next_attempt_at": {"$lte": now}}
     if skip_types:
         query["channel_type"] = {"$nin": [str(t) for t in skip_types]}
-    return db[NOTIFICATIONS].find_one_and_update(
-        query,
-        {"$set": {"next_attempt_at": now + timedelta(seconds=CLAIM_S), "claimed_at": now,
-                  "claim_token": uuid.uuid4().hex}},
-        sort=[("next_attempt_at", ASCENDING)], return_document=ReturnDocument.AFTER)
+    claim = {"next_attempt_at": now + timedelta(seconds=CLAIM_S), "claimed_at": now,
+             "claim_token": uuid.uuid4().hex, "in_flight_at": now}
+    before = db[NOTIFICATIONS].find_one_and_update(query, {"$set": claim}, sort=[("next_attempt_at", ASCENDING)],
+                                                   return_document=ReturnDocument.BEFORE)
+    if before is None:
+        return None
+    entry = {**before, **claim}
+    if before.get("in_flight_at") is not None:  # a run ended between claiming and recording an outcome
+        error = (f"{UNKNOWN_OUTCOME}: a notify run ended during the attempt it began at "
+                 f"{before['in_flight_at']}; it may have been delivered")
+        unknown = int(before.get("unknown_outcomes") or 0) + 1
+        attempts = int(before.get("attempts") or 0) + 1
+        update: dict = {"attempts": attempts, "unknown_outcomes": unknown, "last_error": error}
+        if unknown >= MAX_UNKNOWN_OUTCOMES or attempts >= MAX_ATTEMPTS:
+            update.update(status="failed", failed_at=now, next_attempt_at=None, claim_token=None, in_flight_at=None)
+            db[NOTIFICATIONS].update_one(_claimed(entry), {"$set": update})
+            return claim_due(db, now=now, skip_types=skip_types)
+        db[NOTIFICATIONS].update_one(_claimed(entry), {"$set": update})
+        entry.update(update)
+    return entry
+
+
+def idempotency_key(entry: dict) -> str:
+    """The same on every attempt of one entry (and different for every entry)."""
+    return "evalboard-" + hashlib.sha256(str(entry["_id"]).encode()).hexdigest()[:32]
 
 
 def _claimed(entry: dict) -> dict:
@@ -135,7 +167,8 @@ def _claimed(entry: dict) -> dict:
 
 def mark_sent(db: Database, entry: dict, *, target: str | None = None, now: datetime | None = None) -> bool:
     """Record a delivery; False when this run no longer held the claim (nothing written)."""
-    update = {"status": "sent", "sent_at": now or _now(), "next_attempt_at": None, "claim_token": None}
+    update = {"status": "sent", "sent_at": now or _now(), "next_attempt_at": None, "claim_token": None,
+              "in_flight_at": None}
     if target is not None:
         update["target"] = target
     return db[NOTIFICATIONS].update_one(_claimed(entry), {"$set": update,
@@ -147,18 +180,28 @@ def backoff_s(attempts: int) -> float:
 
 
 def mark_failed_attempt(db: Database, entry: dict, error: str, *, target: str | None = None,
-                        now: datetime | None = None) -> str:
+                        now: datetime | None = None, unknown: bool = False) -> str:
     """Record a failed attempt: retry later with backoff, or `failed` after MAX_ATTEMPTS.
-    Returns the new status, or "lost" when this run no longer held the claim (nothing written)."""
+    `unknown`: the outcome is unknown (deadline passed before an answer): it counts towards
+    MAX_UNKNOWN_OUTCOMES too. Returns the new status, or "lost" when this run no longer held
+    the claim (nothing written)."""
     now = now or _now()
     attempts = int(entry.get("attempts") or 0) + 1
-    if attempts >= MAX_ATTEMPTS:
+    unknowns = int(entry.get("unknown_outcomes") or 0) + (1 if unknown else 0)
+    if unknown:
+        error = f"{UNKNOWN_OUTCOME} (retried later with the same Idempotency-Key): {error}"
+    if attempts >= MAX_ATTEMPTS or unknowns >= MAX_UNKNOWN_OUTCOMES:
+        if unknowns >= MAX_UNKNOWN_OUTCOMES:
+            error = (f"{UNKNOWN_OUTCOME} after {unknowns} attempts that got no answer in time; not re-sent "
+                     f"(it may have been delivered; Retry sends it again with the same key): {error}")
         update = {"status": "failed", "attempts": attempts, "last_error": error[:1000], "next_attempt_at": None,
                   "failed_at": now}
     else:
         update = {"attempts": attempts, "last_error": error[:1000],
                   "next_attempt_at": now + timedelta(seconds=backoff_s(attempts))}
+    update["unknown_outcomes"] = unknowns
     update["claim_token"] = None
+    update["in_flight_at"] = None
     if target is not None:
         update["target"] = target
     if db[NOTIFICATIONS].update_one(_claimed(entry), {"$set": update}).modified_count != 1:
@@ -174,7 +217,7 @@ def retry_failed(db: Database, entry_id: str) -> bool:
     """Put a failed entry back in the queue (a person asked for it)."""
     try:
         return db[NOTIFICATIONS].update_one({"_id": entry_id, "status": "failed"}, {"$set": {
-            "status": "pending", "attempts": 0, "next_attempt_at": _now()}}).modified_count == 1
+            "status": "pending", "attempts": 0, "unknown_outcomes": 0, "next_attempt_at": _now()}}).modified_count == 1
     except DuplicateKeyError:  # pragma: no cover - cannot happen, _id is unchanged
         return False
 
@@ -217,9 +260,18 @@ def channel_status(db: Database) -> list[dict]:
     return out
 
 
-def enqueue_test(db: Database, user: str, *, now: datetime | None = None) -> int:
-    """Queue one test message per configured channel type; the notify job sends it like an alert's.
+def target_key(target: str) -> str:
+    """A short key id for a target (sha256 prefix): names it in ids without showing it."""
+    return hashlib.sha256(str(target).encode()).hexdigest()[:12]
 
+
+def enqueue_test(db: Database, user: str, *, now: datetime | None = None) -> int:
+    """Queue one test message per configured target (the webhook, every configured e-mail
+    recipient: QA, AI and critical); the notify job sends it like an alert's.
+
+    Neither the `_id` nor the stored `target` holds a secret: the id carries a key id of the
+    target, and a webhook target is stored redacted (the notify job sends to the URL configured
+    now). An e-mail test keeps its recipient in `test_recipient` so each address gets its own.
     Returns how many were queued (0: nothing is configured)."""
     now = now or _now()
     stamp = now.strftime("%Y%m%dT%H%M%S%f")
@@ -229,10 +281,13 @@ def enqueue_test(db: Database, user: str, *, now: datetime | None = None) -> int
             continue
         for target in channel["targets"]:
             alert_id = f"test:{stamp}"
+            kind = channel["channel_type"]
             docs.append({
-                "_id": f"{alert_id}|{TEST_TRANSITION}|{channel['channel_type']}|{target}"[:200],
+                "_id": f"{alert_id}|{TEST_TRANSITION}|{kind}|{target_key(target)}",
                 "alert_id": alert_id, "transition": TEST_TRANSITION, "channel": "test",
-                "channel_type": channel["channel_type"], "target": target, "status": "pending", "attempts": 0,
+                "channel_type": kind, "target": stored_target(kind, target),
+                "test_recipient": target if kind == "email" else None,
+                "status": "pending", "attempts": 0,
                 "last_error": None, "next_attempt_at": now, "created_at": now, "sent_at": None,
                 "requested_by": user,
                 "payload": {"rule_name": "Test notification", "feature": "__all__", "severity": "test",

@@ -225,6 +225,11 @@ def quarantine(db: Database, items: Iterable[tuple]) -> int:
         return new
 
 
+def known_features(db: Database) -> set[str]:
+    """The distinct feature names of the stored records."""
+    return {f for f in db[RECORDS].distinct("feature") if isinstance(f, str)}
+
+
 def has_records(db: Database) -> bool:
     """Whether the records collection holds any document (the collection's metadata: no scan)."""
     return db[RECORDS].estimated_document_count() > 0

@@ -41,7 +41,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 from core import metrics, versions
-from core.features import SENTINELS, UNKNOWN_FEATURE
+from core.features import FEATURE_NAME_RE, LINK_ALL, SENTINELS, UNKNOWN_FEATURE
 from core.verdict import overall_quality, verdict
 from store.storable import payload_text, safe_text, storable_payload as _storable, unstorable_reason
 from store.timestamps import BadTimestamp, read_timestamp
@@ -306,6 +306,11 @@ def _feature(value: Any, info: ValidationInfo) -> str:
     feature = text.strip().lower()
     if feature in SENTINELS:  # names that stand for all features, each feature, the default
         raise PydanticCustomError("feature", "feature name {name} is reserved", {"name": repr(feature[:40])})
+    if feature == LINK_ALL:  # links say feature=all for every feature: a feature cannot be called that
+        raise PydanticCustomError("feature", "feature name 'all' is reserved (links use it for all features)")
+    if not FEATURE_NAME_RE.match(feature):  # every page link and filter can name it as it is
+        raise PydanticCustomError("feature", "feature name {name} is not 1-64 of a-z, 0-9, '_' and '-' "
+                                  "(starting with a letter or digit)", {"name": repr(feature[:40])})
     return feature
 
 

@@ -41,6 +41,7 @@ from store.schema import effective_block, failing_update
 from store.state import mark_dirty_days, write_in_flight
 
 MAX_FAILURES = 3
+MAX_CLAIMS = 3  # a record whose scoring outlasted this many claims leaves the queue (never scored on and on)
 # Two plain equality queries, each served by its sparse index: the embedded
 # server's planner scans the whole collection for an $or.
 PENDING_QUERIES = ({"eb.needs_scoring": True}, {"eb.rescore_requested": True})
@@ -90,11 +91,13 @@ def claim_batch(db: Database, n: int, token: str, claim_s: float, *, by: str = "
     candidates are drawn at random from the first 4n so that workers starting together rarely collide."""
     now = datetime.now(timezone.utc)
     free = {"eb.claim.until": {"$not": {"$gt": now}}}
-    claim = {"$set": {"eb.claim": {"token": token, "until": now + timedelta(seconds=claim_s), "by": by}}}
+    claim = {"$set": {"eb.claim": {"token": token, "until": now + timedelta(seconds=claim_s), "by": by}},
+             "$inc": {"eb.claims": 1}}
     won = 0
     for query in PENDING_QUERIES:
         if won >= n:
             break
+        give_up_outlasted(db, query, free)
         ids = [d["_id"] for d in db[RECORDS].find({**query, **free}, {"_id": 1}).sort("_id", ASCENDING)
                .limit(4 * (n - won))]
         if ids:
@@ -105,9 +108,23 @@ def claim_batch(db: Database, n: int, token: str, claim_s: float, *, by: str = "
     return list(db[RECORDS].find({"eb.claim.token": token}, SCORING_PROJECTION).sort("_id", ASCENDING))
 
 
+def give_up_outlasted(db: Database, query: Mapping, free: Mapping, limit: int = 100) -> int:
+    """Records claimed MAX_CLAIMS times whose last claim expired without a result (their scoring
+    outlasts a claim: a huge answer, a scorer killed by it) give up with that reason."""
+    stale = {**query, **free, "eb.claims": {"$gte": MAX_CLAIMS}}
+    gave_up = 0
+    for doc in db[RECORDS].find(stale, {"eb": 1}).limit(limit):
+        claims = (doc.get("eb") or {}).get("claims")
+        error = (f"scoring outlasted its claim {claims} times (the record may be too large or too slow to "
+                 "score): given up, not scored again")
+        gave_up += db[RECORDS].update_one({"_id": doc["_id"], **stale}, _give_up(error, doc)).modified_count
+    return gave_up
+
+
 def release_claim(db: Database, token: str) -> int:
     """Give back what is still claimed by `token` (the scorer failed as a whole)."""
-    return db[RECORDS].update_many({"eb.claim.token": token}, {"$unset": {"eb.claim": ""}}).modified_count
+    return db[RECORDS].update_many({"eb.claim.token": token}, {"$unset": {"eb.claim": ""},
+                                                               "$inc": {"eb.claims": -1}}).modified_count
 
 
 def any_pending(db: Database) -> bool:
@@ -152,7 +169,7 @@ def _result_update(doc: Mapping, result: Mapping, *, by: str, evaluator_version:
         rescored["sample"] = plain(dict(mark))
     update: dict[str, Any] = {"$set": {"rescored": rescored}, "$inc": {"eb.score_writes": 1},
                               "$unset": {"eb.needs_scoring": "", "eb.rescore_requested": "",
-                                         "eb.scoring_error": "", "eb.claim": ""}}
+                                         "eb.scoring_error": "", "eb.claim": "", "eb.claims": ""}}
     eb = doc.get("eb") if isinstance(doc.get("eb"), dict) else {}
     day = None
     if eb.get("needs_scoring") is True and not mark:

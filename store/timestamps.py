@@ -142,6 +142,10 @@ def _text(text: str, issues: list[str]) -> datetime:
     return _free_text(text, issues)
 
 
+# day and month both written as numbers (1.5.2024, 01/05/2024, 1-5-24): which comes first is a guess
+_NUMERIC_DATE = re.compile(r"^\s*(\d{1,2})([./-])(\d{1,2})\2(\d{2}|\d{4})\b")
+
+
 def _free_text(text: str, issues: list[str]) -> datetime:
     """A date written out ("May 1 2024 10:00 PST"): year, month and day must all be there."""
     if _RELATIVE.search(text):
@@ -167,6 +171,14 @@ def _free_text(text: str, issues: list[str]) -> datetime:
     first, second = parsed
     if first.date() != second.date():
         raise BadTimestamp(f"incomplete or relative timestamp {_show(text)}: it needs a year, month and day")
+    ambiguous = _NUMERIC_DATE.match(text)
+    if ambiguous and ambiguous.group(1) != ambiguous.group(3) and max(int(ambiguous.group(1)),
+                                                                      int(ambiguous.group(3))) <= 12:
+        other = first.replace(month=first.day, day=first.month)
+        issues.append(f"timestamp {_show(text)} is ambiguous: read month-first as {first:%Y-%m-%d} "
+                      f"({first:%-d %B}), not day-first as {other:%Y-%m-%d} ({other:%-d %B}); month-first is "
+                      "the reading every earlier ingest used, so the same text always lands on the same day. "
+                      "Log ISO 8601 (YYYY-MM-DD) to be exact")
     if zone is not None:
         if first.tzinfo is None:
             first = first.replace(tzinfo=zone)

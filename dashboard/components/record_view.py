@@ -16,7 +16,7 @@ import streamlit as st
 from core import metrics
 from core.verdict import NO_CONTEXT
 from dashboard import data
-from dashboard.common import can, current_user, db_key, fmt_score, require
+from dashboard.common import allowed_now, can, current_user, db_key, fmt_score, require
 from dashboard.components import score_view
 from dashboard.components.safe_text import highlight_answer, safe_md
 from store.errors import ValidationFailed
@@ -232,7 +232,8 @@ def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], Non
                                key=f"{prefix}_rescore_fallback_{rid}")
     if model_loading():
         st.info("Model loading… the first score waits for it (a few seconds).", icon="⏳")
-    if st.button("Re-score", key=f"{prefix}_rescore_btn_{rid}", type="primary"):
+    if (st.button("Re-score", key=f"{prefix}_rescore_btn_{rid}", type="primary")
+            and allowed_now("reviewer", "re-score records")):
         from evaluators import score_one
         from evaluators.judge import JudgeError
         try:
@@ -295,7 +296,7 @@ def _render_triage(db, record: Mapping, prefix: str, on_write: Callable[[], None
             note = st.text_area("Add a note", value="", max_chars=5000, key=f"{prefix}_note_{rid}_{version}",
                                 placeholder="What did you find? (optional)")
             submitted = st.form_submit_button("Save triage", type="primary")
-        if submitted:
+        if submitted and allowed_now("reviewer", "change triage"):
             try:
                 update_triage(db, rid, current_user().name, status=new_status, assignee=assignee,
                               tags=[t for t in tag_text.split(",")], note=note or None)

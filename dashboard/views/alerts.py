@@ -8,9 +8,9 @@ Every write goes through store/ functions that validate and record who did it.
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pandas as pd
 import streamlit as st
@@ -23,14 +23,14 @@ from core.features import DEFAULT_FEATURE, feature_label
 from core.verdict import limits_for
 from dashboard.common import (
     show_flash,
-    ALL, can, current_user, db_key, db_or_stop, md_escape, require,
+    ALL, allowed_now, can, current_user, db_key, db_or_stop, md_escape, require,
     signed_in_or_stop,
 )
 from dashboard.components import audit_diff, charts, filters
 from dashboard import data
 from store.alerts import DEFAULT_MIN_COUNT, acknowledge_alert, delete_rule, resolve_alert, upsert_rule
 from store.errors import ValidationFailed
-from store.outbox import enqueue_test, retry_failed
+from store.outbox import enqueue_test, redact_url, retry_failed
 from store.state import request_jobs
 from store.thresholds import preview_change, set_thresholds
 
@@ -66,11 +66,10 @@ def _value(metric: str | None, value) -> str:
 
 
 def _redact_target(target) -> str:
-    """Webhook URLs carry their secret in the path: show scheme and host only."""
+    """Webhook URLs carry their secret in the path: shown to everyone as scheme://host[:port]/… only."""
     text = "" if target is None else str(target)
-    if text.startswith(("http://", "https://")):
-        parts = urlsplit(text)
-        return f"{parts.scheme}://{parts.hostname or ''}/…"
+    if "://" in text:
+        return re.sub(r":\d+/…$", "/…", redact_url(text))  # the port is not needed to recognise it
     return text
 
 
@@ -169,7 +168,7 @@ def _render_alert(db, alert: dict) -> None:
                 _render_ack_form(db, alert, alert_id, reviewer)
             if alert.get("state") in ("open", "acknowledged"):
                 if st.button("Resolve", key=f"{PREFIX}_resolve_{alert_id}", disabled=not reviewer,
-                             type="primary", width="stretch"):
+                             type="primary", width="stretch") and allowed_now("reviewer", "resolve alerts"):
                     _act(db, resolve_alert, alert, "resolved")
 
 
@@ -249,7 +248,7 @@ def _render_ack_form(db, alert: dict, alert_id: str, reviewer: bool) -> None:
                                   help="Reopen (and notify) after this long if the condition still holds")
             done = st.form_submit_button("Acknowledge", key=f"{PREFIX}_ack_{alert_id}", disabled=not reviewer,
                                          type="primary")
-    if done and reviewer:
+    if done and reviewer and allowed_now("reviewer", "acknowledge alerts"):
         until = datetime.now(timezone.utc) + SNOOZE_DELTAS[snooze] if snooze in SNOOZE_DELTAS else None
 
         def action(db_, alert_id_, user):
@@ -339,7 +338,7 @@ def _render_threshold_editor(db, key: str, admin: bool) -> None:
     pending_key = f"{PREFIX}_thr_pending"
     from dashboard.components.label_suggestion import render_label_suggestion  # issue 20
     render_label_suggestion(db, feature, current, pending_key, disabled=not admin)
-    if submitted and admin:
+    if submitted and admin and allowed_now("admin", "change thresholds"):
         changed = {m: v for m, v in values.items() if current.get(m) is None or abs(v - current[m]) > 1e-9}
         if not changed:
             st.session_state.pop(pending_key, None)
@@ -367,7 +366,8 @@ def _render_threshold_confirm(db, pending: dict, pending_key: str) -> None:
                    f"({p['to_fail']} from pass to fail, {p['to_pass']} from fail to pass) with {feature}: "
                    f"{md_escape(what)}.", icon="🔁")
         save, cancel = st.columns(2)
-        if save.button("Save thresholds", key=f"{PREFIX}_thr_confirm", type="primary", width="stretch"):
+        if (save.button("Save thresholds", key=f"{PREFIX}_thr_confirm", type="primary", width="stretch")
+                and allowed_now("admin", "change thresholds")):
             try:
                 set_thresholds(db, feature, pending["values"], current_user().name)
             except ValidationFailed as exc:
@@ -493,7 +493,7 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
                                 "the number above is then ignored")
         enabled = c11.checkbox("Enabled", value=bool(rule.get("enabled", True)))
         saved = st.form_submit_button("Save rule", type="primary", key=f"{PREFIX}_rule_save_{choice}")
-    if saved:
+    if saved and allowed_now("admin", "change alert rules"):
         new = {"kind": "rule", "name": name.strip(), "metric": metric, "statistic": statistic,
                "comparison": comparison, "threshold": float(threshold), "window_days": int(window),
                "feature": feature, "severity": severity, "channel": channel, "enabled": enabled,
@@ -509,7 +509,8 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
         st.success(f"Rule “{name.strip()}” saved.")
     if choice != NEW_RULE:
         confirm = st.checkbox("I want to delete this rule", key=f"{PREFIX}_rule_del_ok_{choice}")
-        if st.button("Delete rule", key=f"{PREFIX}_rule_del_{choice}", disabled=not confirm):
+        if (st.button("Delete rule", key=f"{PREFIX}_rule_del_{choice}", disabled=not confirm)
+                and allowed_now("admin", "delete alert rules")):
             try:
                 delete_rule(db, rule["_id"], current_user().name)
             except ValidationFailed as exc:
@@ -560,7 +561,8 @@ def _render_channels(db) -> None:
     configured = any(ch["configured"] for ch in channels)
     if st.button("Send test", key=f"{PREFIX}_send_test", disabled=not (configured and can("reviewer")),
                  help="Queue a test message to every configured channel; the worker's notify job sends it"
-                 if configured else "Configure EVALBOARD_WEBHOOK_URL or EVALBOARD_SMTP_HOST first"):
+                 if configured else "Configure EVALBOARD_WEBHOOK_URL or EVALBOARD_SMTP_HOST first") \
+            and allowed_now("reviewer", "send test notifications"):
         queued = enqueue_test(db, current_user().name)
         request_jobs(db, [NOTIFY], "test notification")
         data.invalidate(data.ALERTS)
@@ -602,7 +604,8 @@ def _render_notifications(db, notifications: list[dict]) -> None:
                    f"after {n.get('attempts') or 0} attempt(s): "
                    f"{md_escape(n.get('last_error') or 'no error recorded')}", icon="⚠️")
         if right.button("Retry", key=f"{PREFIX}_retry_{n.get('_id')}", disabled=not can("reviewer"),
-                        help="Queue it again; the notify job sends it on its next run", width="stretch"):
+                        help="Queue it again; the notify job sends it on its next run", width="stretch") \
+                and allowed_now("reviewer", "retry notifications"):
             retry_failed(db, n["_id"])
             data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
             st.session_state[f"{PREFIX}_flash"] = "Notification queued again."

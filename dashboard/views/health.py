@@ -14,7 +14,7 @@ import streamlit as st
 
 from dashboard import data
 from dashboard.common import (
-    can, current_user, db_key, db_or_stop, md_escape, require, show_flash, signed_in_or_stop,
+    allowed_now, can, current_user, db_key, db_or_stop, md_escape, require, show_flash, signed_in_or_stop,
 )
 from store import health
 from store.errors import ValidationFailed
@@ -202,7 +202,8 @@ def _render_entry(db, entry: dict, admin: bool) -> None:
         error_key = f"{PREFIX}_err_{entry_id}"
         text = st.text_area("Fixed payload (JSON)", value=json.dumps(raw, indent=2, default=str, ensure_ascii=False),
                             height=220, key=f"{PREFIX}_edit_{entry_id}")
-        if st.button("Re-ingest", key=f"{PREFIX}_reingest_{entry_id}", type="primary"):
+        if (st.button("Re-ingest", key=f"{PREFIX}_reingest_{entry_id}", type="primary")
+                and allowed_now("admin", "re-ingest quarantined payloads")):
             try:
                 payload = json.loads(text)
             except json.JSONDecodeError as exc:

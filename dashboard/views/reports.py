@@ -9,7 +9,7 @@ from datetime import date, datetime, timedelta
 
 import streamlit as st
 
-from dashboard.common import current_user, db_key, db_or_stop, md_escape, require, signed_in_or_stop, show_flash
+from dashboard.common import allowed_now, current_user, db_key, db_or_stop, md_escape, require, signed_in_or_stop, show_flash
 from dashboard.components import filters
 from dashboard import data
 from store.errors import ValidationFailed
@@ -97,7 +97,8 @@ def _render_build(db, key: str) -> None:
                                  format="YYYY-MM-DD")
         week = filters.week_start(day if isinstance(day, date) else last_week)
         cols[0].caption(f"Week of Monday {week.isoformat()} – Sunday {(week + timedelta(days=6)).isoformat()}")
-        if cols[1].button("Build report now", key=f"{PREFIX}_build", type="primary", width="stretch"):
+        if (cols[1].button("Build report now", key=f"{PREFIX}_build", type="primary", width="stretch")
+                and allowed_now("reviewer", "build reports")):
             # the worker builds it (under its lease, never in this page's process); the page follows it
             try:
                 request_report(db, week, current_user().name)

@@ -28,7 +28,7 @@ import streamlit as st
 
 from core import metrics
 from dashboard import data
-from dashboard.common import ALL, can, current_user, db_key, db_or_stop, fmt_score, signed_in_or_stop
+from dashboard.common import ALL, allowed_now, can, current_user, db_key, db_or_stop, fmt_score, signed_in_or_stop
 from dashboard.components import filters
 from dashboard.components.export import to_csv, to_jsonl
 from dashboard.components.record_view import render_record
@@ -365,7 +365,8 @@ def _render_bulk(db, docs: list[dict]) -> None:
         assignee = c2.text_input("Set assignee", key=f"{PREFIX}_bulk_assignee", max_chars=100,
                                  placeholder="leave empty to keep")
         tag = c3.text_input("Add a tag", key=f"{PREFIX}_bulk_tag", max_chars=40, placeholder="e.g. retrieval")
-        if c4.button("Apply", key=f"{PREFIX}_bulk_apply", type="primary", disabled=not chosen, width="stretch"):
+        if (c4.button("Apply", key=f"{PREFIX}_bulk_apply", type="primary", disabled=not chosen, width="stretch")
+                and allowed_now("reviewer", "bulk-edit records")):
             try:
                 changed = bulk_update_triage(db, chosen, current_user().name,
                                              status=None if status == KEEP else status,

@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard.auth import ROLES, add_user, load_users, remove_user, users_path
-from dashboard.common import current_user, db_or_stop, md_escape, require, signed_in_or_stop, show_flash
+from dashboard.common import allowed_now, current_user, db_or_stop, md_escape, require, signed_in_or_stop, show_flash
 from store.errors import ValidationFailed
 from store.thresholds import write_audit
 
@@ -57,7 +57,7 @@ def _add_form(db, users: dict) -> None:
                                       help="At least 8 characters; only its bcrypt hash is stored.")
         again = cols[1].text_input("Password again", type="password", key=f"{PREFIX}_again")
         submitted = st.form_submit_button("Save user", type="primary")
-    if not submitted:
+    if not submitted or not allowed_now("admin", "manage users"):
         return
     name = name.strip()
     who = current_user().name  # before the change: adding the first user turns sign-in on
@@ -82,7 +82,7 @@ def _remove_form(db, users: dict) -> None:
         name = st.selectbox("User", sorted(users), key=f"{PREFIX}_remove_name")
         sure = st.checkbox("Yes, remove this user", key=f"{PREFIX}_remove_sure")
         submitted = st.form_submit_button("Remove user")
-    if not submitted:
+    if not submitted or not allowed_now("admin", "manage users"):
         return
     if not sure:
         st.error("Not removed: tick the box to confirm.")

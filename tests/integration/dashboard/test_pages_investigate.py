@@ -434,6 +434,7 @@ def test_a_viewer_can_look_but_not_change(inv_db, tmp_path, monkeypatch):
     from settings import reset_settings
 
     users = tmp_path / "users.toml"
+    add_user("ada", "admin-password", "admin", users)  # issue 18: a users file needs an admin
     add_user("vera", "viewer-password", "viewer", users)
     monkeypatch.setenv("EVALBOARD_USERS_FILE", str(users))
     reset_settings()

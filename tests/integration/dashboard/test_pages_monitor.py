@@ -185,6 +185,7 @@ def test_viewer_cannot_acknowledge_or_edit(make_app, seeded_db, tmp_path, monkey
     from settings import reset_settings
 
     users = tmp_path / "users.toml"
+    add_user("ada", "admin-password", "admin", users)  # issue 18: a users file needs an admin
     add_user("vera", "long-enough-pw", "viewer", users)
     monkeypatch.setenv("EVALBOARD_USERS_FILE", str(users))
     reset_settings()

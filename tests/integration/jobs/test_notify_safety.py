@@ -214,7 +214,9 @@ def test_user_text_cannot_mention_everyone_or_plant_links_in_slack(db, monkeypat
             assert "<!channel>" not in text and "<!here>" not in text and "<@U123>" not in text
             assert "<http" not in text and "|click me>" not in text
             assert "&lt;!channel&gt; a|b&gt;c&amp;d" in text
-            assert "&lt;http://evil.example|click me&gt; &amp; &lt;@U123&gt;" in text
+            # issue 18: a bare URL from data is not auto-linked either (a word joiner after its scheme)
+            assert "&lt;http\u2060://evil.example|click me&gt; &amp; &lt;@U123&gt;" in text
+            assert "http://" not in text and "https://" not in text
         link = post["blocks"][1]["elements"][0]["text"]
         assert link.startswith("<http://127.0.0.1:8501/?feature=x%7C%3Chttp%3A%2F%2Fevil.example%3E%26y%3D1&start=")
         assert link.endswith("|Open in Evalboard>") and link.count("|") == 1 and link.count(">") == 1

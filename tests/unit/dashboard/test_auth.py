@@ -228,3 +228,17 @@ def test_login_throttle_grows_per_user_and_per_client():
     now[0] += LoginThrottle.FORGET_S + 1
     throttle.failed(client)
     assert throttle.wait_s(client) == 0
+
+
+def test_a_users_file_without_an_admin_is_refused_with_the_reason(tmp_path):
+    path = tmp_path / "users.toml"
+    hashed = bcrypt.hashpw(b"rita-password", bcrypt.gensalt(rounds=4)).decode()
+    path.write_text(f'[users.rita]\npassword_hash = "{hashed}"\nrole = "reviewer"\n'
+                    f'[users.vic]\npassword_hash = "{hashed}"\nrole = "viewer"\n')
+    with pytest.raises(UsersFileError, match="has no admin"):
+        load_users(path)
+    with pytest.raises(ValueError, match="needs an admin"):  # nor can the CLI make such a file
+        add_user("vic", "vic-password", "viewer", tmp_path / "new.toml")
+    for address in ("127.0.0.1", "0.0.0.0"):  # closed, never local mode
+        with pytest.raises(UsersFileError):
+            access_mode(address, path)

@@ -134,3 +134,12 @@ def test_logged_evaluation_fills_verdicts_from_eb_without_changing_the_record():
     assert "passed" not in record["evaluation"]["faithfulness"]  # the record itself is untouched
     assert logged_evaluation({"evaluation": "junk"}) is None
     assert set(gaps({"query": "q", "context": 5})) == {"missing answer", "no context", "no scores logged"}
+
+
+def test_md_escape_breaks_bare_urls_so_markdown_does_not_link_them():
+    from dashboard.common import md_escape
+
+    shown = md_escape("see https://evil.example/x or www.evil.example or mail bob@evil.example")
+    assert "https://" not in shown and "www." not in shown and "bob@evil" not in shown
+    assert shown.replace("\u2060", "").replace("\\", "") == \
+        "see https://evil.example/x or www.evil.example or mail bob@evil.example"  # same text to read

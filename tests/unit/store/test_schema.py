@@ -150,8 +150,11 @@ def test_id_from_payload_or_stable_hash():
 def test_operator_looking_text_stays_a_value():
     doc = parse(good(query={"$gt": ""})).__dict__
     assert "reason" in doc  # a dict is not a query: rejected, never used as a filter
-    doc = parse(good(query="$where: sleep(1000)", feature="$ne")).doc
-    assert doc["query"] == "$where: sleep(1000)" and doc["feature"] == "$ne"
+    doc = parse(good(query="$where: sleep(1000)")).doc
+    assert doc["query"] == "$where: sleep(1000)"
+    # issue 18: a feature name must be one links can carry ([a-z0-9_-]): "$ne" is refused, by name
+    refused = parse(good(feature="$ne"))
+    assert isinstance(refused, Rejection) and "'$ne'" in refused.reason
 
 
 def test_field_names_that_look_like_operators_or_paths_are_escaped_not_dropped():

@@ -87,3 +87,16 @@ def test_record_notes_every_coercion_in_eb_issues():
 def test_record_with_an_unusable_timestamp_is_rejected_not_misdated(value):
     raw = {"_id": "r1", "query": "q", "timestamp": value}
     assert isinstance(parse_record(raw, DEFAULT_THRESHOLDS), Rejection)
+
+
+def test_a_numeric_day_and_month_that_could_be_either_is_noted_with_the_reading_taken():
+    from store.timestamps import read_timestamp
+
+    issues: list[str] = []
+    assert read_timestamp("1.5.2024", issues).date().isoformat() == "2024-01-05"
+    note = next(i for i in issues if "ambiguous" in i)
+    assert "month-first as 2024-01-05 (5 January)" in note and "day-first as 2024-05-01 (1 May)" in note
+    for clear in ("13.5.2024", "5.5.2024", "2024-05-01"):  # only one reading: no such note
+        issues = []
+        read_timestamp(clear, issues)
+        assert not any("ambiguous" in i for i in issues), (clear, issues)
