@@ -55,10 +55,12 @@ _WORKERS: dict[str, "Worker"] = {}
 
 
 def _run_tick(worker_id: str) -> None:
-    """APScheduler entry point (stored by reference in the job store)."""
+    """APScheduler entry point (stored by reference in the job store): starts the tick in a thread of
+    the worker's and returns at once, so APScheduler never finds its job still running and skips an
+    interval; while a tick runs, the next one is queued to start as soon as it ends (coalesced)."""
     worker = _WORKERS.get(worker_id)
     if worker is not None:
-        worker.tick()
+        worker.start_tick()
 
 
 def _run_weekly(worker_id: str) -> None:
@@ -144,6 +146,13 @@ class Worker:
             log.info("worker %s: scheduler stopped", self.worker_id)
 
     # --- work --------------------------------------------------------------------
+    def start_tick(self) -> None:
+        """A tick now in a thread of its own, or right after the one running (never skipped)."""
+        if self._run_lock.locked():
+            self._again.set()
+            return
+        threading.Thread(target=self.tick, name=f"tick-{self.worker_id}", daemon=True).start()
+
     def tick(self) -> None:
         if not self._run_lock.acquire(blocking=False):
             return
