@@ -394,8 +394,12 @@ def faithfulness(p: Prepared) -> Score:
     """supported claims / claims. None when there is no retrieved context (NO_CONTEXT) or no claim."""
     if not p.ctx.sentences:
         return Score(None, NO_CONTEXT, {"claims": [], "unsupported_claims": []})
+    about = list(T.about_context_sentences(p.answer))
+    note = (f" {len(about)} sentence(s) about the context, not checked: \"{_short(about[0], 60)}\"."
+            if about else "")
     if not p.claims:
-        return Score(None, "no claims", {"claims": [], "unsupported_claims": []})
+        return Score(None, ("only statements about the context, not checked" if about else "no claims"),
+                     {"claims": [], "unsupported_claims": [], "about_context": about})
     claims = p.claim_support()
     n_sup = sum(1 for c in claims if c["supported"])
     value = n_sup / len(claims)
@@ -406,7 +410,8 @@ def faithfulness(p: Prepared) -> Score:
         first = unsupported[0]
         reason = (f"{n_sup} of {len(claims)} claims supported; unsupported: \"{_short(first['claim'], 80)}\" "
                   f"({first['why']})" + (f" and {len(unsupported) - 1} more." if len(unsupported) > 1 else "."))
-    return Score(value, reason, {"claims": claims, "unsupported_claims": unsupported,
+    reason += note
+    return Score(value, reason, {"claims": claims, "unsupported_claims": unsupported, "about_context": about,
                                  "mean_support": float(np.mean([c["score"] for c in claims])),
                                  "signals": hallucination_signals(p, claims)})
 

@@ -45,7 +45,8 @@ _CITATION_RE = re.compile(r"\[([^\[\]\n:]{1,200}?):\s*(\d{1,5})\]")
 _MD_LINK_RE = re.compile(r"\[([^\]]*)\]\((?:https?:)?[^)]*\)")  # [text](url): the text is part of the sentence
 _URL_RE = re.compile(r"https?://\S+|www\.\S+")
 # sentence boundary: end punctuation + space + an opener, or a newline, or a bullet
-_SENT_SPLIT_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9\u00C0-\u024F])|\n+\s*(?:[-*\u2022]|\d+[.)])?\s*")
+_SENT_SPLIT_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9\u00C0-\u024F])|\n+\s*(?:[-*\u2022]|\d+[.)])?\s*"
+                             r"|(?<=[.!?;])\s+(?=\((?:[a-z]|[ivx]{1,4})\)\s)")  # "... (a) X. (b) Y": lettered points
 # glued sentences in scraped text: "century.First for Women"
 _GLUED_RE = re.compile(r"(?<=[a-z\)\]0-9]{2}[.!?])(?=[A-Z][a-z])")
 _CLAIM_SPLIT_RE = re.compile(
@@ -54,7 +55,7 @@ _CLAIM_SPLIT_RE = re.compile(
 _WORD_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:['\u2019][A-Za-z]+)?|\d+(?:[.,]\d+)*")
 _NUM_RE = re.compile(
     r"(?<![\d.,])(?:rs\.?|inr|usd|eur|gbp|\$|\u20b9|\u20ac|\u00a3)?\s?(\d{1,3}(?:,\d{2,3})+|\d+(?:\.\d+)?)"
-    r"\s?(%|(?:percent|per cent|thousand|lakhs?|lac|crores?|million|mn|billion|bn|trillion|k)\b)?",
+    r"\s?(%|(?:percentage points?|percentage|percent|per cent|pct|thousand|lakhs?|lac|crores?|million|mn|billion|bn|trillion|k)\b)?",
     re.IGNORECASE)
 _NUMWORD_RE = re.compile(r"\b(" + "|".join(sorted((w for w in _NUMBER_WORDS if w != "one"), key=len, reverse=True))
                          + r")\b", re.IGNORECASE)
@@ -71,8 +72,44 @@ _REFUSAL_RE = re.compile(
     r"(?:context|documents?|sources?)|unable to (?:answer|find|determine))\b", re.IGNORECASE)
 
 
+# Source references an answer makes to its retrieved chunks: "(Passage 2)", "[1]", "[1, 3]", "[Doc 3]",
+# "(Sources 1 and 3)", "as described in Passage 1, ...", "according to Source 2, ...", "Passage 2 states that
+# ...", a closing "Sources: 1, 3" line. They are references, not facts: their numbers are not figures to check
+# and their words ("Passage", "Doc") are not names. A general form (a reference word + a number), not a list.
+_REF_WORD = r"(?:passages?|sources?|docs?|documents?|chunks?|excerpts?|snippets?|references?|refs?|context)"
+_REF_NUM = r"#?\s*\d{1,3}(?:\s*(?:,|and|&|-|\u2013|\bor\b)\s*#?\s*\d{1,3})*"
+_REF_CORE = _REF_WORD + r"\s*" + _REF_NUM
+_REF_RE = re.compile(
+    r"\s*[\(\[]\s*(?:(?:see|cf\.?|from|per|source:)\s+)?" + _REF_CORE + r"(?:\s*[;,]\s*" + _REF_CORE + r")*\s*[\)\]]"
+    r"|\s*\[\s*\d{1,3}(?:\s*(?:,|-|\u2013)\s*\d{1,3})*\s*\]"  # [1], [1, 3], [2-3]
+    r"|^\s*(?:sources?|references?|citations?)\s*:\s*(?:" + _REF_CORE + r"|" + _REF_NUM + r")[\s.,;]*(?=$|\n)"  # "Sources: 1, 3"
+    r"|\b(?:as (?:described|stated|mentioned|noted|shown|explained|set out|given|listed|outlined) in|according to|"
+    r"per|see|in|from)\s+(?:the\s+)?" + _REF_CORE + r"\s*,?\s*"  # "as described in Passage 1, ..."
+    r"|\b(?:the\s+)?" + _REF_CORE + r"\s+(?:says|states|notes|mentions|explains|confirms|shows|provides|indicates|"
+    r"adds|specifies|describes|sets out)(?:\s+that)?\s*"  # "Passage 2 states that ..."
+    r"|\b" + _REF_WORD + r"\s*#\s*\d{1,3}\b|\b(?:passage|source|doc|document|chunk|excerpt)\s+\d{1,3}\b",
+    re.IGNORECASE | re.MULTILINE)
+_REF_NUMS_RE = re.compile(r"\d{1,3}(?:\s*(?:-|\u2013)\s*\d{1,3})?")
+
+
 def strip_citations(text: str) -> str:
-    return _CITATION_RE.sub("", text)
+    """`text` without its source citations ("[doc.pdf:3]") and references to chunks ("(Passage 2)", "[1]",
+    "according to Source 2, ..."): what is left is what the text says about the world."""
+    out = _REF_RE.sub(" ", _CITATION_RE.sub("", text or ""))
+    out = re.sub(r"[ \t]+([.,;:!?])", r"\1", out)
+    out = re.sub(r"[ \t]{2,}", " ", out)
+    return out.strip() if out.strip() != (text or "").strip() else (text or "")
+
+
+def find_references(text: str) -> list[int]:
+    """The chunk numbers (as written, from 1) the text refers to: "(Passage 2)" / "[1, 3]" / "Source 2"."""
+    out: list[int] = []
+    for m in _REF_RE.finditer(text or ""):
+        for n in _REF_NUMS_RE.findall(m.group(0)):
+            a, _, b = re.split(r"\s*(-|\u2013)\s*", n) + ["", ""] if "-" in n or "\u2013" in n else (n, "", "")
+            lo, hi = int(a), int(b or a)
+            out.extend(range(lo, min(hi, lo + 20) + 1))
+    return list(dict.fromkeys(out))
 
 
 def find_citations(text: str) -> list[tuple[str, int]]:
@@ -84,7 +121,10 @@ _MD_RE = re.compile(r"\*\*|__|`+|^#{1,6}\s*|^>\s*", re.MULTILINE)
 _META_PREFIX_RE = re.compile(
     r"^(?:based on|according to|as (?:stated|mentioned|described|per) in|from) (?:the |this |these )?"
     r"(?:provided |given |retrieved |available |above )?(?:context|documents?|sources?|information|text|passages?|"
-    r"excerpts?|chunks?)\s*,\s*", re.IGNORECASE)
+    r"excerpts?|chunks?)\s*,\s*"
+    r"|^(?:the |this |these )?(?:provided |given |retrieved |above )?(?:context|documents?|sources?|text|passages?|"
+    r"excerpts?|chunks?) (?:says|say|states|state|mentions|mention|explains|explain|notes|note|indicates|indicate|"
+    r"shows|show|confirms|confirm)(?: that)?\s+", re.IGNORECASE)
 
 
 def strip_meta_prefix(sentence: str) -> str:
@@ -166,18 +206,68 @@ def is_refusal(text: str) -> bool:
     return bool(_REFUSAL_RE.search(text or ""))
 
 
+# Numbering and headings are structure, not facts: "Argument 1:", "Step 3 -", "Point (b):", "(a)", "b)", "iv.",
+# "1." at the start of a sentence. A word + a number + ":" only when the word does not name a provision
+# ("Section 103: ..." keeps its number).
+_STRUCTURE_RE = re.compile(
+    r"^\s*(?:\(?(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s+(?=\S)"
+    r"|(?P<word>[A-Z][A-Za-z]+)\s+(?:no\.?\s*)?\(?(?:\d{1,2}|[A-Za-z]|[ivxIVX]{1,4})\)?\s*[:.\-\u2013\u2014]\s+(?=\S))")
+# meta-sentences: what the context says or does not say, not a claim about the world
+_ABOUT_CONTEXT_RE = re.compile(
+    r"\b(?:the |these |this |those |provided |given |retrieved |available )*(?:passages?|context|documents?|sources?|"
+    r"excerpts?|chunks?|information provided|materials?)\s+(?:do|does|did)\s*(?:not|n't)\b"
+    r"|\b(?:is|are|was|were)\s+not\s+(?:mentioned|specified|stated|covered|addressed|given|provided|discussed|"
+    r"described|included)\s+(?:in|by)\s+(?:the\s+)?(?:provided\s+|given\s+)?(?:passages?|context|documents?|sources?|"
+    r"excerpts?|chunks?)\b"
+    r"|^(?:there is|there's|there are)\s+no\s+(?:mention|information|details?|data|reference)\b"
+    r"|^no\s+(?:information|details?|mention)\s+(?:is|are|was)\s+(?:given|provided|available)\b"
+    r"|\b(?:i|we)\s+(?:can ?not|can't|am unable to|are unable to|could not|couldn't|do not|don't)\s+"
+    r"(?:confirm|tell|answer|say|find|determine|see)\b", re.IGNORECASE)
+
+
+def strip_structure(sentence: str) -> str:
+    """A sentence without its leading numbering or heading ("Argument 1: X" -> "X", "(a) X" -> "X")."""
+    m = _STRUCTURE_RE.match(sentence or "")
+    if not m:
+        return sentence
+    if m.group("word") and stem(m.group("word")) in _PROVISION_WORDS:
+        return sentence
+    rest = sentence[m.end():]
+    return rest[:1].upper() + rest[1:] if rest else sentence
+
+
+def is_about_context(sentence: str) -> bool:
+    """A sentence about what the context says or lacks ("The passages do not mention the fee", "I cannot
+    confirm ..."): not a claim to check against the chunks. One carrying a figure of its own is a claim."""
+    s = strip_citations(sentence or "").strip().replace("\u2019", "'")
+    return bool(_ABOUT_CONTEXT_RE.search(s) or _META_RE.search(s)) and not numbers(s)
+
+
+@lru_cache(maxsize=8192)
+def about_context_sentences(answer: str) -> tuple[str, ...]:
+    """The answer's sentences about the context (`is_about_context`), left out of the claims."""
+    out = []
+    for sent in split_sentences(answer):
+        s = strip_structure(strip_meta_prefix(strip_citations(sent)))
+        if is_about_context(s):
+            out.append(sent.strip())
+    return tuple(out)
+
+
 @lru_cache(maxsize=8192)
 def split_claims(answer: str) -> tuple[str, ...]:
     """Atomic-ish claims: sentences, split further at clause-level conjunctions when both sides
     carry content of their own. Questions and pleasantries are not claims."""
     claims: list[str] = []
     for sent in split_sentences(answer):
-        s = strip_meta_prefix(sent)
+        s = strip_structure(strip_meta_prefix(strip_structure(sent)))
+        if not strip_citations(s).strip(" .;,"):  # a line of references only ("Sources: 1, 3")
+            continue
         if ": " in s:  # "Here is what I found: <claim>" -> the claim
             left, right = s.split(": ", 1)
             if right.strip() and (is_pleasantry(left) or len(content_tokens(left)) <= 1):
                 s = right.strip()
-        if s.endswith("?") or s.endswith(":") or is_pleasantry(s) or is_meta_statement(s):
+        if s.endswith("?") or s.endswith(":") or is_pleasantry(s) or is_meta_statement(s) or is_about_context(s):
             continue
         parts = [p.strip(" ,;") for p in _CLAIM_SPLIT_RE.split(s) if p and p.strip(" ,;")]
         if len(parts) > 1 and all(len(content_tokens(p)) >= 3 for p in parts):
@@ -263,7 +353,7 @@ def numbers(text: str) -> frozenset:
         if v is None:
             continue
         unit = (m.group(2) or "").lower()
-        if unit in ("%", "percent", "per cent"):
+        if unit in ("%", "percent", "per cent", "pct") or unit.startswith("percentage"):
             vals.add(("%", round(v, 4)))
             continue
         if unit in _MULTIPLIERS:
