@@ -32,6 +32,9 @@ SETS = {
 }
 
 
+ISSUE17_KEYS = ("cite_ni138", "args_bail", "about_ctx_gst", "units_fever", "dilute_leave", "swap_refund")
+
+
 def auroc(scores, labels) -> float:
     """Mann-Whitney AUROC with average ranks for ties."""
     s = np.asarray(scores, dtype=float)
@@ -83,8 +86,12 @@ def score_set(rows: list[dict], batch: int = 256) -> list[dict]:
 
 
 def per_category(rows, scores, threshold: float) -> list[tuple]:
-    """(category, n faithful, n hallucinated, precision, recall) of "hallucinated" at the threshold."""
+    """(category, n faithful, n hallucinated, precision, recall, false-alarm rate, AUROC) of "hallucinated"
+    at the threshold. The AUROC ranks the category's hallucinated records against every faithful record of the
+    set, and its faithful ones against every hallucinated record (categories are small and one-sided)."""
     cats = sorted({r["category"] for r in rows})
+    y_all = np.array([r["hallucinated"] for r in rows])
+    s_all = np.asarray(scores, dtype=float)
     res = []
     for c in cats:
         idx = [i for i, r in enumerate(rows) if r["category"] == c]
@@ -93,7 +100,12 @@ def per_category(rows, scores, threshold: float) -> list[tuple]:
         tp = int((pred & y).sum())
         prec = tp / pred.sum() if pred.sum() else float("nan")
         rec = tp / y.sum() if y.sum() else float("nan")
-        res.append((c, int((~y).sum()), int(y.sum()), prec, rec))
+        fa = int((pred & ~y).sum()) / (~y).sum() if (~y).sum() else float("nan")
+        in_c = np.zeros(len(rows), dtype=bool)
+        in_c[idx] = True
+        keep = (in_c & y_all) | ~y_all if y.sum() else (in_c & ~y_all) | y_all
+        a = auroc(s_all[keep], y_all[keep]) if y_all[keep].any() and (~y_all[keep]).any() else float("nan")
+        res.append((c, int((~y).sum()), int(y.sum()), prec, rec, fa, a))
     return res
 
 
@@ -117,9 +129,14 @@ def main() -> None:
         tp = int((pred & y).sum())
         print(f"  at >= {args.threshold}: precision {tp / max(1, pred.sum()):.3f}, recall {tp / max(1, y.sum()):.3f}")
         if name != "halueval":
-            print(f"  {'category':<18} {'faithful':>8} {'halluc.':>8} {'precision':>9} {'recall':>7}")
-            for c, nf, nh, p, r in per_category(rows, hs, args.threshold):
-                print(f"  {c:<18} {nf:>8} {nh:>8} {p:>9.2f} {r:>7.2f}")
+            print(f"  {'category':<22} {'faithful':>8} {'halluc.':>8} {'precision':>9} {'recall':>7} "
+                  f"{'false al.':>9} {'AUROC':>6}")
+            for c, nf, nh, p, r, fa, a in per_category(rows, hs, args.threshold):
+                print(f"  {c:<22} {nf:>8} {nh:>8} {p:>9.2f} {r:>7.2f} {fa:>9.2f} {a:>6.3f}")
+            new = np.array([str(r.get("id", "")).split("-")[0] in ISSUE17_KEYS for r in rows])
+            if new.any():
+                print(f"  issue-17 scenarios ({int(new.sum())} records): AUROC {auroc(hs[new], y[new]):.4f}, "
+                      f"word-overlap {auroc(base[new], y[new]):.4f}")
 
 
 if __name__ == "__main__":

@@ -225,6 +225,14 @@ _ABOUT_CONTEXT_RE = re.compile(
     r"(?:confirm|tell|answer|say|find|determine|see)\b", re.IGNORECASE)
 
 
+def is_heading(sentence: str) -> bool:
+    """A heading line ("Grounds for bail", "Arguments for the complainant"): at most 5 words, no end
+    punctuation, no figure. Structure, not a claim (only among other sentences)."""
+    s = strip_citations(sentence or "").strip()
+    return bool(s) and not s.endswith((".", "!", "?", ";", ",")) and len(s.split()) <= 5 and not numbers(s) \
+        and s[:1].isupper()
+
+
 def strip_structure(sentence: str) -> str:
     """A sentence without its leading numbering or heading ("Argument 1: X" -> "X", "(a) X" -> "X")."""
     m = _STRUCTURE_RE.match(sentence or "")
@@ -259,7 +267,10 @@ def split_claims(answer: str) -> tuple[str, ...]:
     """Atomic-ish claims: sentences, split further at clause-level conjunctions when both sides
     carry content of their own. Questions and pleasantries are not claims."""
     claims: list[str] = []
-    for sent in split_sentences(answer):
+    sents = split_sentences(answer)
+    for sent in sents:
+        if len(sents) > 1 and is_heading(sent):
+            continue
         s = strip_structure(strip_meta_prefix(strip_structure(sent)))
         if not strip_citations(s).strip(" .;,"):  # a line of references only ("Sources: 1, 3")
             continue

@@ -18,11 +18,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from rag_cases_src import extra, general_a, general_b, legal_a, legal_b  # noqa: E402
+from rag_cases_src import extra, general_a, general_b, issue17, legal_a, legal_b  # noqa: E402
 
 CATEGORIES = ("citation_format", "abbreviation", "paraphrase", "restated_question", "hedge", "refusal",
               "list_table", "added_specific", "changed_number", "swapped_entity", "negation_flip",
-              "false_relation", "reordered")
+              "false_relation", "reordered",
+              # issue 17: answers as real RAG products write them
+              "source_citation", "wrong_chunk_citation", "about_context", "unit_form", "numbered_points",
+              "diluted_claim", "inline_phrase", "context_swap", "implicit_contradiction")
 
 
 def _sentence_with(text: str, fragment: str) -> str:
@@ -34,7 +37,7 @@ def _sentence_with(text: str, fragment: str) -> str:
 
 def records():
     out = []
-    for mod in (legal_a, legal_b, general_a, general_b):
+    for mod in (legal_a, legal_b, general_a, general_b, issue17):
         for sc in mod.SCENARIOS:
             key, domain, query, chunks, answer, cat, variants = sc
             assert cat in CATEGORIES, (key, cat)
@@ -54,7 +57,7 @@ def records():
                 out.append({"id": f"{key}-{i}", "domain": domain, "category": vcat, "query": query,
                             "contexts": chunks, "answer": text, "label": label, "unsupported_claim": claim,
                             "twin_of": base_id})
-    keys = {sc[0] for mod in (legal_a, legal_b, general_a, general_b) for sc in mod.SCENARIOS}
+    keys = {sc[0] for mod in (legal_a, legal_b, general_a, general_b, issue17) for sc in mod.SCENARIOS}
     assert set(extra.EXTRA) <= keys, set(extra.EXTRA) - keys
     ids = [r["id"] for r in out]
     assert len(ids) == len(set(ids)), "duplicate ids"
