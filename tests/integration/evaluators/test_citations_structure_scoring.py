@@ -1,0 +1,50 @@
+"""Issue 17 rules through the real model: numbered points, chunk citations and sentences about the context
+do not change what is checked."""
+from __future__ import annotations
+
+import evaluators
+
+CTX = ["Section 138 NI Act. Where a cheque is returned by the bank unpaid because the money in the account is "
+       "insufficient, the drawer shall be punished with imprisonment for a term which may extend to two years, "
+       "or with fine which may extend to twice the amount of the cheque, or with both.",
+       "The payee must give the drawer notice in writing within thirty days of learning from the bank that the "
+       "cheque was returned unpaid. The drawer then has fifteen days to pay.",
+       "Banks charge a return fee for every dishonoured cheque, set by each bank's schedule of charges."]
+Q = "A cheque I received bounced. What can I do?"
+PLAIN = ("A bounced cheque for insufficient funds can be punished with imprisonment of up to two years or a fine "
+         "of up to twice the cheque amount. You must send the drawer a written notice within 30 days. The drawer "
+         "then has 15 days to pay.")
+
+
+def _faith(answer: str) -> dict:
+    return evaluators.score_one(Q, answer, CTX)
+
+
+def test_numbered_points_score_like_the_same_text_unnumbered():
+    numbered = ("Argument 1: A bounced cheque for insufficient funds can be punished with imprisonment of up to two "
+                "years or a fine of up to twice the cheque amount.\nArgument 2: You must send the drawer a written "
+                "notice within 30 days.\nArgument 3: The drawer then has 15 days to pay.")
+    a, b = _faith(PLAIN), _faith(numbered)
+    assert b["evaluation"]["faithfulness"]["score"] == a["evaluation"]["faithfulness"]["score"] == 1.0
+    assert abs(b["hallucination_score"] - a["hallucination_score"]) < 0.1
+
+
+def test_chunk_citations_do_not_make_a_correct_answer_unfaithful():
+    cited = ("A bounced cheque for insufficient funds can be punished with imprisonment of up to two years or a fine "
+             "of up to twice the cheque amount (Passage 1). You must send the drawer a written notice within 30 days "
+             "[2]. According to Source 2, the drawer then has 15 days to pay.\nSources: 1, 2")
+    r = _faith(cited)
+    assert r["evaluation"]["faithfulness"]["score"] == 1.0
+    assert r["hallucination_score"] < 0.5
+
+
+def test_a_sentence_about_the_context_is_shown_as_not_checked():
+    r = _faith("You must send the drawer a written notice within 30 days. The passages do not mention whether the "
+               "bank refunds its fee.")
+    f = r["evaluation"]["faithfulness"]
+    assert f["score"] == 1.0 and "about the context, not checked" in f["reason"]
+
+
+def test_a_false_figure_still_fails_when_cited():
+    r = _faith("A bounced cheque can be punished with imprisonment of up to five years (Passage 1).")
+    assert r["evaluation"]["faithfulness"]["score"] == 0.0 and r["hallucination_score"] > 0.5

@@ -1,0 +1,80 @@
+"""Issue 17 text rules: chunk citations are references, numbering/headings are structure, sentences about
+the context are not claims, percentage forms are one number."""
+from __future__ import annotations
+
+import pytest
+
+from evaluators import text as T
+
+
+@pytest.mark.parametrize("raw, clean, refs", [
+    ("Dishonour is an offence (Passage 1).", "Dishonour is an offence.", [1]),
+    ("Notice is due within 30 days [2], and payment within 15 days [Doc 3].",
+     "Notice is due within 30 days, and payment within 15 days.", [2, 3]),
+    ("As described in Passage 1, the fee is 5%.", "the fee is 5%.", [1]),
+    ("According to Source 2, bail is granted.", "bail is granted.", [2]),
+    ("Passage 2 states that the fee is Rs 500.", "the fee is Rs 500.", [2]),
+    ("The fee is 5% (Sources 1 and 3).", "The fee is 5%.", [1, 3]),
+    ("Leave is 26 weeks [1, 3].", "Leave is 26 weeks.", [1, 3]),
+])
+def test_chunk_citations_are_references_not_facts(raw, clean, refs):
+    assert T.strip_citations(raw) == clean
+    assert T.find_references(raw) == refs
+    # their numbers are not figures, their words not names
+    assert T.numbers(raw) == T.numbers(clean)
+    assert not {"passag", "sourc", "doc"} & set(T.entities(raw))
+
+
+def test_statute_numbers_and_doc_page_citations_are_kept_apart():
+    # "Section 2", "(1)" of a statute are facts, not references
+    assert T.strip_citations("Section 2 of the Act applies to sub-section (1).") == \
+        "Section 2 of the Act applies to sub-section (1)."
+    assert T.find_references("Section 2 of the Act applies.") == []
+    assert T.find_citations("April 2023. [mu_no02_feb25_pr.pdf:3]") == [("mu_no02_feb25_pr.pdf", 3)]
+
+
+def test_a_references_only_line_is_no_claim():
+    assert T.split_claims("The fee is 5%.\nSources: 1, 3") == ("The fee is 5%.",)
+
+
+@pytest.mark.parametrize("answer, claims", [
+    ("Argument 1: Dishonour of a cheque is an offence.\nArgument 2: Notice must be sent within 30 days.",
+     ("Dishonour of a cheque is an offence.", "Notice must be sent within 30 days.")),
+    ("(a) The fee is 5 percent. (b) Step 3: File the form within 30 days.",
+     ("The fee is 5 percent.", "File the form within 30 days.")),
+    ("Grounds for bail\n1. The sixty days have expired.\n2. The accused is ready to furnish bail.",
+     ("The sixty days have expired.", "The accused is ready to furnish bail.")),
+])
+def test_numbering_and_headings_are_structure(answer, claims):
+    assert T.split_claims(answer) == claims
+
+
+def test_a_provision_heading_keeps_its_number():
+    assert T.split_claims("Section 103: Whoever commits murder shall be punished.") == \
+        ("Section 103: Whoever commits murder shall be punished.",)
+
+
+@pytest.mark.parametrize("sentence", [
+    "The passages do not mention the fee.",
+    "The context does not say whether a fee is payable.",
+    "Cheque bounce is not mentioned in the provided documents.",
+    "There is no information about the fee.",
+    "I cannot confirm whether one applies.",
+])
+def test_sentences_about_the_context_are_not_claims(sentence):
+    answer = "Goods suppliers register above 40 lakh. " + sentence
+    assert T.split_claims(answer) == ("Goods suppliers register above 40 lakh.",)
+    assert T.about_context_sentences(answer) == (sentence,)
+
+
+def test_a_sentence_about_the_context_with_a_figure_of_its_own_is_checked():
+    assert not T.is_about_context("The context does not mention the fee of Rs 500.")
+
+
+def test_framing_is_stripped_but_the_claim_stays():
+    assert T.split_claims("The context states that the fee is waived.") == ("The fee is waived.",)
+
+
+@pytest.mark.parametrize("a, b", [("39 percentage", "39 %"), ("39 per cent", "39%"), ("12 pct", "12 percent")])
+def test_percentage_forms_are_one_number(a, b):
+    assert T.numbers(a) == T.numbers(b) and T.numbers(a)
