@@ -276,14 +276,17 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     # was not Z" does not negate "Y")
     flipped = False
     if len(ctoks) >= 3 and base >= 0.55 and overl[best] >= 0.6 and sims[best] >= 0.6:
-        claim_neg = T.negation_count(text) % 2
         # the best sentence, whole: a long sentence is cut into windows, and its negation may sit in the next
         sent = ev.sentences[best]
         if not sent.rstrip().endswith((".", "!", "?")) and best + 1 < len(ev.sentences) \
                 and ev.source[best + 1] == ev.source[best]:
             sent = sent + " " + ev.sentences[best + 1]
+        # "un"-words count where the other side lacks them ("an unexplained delay" = "no explanation")
+        claim_neg = (T.negation_count(text) + T.un_negations_against(text, sent)) % 2
+        extra = T.un_negations_against(sent, text)
         # a flip only when neither the negations near the claim's words nor all of them agree with it
-        if claim_neg != T.negation_count_near(sent, ctoks) % 2 and claim_neg != T.negation_count(sent) % 2:
+        if claim_neg != (T.negation_count_near(sent, ctoks) + extra) % 2 \
+                and claim_neg != (T.negation_count(sent) + extra) % 2:
             score *= 0.2
             flipped = True
             whys.append(f"negation flip: context says \"{_short(ev.sentences[best])}\"")

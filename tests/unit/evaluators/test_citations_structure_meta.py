@@ -78,3 +78,29 @@ def test_framing_is_stripped_but_the_claim_stays():
 @pytest.mark.parametrize("a, b", [("39 percentage", "39 %"), ("39 per cent", "39%"), ("12 pct", "12 percent")])
 def test_percentage_forms_are_one_number(a, b):
     assert T.numbers(a) == T.numbers(b) and T.numbers(a)
+
+
+def test_case_names_and_company_forms_do_not_end_a_sentence():
+    assert T.split_sentences("In Mehta v. Sood Logistics Pvt. Ltd. the delay was not condoned. It was dismissed.") \
+        == ("In Mehta v. Sood Logistics Pvt. Ltd. the delay was not condoned.", "It was dismissed.")
+    assert len(T.split_sentences("In Nair Foods v. ColdChain Co. the court refused the claim.")) == 1
+
+
+@pytest.mark.parametrize("word", ["bars", "barred", "forbids", "precludes", "prohibits", "refusing"])
+def test_verbs_that_deny_count_as_negations(word):
+    # "Section 142 bars cognizance" says what "No court shall take cognizance" says
+    assert T.negation_count(f"Section 142 {word} cognizance of a late complaint.") % 2 == \
+        T.negation_count("No court shall take cognizance of a late complaint.") % 2
+
+
+@pytest.mark.parametrize("word,neg", [("unexplained", True), ("unpaid", True), ("unlawful", True), ("unknown", True),
+                                      ("united", False), ("understood", False), ("unified", False), ("unit", False),
+                                      ("universal", False), ("until", False)])
+def test_un_prefixed_participles_are_negations_by_form(word, neg):
+    assert (word in T.un_negations(f"The {word} amount was noted.")) is neg
+
+
+def test_un_words_negate_only_against_their_own_root():
+    assert T.un_negations_against("an unexplained delay", "gave no explanation for the delay") == 1
+    assert T.un_negations_against("the cheque was returned unpaid", "the cheque bounced") == 0
+    assert T.un_negations_against("if the product is unused", "even if the product is unused") == 0
