@@ -93,8 +93,8 @@ SCENARIOS = [
   ("unit_form", F, "less a 10% administration fee", "less a 10 percentage administration fee"),
   ("unit_form", H, "less a 10% administration fee", "less a fifteen per cent administration fee"),
   ("about_context", H, "The money goes back to your original payment method within 5 to 7 business days.", "According to the provided context, the money goes back to your original payment method within 2 business days."),
-  ("refusal", F, None, "The provided context does not say whether plans bought through an app store can be refunded, so I cannot answer that from these documents."),
-  ("refusal", H, None, "The documents do not say whether app store purchases can be refunded, but such plans are always refunded in full within 30 days.", "such plans are always refunded in full within 30 days.")]),
+  ("refusal", F, None, "I am sorry, but the provided context does not say whether plans bought through an app store can be refunded, so I cannot answer that question from these documents."),
+  ("refusal", H, None, "I am sorry, but the documents do not say whether app store purchases can be refunded in the usual way, but such plans are always refunded in full within 30 days.", "such plans are always refunded in full within 30 days.")]),
 
 ("points_bail", "legal", "I'm scared the police will arrest me in a false case. Will I get bail?",
  ["Section 480 BNSS - When bail may be taken in case of non-bailable offence. When any person accused of a non-bailable offence is arrested, he may be released on bail, but he shall not be so released if there appear reasonable grounds for believing that he has been guilty of an offence punishable with death or imprisonment for life.",
