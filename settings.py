@@ -69,7 +69,7 @@ class Settings(BaseSettings):
     # --- judge agreement sample (jobs/agreement.py) -----------------------------
     agreement_sample_per_feature: int = Field(default=200, ge=0, alias="EVALBOARD_AGREEMENT_SAMPLE")
     agreement_days: int = Field(default=14, ge=1, le=400, alias="EVALBOARD_AGREEMENT_DAYS")
-    agreement_max_per_run: int = Field(default=2000, ge=1, alias="EVALBOARD_AGREEMENT_MAX_PER_RUN")
+    agreement_max_per_run: int = Field(default=10000, ge=1, alias="EVALBOARD_AGREEMENT_MAX_PER_RUN")
     agreement_use_judge: bool = Field(default=True, alias="EVALBOARD_AGREEMENT_USE_JUDGE")
 
     @property

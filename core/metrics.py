@@ -74,6 +74,11 @@ register(Metric("contextual_precision", "Contextual precision", "#54A24B", 0.20,
                 description="relevant chunks ranked above irrelevant ones (rank-weighted average precision)"))
 register(Metric("contextual_recall", "Contextual recall", "#B279A2", 0.15, _per_feature(0.70, 0.75, 0.80, 0.70),
                 description="share of the expected answer the retrieved context covers", advice="recall"))
+# Off (threshold 0) for the reference features, whose answers cite statutes rather than retrieved chunks, and
+# for unknown features; a feature whose answers cite their chunks ("[1]", "(Passage 2)") sets its threshold in
+# the rule editor / thresholds. None for answers that cite no chunk. Not part of overall quality (weight 0).
+register(Metric("citation_accuracy", "Citation accuracy", "#E45756", 0.0, _per_feature(0.0, 0.0, 0.0, 0.0),
+                description="share of the answer's chunk citations whose cited chunk supports the cited claim"))
 
 OVERALL_METRIC = Metric(OVERALL, "Overall quality", "#1F3A5F", 0.0, _per_feature(0.75, 0.75, 0.75, 0.75),
                         needs_context=True, description="weighted mean of the metrics present")

@@ -237,3 +237,31 @@ def aggregate_health(_db, key: str) -> dict:
     state = get_state(_db, AGGREGATE)
     return {"watermark": state.get("watermark"), "dirty_days": len(state.get("dirty_days") or []),
             "in_flight": writes_in_flight(_db), "verification": last_verification(_db)}
+
+
+# --- releases side by side (issue 21; the release aggregates are written by the worker) --------
+
+@_reader(AGGREGATES, ttl=60)
+def version_values(_db, key: str, dim: str) -> list[str]:
+    from store.release_aggregates import version_values as values
+    return values(_db, dim)
+
+
+@_reader(AGGREGATES, ttl=60)
+def release_totals(_db, key: str, dim: str, value: str, start, end) -> dict:
+    from store.release_aggregates import side_totals
+    totals = side_totals(_db, dim, value, start, end)
+    return {f: {**t, "metrics": {m: {**c, "hist": dict(c["hist"])} for m, c in t["metrics"].items()}}
+            for f, t in totals.items()}
+
+
+@_reader(AGGREGATES, ttl=60)
+def release_days(_db, key: str, dim: str, value: str):
+    from store.release_aggregates import side_days
+    return side_days(_db, dim, value)
+
+
+@_reader(RECORDS, THRESHOLDS, ttl=60)
+def flipped_queries(_db, key: str, a: tuple, b: tuple, limit: int) -> list[dict]:
+    from store.release_compare import Side, flipped_queries as flipped
+    return flipped(_db, Side(*a), Side(*b), limit)

@@ -278,17 +278,16 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     # was not Z" does not negate "Y")
     flipped = False
     if len(ctoks) >= 3 and base >= 0.55 and overl[best] >= 0.6 and sims[best] >= 0.6:
+        # "unexplained" denies what "no explanation" denies: a claim word with a negative prefix whose rest is
+        # a word of the sentence counts as a negation
+        claim_neg = (T.negation_count(text) + T.prefixed_negations(text, sent_toks[best])) % 2
         # the best sentence, whole: a long sentence is cut into windows, and its negation may sit in the next
         sent = ev.sentences[best]
         if not sent.rstrip().endswith((".", "!", "?")) and best + 1 < len(ev.sentences) \
                 and ev.source[best + 1] == ev.source[best]:
             sent = sent + " " + ev.sentences[best + 1]
-        # "un"-words count where the other side lacks them ("an unexplained delay" = "no explanation")
-        claim_neg = (T.negation_count(text) + T.un_negations_against(text, sent)) % 2
-        extra = T.un_negations_against(sent, text)
         # a flip only when neither the negations near the claim's words nor all of them agree with it
-        if claim_neg != (T.negation_count_near(sent, ctoks) + extra) % 2 \
-                and claim_neg != (T.negation_count(sent) + extra) % 2:
+        if claim_neg != T.negation_count_near(sent, ctoks) % 2 and claim_neg != T.negation_count(sent) % 2:
             score *= 0.2
             flipped = True
             whys.append(f"negation flip: context says \"{_short(ev.sentences[best])}\"")
@@ -809,3 +808,42 @@ def correctness(p: Prepared) -> Score:
     reason = ("Matches the ground truth." if not differences else
               f"Covers {r:.0%} of the ground truth; {len(conflicts)} answer claim(s) contradict it.")
     return Score(value, reason, {"recall": r, "agreement": agree, "differences": differences})
+
+
+def citation_accuracy(p: Prepared) -> Score:
+    """Where the answer cites a chunk ("(Passage 2)", "[1]", "[Doc 3]", "according to Source 2"), does that
+    chunk support the claim that cites it? Share of cited claims whose cited chunk holds their support (the
+    chunk best matching the claim, within a small margin, and the claim supported by the context). None
+    when the answer cites no chunk by number, or there is no context. Chunks are numbered from 1, as shown."""
+    if not p.ctx.sentences:
+        return Score(None, NO_CONTEXT, {"citations": []})
+    claims = p.claim_support()
+    cited = [(i, c, T.find_references(c["text"])) for i, c in enumerate(claims)]
+    cited = [x for x in cited if x[2]]
+    if not cited:
+        return Score(None, "the answer cites no retrieved chunk", {"citations": []})
+    src = np.array(p.ctx.source)
+    sent_toks = [set(T.content_tokens(s)) for s in p.ctx.sentences]
+    n = len(p.context)
+    rows, wrong = [], []
+    for i, c, refs in cited:
+        text = T.strip_citations(c["text"]).strip()
+        ctoks = set(T.content_tokens(text))
+        combo = p.ctx.vecs @ p.vec(text) + 0.5 * np.array([len(ctoks & st) / max(1, len(ctoks)) for st in sent_toks])
+        per_chunk = {k: float(combo[src == k].max()) for k in set(p.ctx.source)}
+        best_chunk = max(per_chunk, key=per_chunk.get)
+        ok_refs = [r for r in refs if (r - 1) in per_chunk and per_chunk[r - 1] >= per_chunk[best_chunk] - 0.1]
+        correct = bool(ok_refs) and c["supported"]
+        rows.append({"claim": c["text"], "cites": refs, "support_in": best_chunk + 1, "correct": correct})
+        if not correct:
+            missing = [r for r in refs if r < 1 or r > n]
+            what = (f"cites #{', #'.join(map(str, missing))}, which was not retrieved" if missing else
+                    f"cites #{', #'.join(map(str, refs))}")
+            where = (f"the support is in #{best_chunk + 1}" if c["supported"] else
+                     "the context does not support it")
+            wrong.append(f"claim {i + 1} {what}; {where}")
+    value = sum(r["correct"] for r in rows) / len(rows)
+    reason = (f"All {len(rows)} cited claims are supported by the chunk they cite." if not wrong else
+              f"{len(rows) - len(wrong)} of {len(rows)} citations correct: " + "; ".join(wrong[:3])
+              + (f" and {len(wrong) - 3} more." if len(wrong) > 3 else "."))
+    return Score(value, reason, {"citations": rows, "wrong": wrong})

@@ -67,6 +67,7 @@ LOCAL_METRICS: dict[str, LocalMetric] = {
     "answer_relevancy": lambda p, rel: L.answer_relevancy(p),
     "contextual_precision": lambda p, rel: L.contextual_precision(p, rel),
     "contextual_recall": lambda p, rel: L.contextual_recall(p),
+    "citation_accuracy": lambda p, rel: L.citation_accuracy(p),
 }
 JUDGED_METRICS = ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")
 

@@ -39,9 +39,7 @@ MONTHS = frozenset("january february march april may june july august september 
 _ABBREV = ("mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "no", "nos", "sec", "secs", "art", "rs",
            "inc", "ltd", "co", "corp", "fig", "vol", "pp", "approx", "etc", "cf", "al", "u.s", "e.g", "i.e",
            "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "govt", "dept",
-           "s", "ss", "cl", "para", "paras", "sub", "r/w",
-           # case names and company forms: "Mehta v. Sood Logistics Pvt. Ltd.", "Rao & Ors. v. State"
-           "v", "pvt", "ors", "anr", "hon", "viz", "ibid")
+           "s", "ss", "cl", "para", "paras", "sub", "r/w", "v", "pvt", "ors", "anr", "hon", "viz", "ibid")  # "v": case names ("Arora Traders v. Kapoor")
 _ABBREV_RE = re.compile(r"\b(" + "|".join(re.escape(a) for a in _ABBREV) + r")\.(\s)", re.IGNORECASE)
 _CITATION_RE = re.compile(r"\[([^\[\]\n:]{1,200}?):\s*(\d{1,5})\]")
 _MD_LINK_RE = re.compile(r"\[([^\]]*)\]\((?:https?:)?[^)]*\)")  # [text](url): the text is part of the sentence
@@ -405,9 +403,9 @@ def months(text: str) -> frozenset:
 _BOUND_RE = re.compile(r"\b(?:not|no|n't)\s+(?:be\s+)?(?:exceed\w*|more|less|later|earlier|fewer|beyond|over|under|"
                        r"above|below)\b", re.IGNORECASE)
 # words that deny without a "not": "excludes X" says what "does not include X" says
-_IMPLICIT_NEGATIONS = frozenset("exclude excludes excluded excluding except prohibited prohibits prohibit prohibiting "
-                                 "barred bars barring forbid forbids forbidden forbidding preclude precludes precluded "
-                                 "precluding fail fails failed failing refuse refuses refused refusing".split())  # "fails to pay" = "does not pay"
+_IMPLICIT_NEGATIONS = frozenset("exclude excludes excluded excluding except prohibited prohibits barred fail fails failed "
+                                 "failing refuse refuses refused refusing bars barring prohibit prohibiting forbid forbids "
+                                 "forbidden forbidding preclude precludes precluded precluding".split())  # "fails to pay" = "does not pay"
 
 
 def _negation_words(text: str) -> list[str]:
@@ -415,33 +413,25 @@ def _negation_words(text: str) -> list[str]:
     return re.findall(r"[a-z]+(?:'[a-z]+)?", t)
 
 
-# "un" + a participle or adjective is a negation by its form (see un_negations): "unexplained" = "no explanation", "unpaid" =
-# "not paid", "unable"; not "under...", "unit...", "unif...", "univers...", "unanim..." (a different "un")
-_UN_NEGATION_RE = re.compile(r"^un(?!der|it|if|ivers|anim|ion|less|til|cle)[a-z]*(?:ed|able|ible|ful|paid|known|true|"
-                             r"fair|sure|lawful|likely|clear|safe|fit|aware|even)$")
-
-
 def is_negation_word(w: str) -> bool:
     return w in NEGATIONS or w.endswith("n't") or w in _IMPLICIT_NEGATIONS
 
 
-def un_negations(text: str) -> frozenset:
-    """The words of `text` negated by their "un" prefix ("unexplained", "unpaid"). They negate only against a
-    text that lacks them: "an unexplained delay" = "no explanation for the delay", while "unused" on both sides
-    says the same. Callers count the ones that are not shared."""
-    return frozenset(w for w in _negation_words(text) if len(w) >= 6 and _UN_NEGATION_RE.match(w))
+_NEG_PREFIXES = ("non-", "non", "un")
 
 
-def un_negations_against(text: str, other: str) -> int:
-    """How many of `text`'s "un"-words negate against `other`: those `other` lacks while it speaks of their
-    root ("unexplained" against "no explanation": the root "expla..." is there). "returned unpaid" against
-    "bounced" is a paraphrase, not a flip: the root is absent."""
-    mine, theirs = un_negations(text), un_negations(other)
-    words = _negation_words(other)
+def prefixed_negations(text: str, sentence_stems) -> int:
+    """Words of `text` that negate by a prefix ("unexplained", "non-bailable") whose rest is a word among
+    `sentence_stems` ("explan"): they deny what "no explanation" / "not bailable" deny."""
+    idx = prefix_index(sentence_stems)
     n = 0
-    for w in mine - theirs:
-        root = w[2:][:5]
-        n += any(x.startswith(root) for x in words)
+    for w in re.findall(r"[a-z]+(?:-[a-z]+)?", (text or "").lower()):
+        for pre in _NEG_PREFIXES:
+            rest = w[len(pre):]
+            if w.startswith(pre) and len(rest) >= 5 and not (pre == "non-" and "non" in sentence_stems) \
+                    and match_in(stem(rest), sentence_stems, idx) is not None and stem(w) not in sentence_stems:
+                n += 1
+                break
     return n
 
 

@@ -30,8 +30,8 @@ from pymongo.database import Database
 from settings import get_settings
 from store import aggregates as agg
 from store.ingest_report import count_ingested_since
-from store.state import (AGGREGATE, advance_watermark, clear_dirty_days, get_state, set_state,
-                         writes_in_flight)
+from store.state import (AGGREGATE, advance_watermark, clear_dirty_days, clear_release_days, get_state,
+                         mark_release_days, set_state, writes_in_flight)
 from store.thresholds import get_thresholds
 
 
@@ -83,6 +83,7 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
                   daily_values={"version": agg.DAILY_VALUES_VERSION, "tz": tz})
         advance_watermark(db, AGGREGATE, cutoff)
         clear_dirty_days(db, dirty)
+        set_state(db, AGGREGATE, release_full_pending=True)  # built by the next refresh (after the alerts)
         reason = ("asked" if full else "thresholds changed" if requested else "first run" if watermark is None
                   else "per-day values missing or outdated")
         return {"mode": "full", "reason": reason, "daily_buckets": built["daily"], "weekly_buckets": built["weekly"],
@@ -99,7 +100,8 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
         # nothing new can be counted yet (a write in flight since before the watermark), but days
         # whose scores or verdicts changed (a threshold edit) are recomputed up to what is counted
         if not recompute:
-            return {"mode": "incremental", "days": 0, "daily_buckets": 0, "weekly_buckets": 0, **held}
+            return {"mode": "incremental", "days": 0, "daily_buckets": 0, "weekly_buckets": 0,
+                    **_refresh_releases(db, set(), now, fence), **held}
         cutoff, added = watermark, []
     else:
         added = agg.add_late_records(db, watermark, cutoff, recompute, thresholds, tz, now, fence)
@@ -109,9 +111,30 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     agg.fault_point("watermark")
     advance_watermark(db, AGGREGATE, cutoff)
     clear_dirty_days(db, dirty)
+    releases = _refresh_releases(db, recompute | set(added), now, fence)
     return {"mode": "incremental", "days": len(recompute | set(added)), "recomputed_days": len(recompute),
             "added_days": len(added), "daily_buckets": built["daily"] + len(daily),
-            "weekly_buckets": built["weekly"] + len(weekly), **held}
+            "weekly_buckets": built["weekly"] + len(weekly), **releases, **held}
+
+
+def _refresh_releases(db: Database, days: set[date], now: datetime, fence) -> dict:
+    """The per-release aggregates (store/release_aggregates.py: whole days recomputed, idempotent) of the
+    days this refresh touched, and of every day once after a full rebuild: that one runs in the refresh
+    after the full one, so a first start's alerts do not wait for it. The days are kept in the state
+    until done, so a failure here is made good by the next refresh."""
+    from store.release_aggregates import refresh_release_aggregates
+
+    if days:
+        mark_release_days(db, days)
+    state = get_state(db, AGGREGATE)
+    pending = {date.fromisoformat(d) for d in state.get("release_days") or [] if isinstance(d, str)}
+    if not pending and not state.get("release_full_pending"):
+        return {}
+    fence()
+    full = bool(state.get("release_full_pending"))
+    done = refresh_release_aggregates(db, None if full else pending, now=now)
+    clear_release_days(db, pending, full=full)
+    return {"release_days": done.get("days", 0)}
 
 
 def verify_aggregates(db: Database, *, repair: bool = False, now: datetime | None = None, fence=None,

@@ -315,8 +315,6 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
             seen[day] = None  # not complete: the next run reads the day again
         if full or scored_here or day_text not in have or have[day_text] != seen[day]:
             to_figure.append(day)
-    if to_figure:  # a day's new figures change the baseline of the days after it: those are figured again
-        to_figure = sorted({*to_figure, *(d for d in window if d > min(to_figure))})
     for day in sorted(to_figure):  # oldest first: a day's baseline is the days before it
         day_text = day.isoformat()
         start, end = bucket_range(day, DAY, tz)

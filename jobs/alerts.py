@@ -173,6 +173,8 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
         _judge(db, rules, {}, thresholds, now, counts, replay=False, day=None)
     from jobs.label_alerts import evaluate_label_accuracy  # issue 20: judge accuracy on human labels
     counts.update({f"labels_{k}": v for k, v in evaluate_label_accuracy(db, now).items()})
+    from jobs.release_alerts import evaluate_releases  # issue 21: a release worse than the one before
+    counts.update({f"releases_{k}": v for k, v in evaluate_releases(db, now=now).items()})
     repaired = store_alerts.ensure_notifications(db, now - timedelta(days=1), now=now)
     return {"rules": len(rules), **counts, "notifications_repaired": repaired,
             "judged_through": latest.isoformat() if latest else None}
@@ -224,6 +226,7 @@ def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]], thre
     if replay:
         return
     for key, current in active.items():  # rule disabled or deleted, feature gone
-        if key not in seen and not key[0].startswith("labels:"):  # labels: jobs/label_alerts.py
+        # labels: jobs/label_alerts.py and release: jobs/release_alerts.py judge their own alerts
+        if key not in seen and not str(key[0]).startswith(("labels:", "release:")):
             store_alerts.resolve_alert(db, current["_id"], "auto", now=now, notify=not current.get("replayed"))
             counts["resolved"] += 1

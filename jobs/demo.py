@@ -30,7 +30,12 @@ How a record is made:
    from 6 days before the end on, the product's judge logs chat faithfulness up to 0.15 higher for
    the same passing answers (the judge-agreement sample catches it; the logged trend alone looks
    like a gain, the pass rate does not move).
-5. A few malformed payloads (rejected: no query, bad timestamp, non-numeric
+5. Releases (issue 21): every record names the release, model and prompt version that
+   answered (RELEASES: three for ranges of 12 days or more). The last release ships on the
+   day the arguments regression starts and also swaps the retriever (tag `retriever`): it
+   regresses clauses contextual recall (RELEASE_REGRESSION), which Compare and the release
+   rule find on the first day.
+6. A few malformed payloads (rejected: no query, bad timestamp, non-numeric
    score, evaluation not an object; kept: numeric strings, naive timestamps, an
    unknown feature, no regeneration count, an out-of-range score).
 """
@@ -151,6 +156,39 @@ def plan_incidents(days: int, end: datetime) -> list[Incident]:
         planned.append(Incident(key, title, features, today - timedelta(days=JUDGE_DRIFT_DAYS_AGO), today,
                                 judge_shifts=judge_shifts))
     return planned
+
+
+# --- releases (issue 21) ---------------------------------------------------------------------
+# (release, model, prompt version, tags, days before the end it ships; None: from the start).
+RELEASES = (
+    ("2026.10", "gpt-4o-mini-2024-07-18", "answer-v6", {"retriever": "hybrid-k8"}, None),
+    ("2026.11", "gpt-4.1-mini-2025-04-14", "answer-v7", {"retriever": "hybrid-k8"}, JUDGE_DRIFT_DAYS_AGO),
+    ("2026.12", "gpt-4.1-mini-2025-04-14", "answer-v7", {"retriever": "dense-k4"}, _RECENT[3]),
+)
+RELEASE_REGRESSION = ("2026.12", "clauses", "contextual_recall", -0.10)  # release, feature, metric, shift
+
+
+def plan_releases(days: int, end: datetime) -> list[tuple[date, dict[str, Any]]]:
+    """(first day, version fields) of each release in the range, oldest first (deterministic): a
+    release whose ship day would leave the one before it no day of its own is left out."""
+    today = _as_utc(end).date()
+    first_day = today - timedelta(days=days - 1)
+    plan: list[tuple[date, dict[str, Any]]] = []
+    for name, model, prompt, tags, ago in RELEASES:
+        start = first_day if ago is None else today - timedelta(days=ago)
+        if plan and start <= plan[-1][0]:
+            continue
+        plan.append((max(start, first_day), {"release": name, "model": model, "prompt_version": prompt,
+                                             "tags": dict(tags)}))
+    return plan
+
+
+def release_on(day: date, plan: list[tuple[date, dict[str, Any]]]) -> dict[str, Any]:
+    current: dict[str, Any] = {}
+    for start, fields in plan:
+        if start <= day:
+            current = fields
+    return current
 
 
 # --- scores ---------------------------------------------------------------------------------
@@ -386,9 +424,12 @@ def _day_times(rng: random.Random, day_start: datetime, end: datetime, per_day: 
 
 
 def _record(rng: random.Random, ts: datetime, feature: str, session_id: str, drift: float,
-            incidents: list[Incident]) -> dict[str, Any]:
+            incidents: list[Incident], release: dict[str, Any] | None = None) -> dict[str, Any]:
     day = ts.date()
     shifts: dict[str, float] = {}
+    name, regressed_feature, regressed_metric, shift = RELEASE_REGRESSION
+    if release and release.get("release") == name and feature == regressed_feature:
+        shifts[regressed_metric] = shift
     first_shift = 0.0
     judge_shifts: dict[str, float] = {}
     for incident in incidents:
@@ -422,6 +463,7 @@ def _record(rng: random.Random, ts: datetime, feature: str, session_id: str, dri
         "regeneration_attempts": regenerations,
         "timestamp": _iso(ts),
         "feature": feature,
+        **{k: (dict(v) if isinstance(v, dict) else v) for k, v in (release or {}).items()},
     }
 
 
@@ -474,6 +516,7 @@ def iter_payloads(days: int, per_day: int, seed: int, end: datetime) -> Iterator
     end = _as_utc(end)
     rng = random.Random(seed)
     incidents = plan_incidents(days, end)
+    releases = plan_releases(days, end)
     today = end.date()
     first_day = today - timedelta(days=days - 1)
     malformed_days = {}
@@ -494,13 +537,13 @@ def iter_payloads(days: int, per_day: int, seed: int, end: datetime) -> Iterator
             if feature not in sessions or rng.random() > 0.3:  # ~30% are follow-ups in the same session
                 sessions[feature] = f"{feature}_{_uuid(rng)}"
             day_payloads.append(_record(rng, ts, feature, sessions[feature], drift + feature_drift[feature],
-                                        incidents))
+                                        incidents, release_on(day, releases)))
         for kind in malformed_days.get(offset, []):
             hour = rng.uniform(5, 12) * 3600
             ts = min(day_start + timedelta(seconds=hour), end - timedelta(seconds=1))
             ts = ts.replace(microsecond=(ts.microsecond // 1000) * 1000)
             feature = rng.choice(FEATURES)
-            base = _record(rng, ts, feature, f"{feature}_{_uuid(rng)}", drift, incidents)
+            base = _record(rng, ts, feature, f"{feature}_{_uuid(rng)}", drift, incidents, release_on(day, releases))
             day_payloads.append(_malform(base, kind))
         yield from day_payloads
 

@@ -32,7 +32,7 @@ from pymongo.database import Database
 
 from jobs.json_items import decode_utf8, iter_array_items, loads_record
 from store.records import quarantine, write_records
-from store.schema import ParsedRecord, content_hash, parse_record
+from store.schema import ParsedRecord, content_hash, parse_record, version_source
 from store.thresholds import get_thresholds
 
 FORMATS = ("auto", "evallog", "beyondchats", "test-results")
@@ -302,6 +302,7 @@ def beyondchats_payloads(conv_path: Path, ctx_path: Path, feature: str) -> Itera
                 "timestamp": pair.get("created_at"),
                 "feature": feature,
                 "beyondchats": {"chat_id": chat_id, "turn": pair.get("turn")},
+                **version_source(conversation, context),
             }, None, conv_notes + ctx_notes
         except Exception as exc:  # noqa: BLE001 - this pair alone
             yield pair, f"could not be read: {exc.__class__.__name__}: {exc}", []
@@ -343,6 +344,7 @@ def _test_result_payload(path: Path, test_id: str, item: dict, ground_truth: dic
             "chunks": [{k: c.get(k) for k in ("chunk_id", "doc_id", "page", "score")}
                        for c in chunks if isinstance(c, dict)],
         },
+        **version_source(item),
     }
     if isinstance(truth, dict) and truth.get("answer"):
         payload["expected_output"] = truth["answer"]

@@ -44,6 +44,7 @@ from jobs.agreement_report import REPORT_METRIC
 from jobs.agreement_report import report_section as agreement_section
 from jobs.agreement_report import weekly_summary as agreement_summary
 from jobs.label_alerts import report_line as label_report_line
+from jobs.release_report import releases_section, releases_summary
 from settings import get_settings
 from store import analytics
 from store.reports import claim_report_request, finish_report_request, get_report, save_report
@@ -353,7 +354,8 @@ def build(db: Database, week: date, tz: str) -> dict:
             "recommendations": [r["text"] for r in ranked], "recommendation_ranking": ranked,
             "series": weekly_series(db, week, tz), "agreement": agreement_summary(db, week, tz),
             "incidents": week_incidents(db, week),
-            "labels": label_report_line(db)}  # issue 20: judge accuracy on human labels
+            "labels": label_report_line(db),  # issue 20: judge accuracy on human labels
+            "releases": releases_summary(db, week, tz)}
 
 
 def week_incidents(db: Database, week: date) -> list[dict]:
@@ -502,6 +504,7 @@ def render_markdown(data: dict) -> str:
     lines += agreement_section(data.get("agreement") or [])
     if data.get("labels"):
         lines += ["", data["labels"] + " (every label so far)."]
+    lines += releases_section(data.get("releases") or [])
     return "\n".join(lines) + "\n"
 
 
@@ -591,7 +594,7 @@ def run_requested(db: Database, now: datetime | None = None, max_builds: int = 3
     last_week = parse_week(None, tz, now)
     if get_report(db, last_week) is None and analytics.weekly_buckets(db, *([bucket_range(last_week, WEEK, tz)[0]] * 2)):
         from store.reports import request_report
-        request_report(db, last_week, "scheduler", now)
+        request_report(db, last_week, "scheduler", now, wake=False)  # built just below
     for _ in range(max_builds):
         request = claim_report_request(db, now)
         if request is None:

@@ -18,3 +18,5 @@ AGREEMENT_WEEKLY = "agreement_weekly"  # the same, rolled up per week from the d
 LABEL_QUEUES = "label_queues"    # annotation queues: a definition and the records it picked (store/queues.py)
 LABELS = "labels"                # human labels, one document per version (store/labels.py)
 LABEL_AUDIT = "label_audit"      # every queue creation, label save, undo and resolution: who, when, what
+RELEASE_DAILY = "aggregates_release_daily"  # per (day, version dimension, value, feature): sums + histograms
+RELEASE_CATALOG = "release_catalog"         # every version value seen: first and last record time

@@ -40,8 +40,11 @@ def get_report(db: Database, week_start: date | datetime | str) -> dict | None:
 
 # --- builds requested from the dashboard (the worker builds them on its next tick) ------------
 
-def request_report(db: Database, week_start: date, user: str, now: datetime | None = None) -> dict:
-    """Queue a build of the week's report; asking again while queued or running changes nothing."""
+def request_report(db: Database, week_start: date, user: str, now: datetime | None = None, *,
+                   wake: bool = True) -> dict:
+    """Queue a build of the week's report; asking again while queued or running changes nothing.
+    `wake`: ask the worker to build it at once (the dashboard); the worker's own report job, which
+    builds it right after queueing it, does not."""
     if not isinstance(user, str) or not user.strip():
         raise ValidationFailed("who asked for the report must be known")
     now = now or datetime.now(timezone.utc)
@@ -57,7 +60,8 @@ def request_report(db: Database, week_start: date, user: str, now: datetime | No
         upsert=True)
     from core.jobs import REPORT
     from store.state import request_jobs
-    request_jobs(db, [REPORT], f"report of the week of {key} requested")  # built now, beside any tick
+    if wake:
+        request_jobs(db, [REPORT], f"report of the week of {key} requested")  # built now, beside any tick
     return db[REPORT_REQUESTS].find_one({"_id": key}) or {}
 
 

@@ -18,6 +18,12 @@ or a `Rejection` (why it cannot be understood). Real logs are messy, so:
 Every conversion (numbers or dates given as text, epoch numbers, timezones
 resolved or assumed) is noted in `eb.issues`.
 
+Version fields (core/versions.py): optional top-level `release`, `model`,
+`prompt_version` (short printable names) and `tags` (<= 20 name -> value pairs).
+A value that breaks the rules is not used (the record counts as unversioned for
+that field), noted in `eb.issues` and kept as given under `eb.invalid_versions`;
+`version_source` picks them out of an import format's metadata.
+
 Evalboard's own fields live under `eb` (and `triage`, `rescored`, `ingested_at`,
 `source`); the product's fields are stored as parsed and never rewritten later.
 """
@@ -34,7 +40,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
-from core import metrics
+from core import metrics, versions
 from core.features import SENTINELS, UNKNOWN_FEATURE
 from core.verdict import overall_quality, verdict
 from store.storable import payload_text, safe_text, storable_payload as _storable, unstorable_reason
@@ -345,6 +351,44 @@ class LoggedRecord(BaseModel):
     ground_truth: OptionalText = None
 
 
+def _versions(raw: dict, issues: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the version fields to store, the invalid ones as given) from a raw payload."""
+    good: dict[str, Any] = {}
+    bad: dict[str, Any] = {}
+    for name in (*versions.DIMENSIONS, "tags"):
+        value = raw.get(name)
+        if value is None or value == "" or value == {}:
+            continue
+        try:
+            good[name] = versions.check_tags(value) if name == "tags" else versions.check_value(value, name)
+        except versions.BadVersion as exc:
+            issues.append(f"{safe_reason(str(exc))}; not used")
+            bad[name] = safe_keys(value) if isinstance(value, (dict, list)) else (
+                safe_text(value, 200) if isinstance(value, str) else value)
+    return good, bad
+
+
+def version_source(*sources: Any) -> dict[str, Any]:
+    """The version fields an import format's metadata offers, as raw values for `parse_record`:
+    each source (a dict: the conversation, the test item, ...) and its `metadata` object are
+    read for release, model, prompt_version (also `prompt_version`'s spellings `promptVersion`,
+    `prompt_id`) and tags; earlier sources win."""
+    out: dict[str, Any] = {}
+    aliases = {"release": ("release", "release_id"), "model": ("model", "model_name", "llm_model"),
+               "prompt_version": ("prompt_version", "promptVersion", "prompt_id"), "tags": ("tags",)}
+    for source in sources:
+        if not isinstance(source, dict):
+            continue
+        for scope in (source, source.get("metadata")):
+            if not isinstance(scope, dict):
+                continue
+            for name, keys in aliases.items():
+                for key in keys:
+                    if name not in out and scope.get(key) not in (None, ""):
+                        out[name] = scope[key]
+    return out
+
+
 def effective_block(scores: dict[str, float | None], feature: str, thresholds, source: str) -> dict:
     """The `eb.*` score fields written at ingest or by (re)scoring (the verdict: core.verdict)."""
     result = verdict(feature, scores, thresholds)
@@ -414,8 +458,11 @@ def _parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: 
     for text in (record.expected_output, record.ground_truth):
         if text:
             doc["expected_output"] = text
+    good_versions, bad_versions = _versions(raw, issues)
+    doc.update(good_versions)
     for key, extra in (record.model_extra or {}).items():  # keep product fields we do not know, minus ours
-        if key not in doc and key not in ("id", "eb", "triage", "rescored", "ingested_at", "source"):
+        if key not in doc and key not in ("id", "eb", "triage", "rescored", "ingested_at", "source",
+                                          *versions.DIMENSIONS, "tags"):
             doc.update(safe_keys({key: extra}, issues))
     if evaluation is not None:
         doc["evaluation"] = safe_keys(evaluation, issues)
@@ -434,6 +481,8 @@ def _parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: 
     if eb.get("passed") is False:  # present only while failing: the sparse index stays small
         eb["failing_at"] = record.timestamp
     eb["issues"] = issues
+    if bad_versions:
+        eb["invalid_versions"] = bad_versions
     doc["eb"] = eb
     doc["source"] = source
     doc["ingested_at"] = now or datetime.now(timezone.utc)

@@ -137,6 +137,22 @@ def mark_dirty_days(db: Database, days: Iterable[str]) -> None:
         db[STATE].update_one({"_id": AGGREGATE}, {"$addToSet": {"dirty_days": {"$each": days}}}, upsert=True)
 
 
+def mark_release_days(db: Database, days: Iterable) -> None:
+    """Days (local) whose release aggregates must be recomputed (kept until done)."""
+    texts = sorted({d.isoformat() if hasattr(d, "isoformat") else str(d) for d in days})
+    if texts:
+        db[STATE].update_one({"_id": AGGREGATE}, {"$addToSet": {"release_days": {"$each": texts}}}, upsert=True)
+
+
+def clear_release_days(db: Database, days: Iterable, *, full: bool = False) -> None:
+    texts = [d.isoformat() if hasattr(d, "isoformat") else str(d) for d in days]
+    update: dict = {"$pull": {"release_days": {"$in": texts}}} if texts else {}
+    if full:
+        update.setdefault("$set", {})["release_full_pending"] = False
+    if update:
+        db[STATE].update_one({"_id": AGGREGATE}, update)
+
+
 def clear_dirty_days(db: Database, days: Iterable[str]) -> None:
     days = list(days)
     if days:

@@ -28,7 +28,7 @@ from pymongo.database import Database
 
 from store.collections import RECORDS
 from store.errors import ValidationFailed
-from core import metrics
+from core import metrics, versions
 from core.features import ALL_FEATURES, FEATURE_NAME_RE
 from core.timebuckets import DAY, bucket_start, local_day, today
 
@@ -145,19 +145,38 @@ def equals_clause(field: str, value: Any, what: str) -> dict | None:
     return {field: text}
 
 
+def version_clause(dimension: str, value: Any) -> dict | None:
+    """`{release: "2026.12"}` (or model / prompt_version) for a checked value; "unversioned" matches
+    records without the field. ValidationFailed for anything else (never an operator)."""
+    if value in (None, ""):
+        return None
+    if not isinstance(value, str):
+        raise ValidationFailed(f"{dimension} must be text")
+    try:
+        text = versions.selector_value(dimension, value.strip())
+    except versions.BadVersion as exc:
+        raise ValidationFailed(str(exc)) from None
+    if text == versions.OTHER:
+        raise ValidationFailed(f"pick one {dimension}, not the 'other' group")
+    return {dimension: None if text == versions.UNVERSIONED else text}
+
+
 def build_filter(*, start: date | datetime | None = None, end: date | datetime | None = None,
                  feature: str | None = None, metric: str | None = None, status: str | None = None,
                  score_min: float | None = None, score_max: float | None = None,
                  search: str | None = None, only_failing: bool = False,
                  source: str | None = None, session: str | None = None,
-                 now: datetime | None = None) -> dict:
+                 now: datetime | None = None, release: str | None = None, model: str | None = None,
+                 prompt_version: str | None = None) -> dict:
     """A MongoDB filter from validated values (raises ValidationFailed on bad ones).
 
     feature: a feature name (None/"__all__" = any); metric: records whose `eb.failed_metrics`
     holds it; status: new|investigating|fixed|wont_fix; score_min/max: bounds on
     `eb.scores.overall_quality` (inclusive); search: literal text in the query;
     only_failing: `eb.passed` is false (read through `eb.failing_at`, see store/schema.failing_update);
-    source: the record's `source` (ingest file, "demo", "mongodb"); session: its `session_id`.
+    source: the record's `source` (ingest file, "demo", "mongodb"); session: its `session_id`;
+    release / model / prompt_version: the record's version field equals the value (checked by
+    core.versions; "unversioned" = the record has none).
     """
     lower, upper = date_bounds(start, end, now=now)
     # failing records only: the same date range on eb.failing_at (their timestamp), whose
@@ -184,7 +203,9 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
     if bounds:
         clauses.append({"eb.scores.overall_quality": bounds})
     for clause in (search_clause(search), equals_clause("source", source, "the source"),
-                   equals_clause("session_id", session, "the session")):
+                   equals_clause("session_id", session, "the session"),
+                   *(version_clause(dim, value) for dim, value in (("release", release), ("model", model),
+                                                                     ("prompt_version", prompt_version)))):
         if clause:
             clauses.append(clause)
     # One flat document (every clause has its own field): the embedded server's

@@ -342,7 +342,7 @@ def _render_summary(record: Mapping, score: Mapping | None) -> None:
     if score is not None:
         new = ((score.get("evaluation") or {}).get("overall_quality") or {}).get("score")
         st.caption(f"Re-scored overall: {fmt_score(_num(new))} ({safe_md(score.get('mode') or 'fast')} mode)")
-        st.caption("Re-scored hallucination score: " + safe_md(score_view.hallucination_explanation(score)))
+        st.caption("Hallucination score: " + safe_md(score_view.hallucination_explanation(score)))
 
 
 # --- the whole view ----------------------------------------------------------------

@@ -242,34 +242,32 @@ HALLUCINATION_SCALE = "0 = fully grounded, 1 = nothing supported"
 
 
 def hallucination_explanation(result: Mapping | None) -> str:
-    """The hallucination score in words, for next to the number: its scale, and what drove it (the share of
-    claims the context does not support and the worst claim), or why there is none."""
+    """The hallucination score in words: what the number means and what drove it (the share of claims the
+    context does not support, the weakest claim and why), or why there is none."""
     result = result if isinstance(result, Mapping) else {}
     value = _num(result.get("hallucination_score"))
     details = result.get("details") if isinstance(result.get("details"), Mapping) else {}
     faith = details.get("faithfulness") if isinstance(details.get("faithfulness"), Mapping) else {}
     claims = [c for c in faith.get("claims") or [] if isinstance(c, Mapping)]
     about = [a for a in faith.get("about_context") or [] if isinstance(a, str)]
-    tail = f" {len(about)} sentence(s) about the context, not checked." if about else ""
+    not_checked = f" {len(about)} sentence(s) about the context not checked." if about else ""
     if value is None:
-        evaluation = result.get("evaluation") if isinstance(result.get("evaluation"), Mapping) else {}
-        why = (evaluation.get("faithfulness") or {}).get("reason") if isinstance(
-            evaluation.get("faithfulness"), Mapping) else None
-        return f"No hallucination score ({HALLUCINATION_SCALE}): {why or 'nothing to check'}.{tail}"
-    level = "low" if value < 0.3 else ("high" if value >= 0.5 else "moderate")
-    text = f"{value:.2f} on a scale where {HALLUCINATION_SCALE}: {level}."
+        reason = ((result.get("evaluation") or {}).get("faithfulness") or {}).get("reason") \
+            if isinstance(result.get("evaluation"), Mapping) else None
+        return f"No hallucination score: {reason or 'nothing to check'}.{not_checked}"
+    level = "low" if value < 0.3 else ("high" if value >= 0.7 else "medium")
+    text = f"{value:.2f} ({level}; {HALLUCINATION_SCALE})."
     if claims:
         unsupported = [c for c in claims if not c.get("supported")]
-        text += f" {len(unsupported)} of {len(claims)} claim(s) unsupported"
-        worst = min(claims, key=lambda c: _num(c.get("score")) if _num(c.get("score")) is not None else 1.0)
-        claim = str(worst.get("text") or worst.get("claim") or "")
+        text += f" {len(unsupported)} of {len(claims)} claim(s) unsupported."
+        weakest = min(claims, key=lambda c: _num(c.get("score")) if _num(c.get("score")) is not None else 1.0)
+        claim = str(weakest.get("text") or "")
         claim = claim if len(claim) <= 80 else claim[:79] + "\u2026"
-        if not worst.get("supported"):
-            text += (f"; the worst claim drives it: \u201c{claim}\u201d ({worst.get('why') or 'no support in the context'})"
-                     ", and one unsupported claim puts the score at 0.5 or above however many others hold.")
+        if not weakest.get("supported"):
+            text += f" Worst claim: \u201c{claim}\u201d ({weakest.get('why') or 'no support in context'})."
         else:
-            text += f"; the weakest claim is still supported: \u201c{claim}\u201d."
-    return text + tail
+            text += f" Weakest claim still supported: \u201c{claim}\u201d."
+    return text + not_checked
 
 
 def render_result(result: Mapping, *, key: str = "score") -> None:

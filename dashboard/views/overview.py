@@ -142,6 +142,7 @@ def render() -> None:
                  (prev_start, prev_end), partial=start <= filters.today() <= end, why_not=why_not)
     st.page_link(TRIAGE, label=f"Open the failing records of {start} – {end} in Triage", icon="🔎",
                  query_params=triage_link(feature, start, end))
+    _render_release_link(db, key)
     if not current:
         st.info(f"No aggregates between {start} and {end} for "
                 f"{'all features' if feature == ALL else feature}. The newest data is from {latest}.", icon="📭")
@@ -160,6 +161,14 @@ def marked_days(start: date, end: date) -> set[date]:
     if (b - a).days > 366:
         return set()
     return {a + timedelta(days=i) for i in range((b - a).days + 1) if start <= a + timedelta(days=i) <= end}
+
+
+def _render_release_link(db, key: str) -> None:
+    """The newest release against the one before it, one click away (issue 21; nothing without releases)."""
+    releases = [v for v in data.version_values(db, key, "release") if v not in ("other", "unversioned")]
+    if len(releases) >= 2:
+        st.page_link("views/compare.py", label=f"Compare the newest release {releases[0]} with {releases[1]}",
+                     icon="🆚", query_params={"by": "release", "a": releases[1], "b": releases[0]})
 
 
 def _render_filters(features: list[str], latest: date) -> tuple[str, date, date, str]:

@@ -53,7 +53,9 @@ COLUMNS = ("Time", "Feature", "Session", "Query", "Overall", "Re-score", "Faithf
 DEFAULT_COLUMNS = ("Time", "Feature", "Session", "Query", "Overall", "Re-score", "Below threshold", "Status",
                    "Assignee", "Gaps")
 TURNS_SHOWN = 30  # a conversation's turns drawn at once ("Show more" adds as many)
-LINK_PARAMS = ("feature", "start", "end", "status", "metric", "source", "session", "record")
+LINK_PARAMS = ("feature", "start", "end", "status", "metric", "source", "session", "record",
+               "release", "model", "prompt_version")
+VERSION_DIMS = ("release", "model", "prompt_version")
 
 
 def _changed() -> None:
@@ -131,6 +133,9 @@ def _apply_links(features: list[str]) -> None:
         st.session_state[f"{PREFIX}_conversation"] = _short_text(params.get("session"))
     else:
         st.session_state.pop(f"{PREFIX}_conversation", None)
+    for dim in VERSION_DIMS:  # ?release=.. (checked against the known values when the widget is drawn)
+        if _short_text(params.get(dim), 64):
+            st.session_state[f"{PREFIX}_{dim}"] = _short_text(params.get(dim), 64)
     record = _short_text(params.get("record"), 500)
     if record:
         st.session_state[f"{PREFIX}_open"] = record
@@ -145,6 +150,25 @@ def _select(where, label: str, options: tuple, name: str, default, **kwargs):
     if st.session_state.get(key) not in options:
         st.session_state[key] = default
     return where.selectbox(label, options, key=key, **kwargs)
+
+
+def _version_filters(db, key: str) -> dict[str, str | None]:
+    """Release / model / prompt version selects (only the dimensions records have)."""
+    from core.versions import LABELS, OTHER
+    known = {dim: data.version_values(db, key, dim) for dim in VERSION_DIMS}
+    shown = [dim for dim in VERSION_DIMS if known[dim]]
+    picked: dict[str, str | None] = {}
+    if not shown:
+        return picked
+    cols = st.columns(len(shown) + 1)
+    for col, dim in zip(cols, shown):
+        options = (ANY, *[v for v in known[dim] if v != OTHER])
+        if st.session_state.get(f"{PREFIX}_{dim}") not in options:
+            st.session_state[f"{PREFIX}_{dim}"] = ANY
+        value = col.selectbox(LABELS[dim], options, key=f"{PREFIX}_{dim}",
+                              format_func=lambda v, d=dim: f"Any {LABELS[d].lower()}" if v == ANY else v)
+        picked[dim] = None if value == ANY else value
+    return picked
 
 
 def _render_filters(db, key: str, features: list[str]):
@@ -182,11 +206,12 @@ def _render_filters(db, key: str, features: list[str]):
         if not isinstance(_state("columns"), list):
             st.session_state[f"{PREFIX}_columns"] = list(DEFAULT_COLUMNS)
         e4.multiselect("Columns", COLUMNS, key=f"{PREFIX}_columns", help="Pick the columns of the list.")
+        picked = _version_filters(db, key)
     try:
         filt = build_filter(start=start, end=end, feature=None if feature == ALL else feature,
                             metric=None if metric == ANY else metric, status=None if status == ANY else status,
                             score_min=low, score_max=high, search=search, only_failing=only_failing,
-                            source=None if source == ANY else source, session=session or None)
+                            source=None if source == ANY else source, session=session or None, **picked)
     except ValidationFailed as exc:
         st.error(f"Check the filters: {exc}")
         return None, None, None

@@ -1,5 +1,5 @@
 """Issue 17 rules through the real model: numbered points, chunk citations and sentences about the context
-do not change what is checked."""
+do not change what is checked; citation accuracy names a citation that points to the wrong chunk."""
 from __future__ import annotations
 
 import evaluators
@@ -36,6 +36,20 @@ def test_chunk_citations_do_not_make_a_correct_answer_unfaithful():
     r = _faith(cited)
     assert r["evaluation"]["faithfulness"]["score"] == 1.0
     assert r["hallucination_score"] < 0.5
+    acc = r["evaluation"]["citation_accuracy"]
+    assert acc["score"] == 1.0 and acc["threshold"] == 0.0 and acc["passed"] is True
+
+
+def test_a_citation_to_the_wrong_chunk_is_named():
+    wrong = ("A bounced cheque for insufficient funds can be punished with imprisonment of up to two years or a fine "
+             "of up to twice the cheque amount [3]. You must send the drawer a written notice within 30 days [2].")
+    acc = _faith(wrong)["evaluation"]["citation_accuracy"]
+    assert acc["score"] == 0.5
+    assert "claim 1 cites #3; the support is in #1" in acc["reason"]
+
+
+def test_no_chunk_citation_no_citation_accuracy():
+    assert _faith(PLAIN)["evaluation"]["citation_accuracy"]["score"] is None
 
 
 def test_a_sentence_about_the_context_is_shown_as_not_checked():

@@ -154,7 +154,9 @@ def test_full_output_shape_extras_and_overall(model):
          "Medicaid eligibility for its members, which New York State (NYS) began in April 2023."],
         expected_output="NYS began in April 2023", feature="viability")
     e = r["evaluation"]
-    assert set(e) == {"faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall", "overall_quality"}
+    assert set(e) == {"faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall",
+                      "citation_accuracy", "overall_quality"}
+    assert e["citation_accuracy"]["score"] is None  # cites a document page, not a retrieved chunk by number
     assert e["faithfulness"]["threshold"] == 0.85 and e["overall_quality"]["threshold"] == 0.75
     expect = (0.35 * ev(r, "faithfulness") + 0.30 * ev(r, "answer_relevancy") + 0.20 * ev(r, "contextual_precision")
               + 0.15 * ev(r, "contextual_recall"))

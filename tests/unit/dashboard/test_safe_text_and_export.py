@@ -4,6 +4,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+
+from core import metrics
 from datetime import datetime, timezone
 
 from dashboard.components.export import csv_columns, regression_item, to_csv, to_jsonl
@@ -56,7 +58,8 @@ def test_metric_rows_show_gaps():
     by = {r["Metric"]: r for r in rows}
     assert by["Faithfulness"]["Score"] is None and "outside 0..1" in by["Faithfulness"]["Reason"]
     assert by["Contextual recall"]["Reason"] == "(not logged)"
-    assert len(metric_rows(None)) == 5 and len(metric_rows("junk")) == 5
+    n = len(metrics.score_names())  # every catalog score gets a row (issue 17 added citation accuracy)
+    assert len(metric_rows(None)) == n and len(metric_rows("junk")) == n
 
 
 def test_claims_comparison_and_chunks_from_a_result():

@@ -1,0 +1,244 @@
+"""Compare: two releases, models, prompt versions or periods side by side (issue 21).
+
+Pick what to compare by and the two sides A (before) and B (after). Per feature and metric
+the page shows each side's mean and pass rate and B − A with a 95 % bootstrap interval
+(core/compare.py, from the histograms of the release aggregates: no record is read for the
+table), marked ▼ where B is worse beyond noise (the interval excludes 0) and ▲ where it is
+better; a one-paragraph summary on top; below, the queries asked on both sides whose verdict
+flipped (paired by normalised query text), the largest drops first, each one click from the
+record in Triage. Everything picked is in the URL: `/compare?by=release&a=2026.11&b=2026.12`
+(periods: `by=period&a_start=..&a_end=..&b_start=..&b_end=..`), validated before use.
+"""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pandas as pd
+import streamlit as st
+
+from core import metrics, versions
+from core.compare import (MIN_MEAN_EFFECT, MIN_N, MIN_RATE_EFFECT, VERDICT, Cell, compare_sides, format_diff,
+                          summary)
+from core.features import ALL_FEATURES
+from dashboard import data
+from dashboard.common import db_key, db_or_stop, md_escape, signed_in_or_stop
+from dashboard.components import filters
+from store.release_compare import WINDOW_DAYS
+
+PREFIX = "compare"
+BY = {"release": "Release", "model": "Model", "prompt_version": "Prompt version", "period": "Period"}
+TRIAGE = "views/triage.py"
+FLIP_LIMIT = 30
+WORSE, BETTER, SLIGHT = "▼ worse", "▲ better", "≈ small"
+EMPTY = ("No release aggregates yet. Records name their `release`, `model` and `prompt_version` at import "
+         "(docs/contracts.md); the worker builds the aggregates on its next refresh.")
+
+
+def _label(metric: str) -> str:
+    return "Verdict (all metrics)" if metric == VERDICT else metrics.label(metric)
+
+
+def _feature_label(feature: str) -> str:
+    return "All features" if feature == ALL_FEATURES else feature
+
+
+@st.cache_data(ttl=300, show_spinner=False)
+def _cells(a: dict, b: dict) -> list[Cell]:
+    return compare_sides(a, b, metrics.score_names())
+
+
+def _apply_links(values: dict[str, list[str]]) -> None:
+    """?by, a, b, a_start.. from a link, each validated (a value not offered is ignored)."""
+    params = filters.apply_query_params(PREFIX, LINK_PARAMS)
+    if not params:
+        return
+    by = filters.parse_choice(params.get("by"), list(BY))
+    if by:
+        st.session_state[f"{PREFIX}_by"] = by
+    dim = by or st.session_state.get(f"{PREFIX}_by", "release")
+    if dim != "period":
+        for side in ("a", "b"):
+            if params.get(side) in values.get(dim, []):
+                st.session_state[f"{PREFIX}_{dim}_{side}"] = params[side]
+    else:
+        for side in ("a", "b"):
+            start, end = filters.parse_date(params.get(f"{side}_start")), filters.parse_date(params.get(f"{side}_end"))
+            if start and end:
+                st.session_state[f"{PREFIX}_period_{side}"] = (min(start, end), max(start, end))
+
+
+LINK_PARAMS = ("by", "a", "b", "a_start", "a_end", "b_start", "b_end")
+
+
+def _sync_url(params: dict[str, str]) -> None:
+    """Write the choice into the URL (shareable), marked as applied: it is not read back as a new link."""
+    for name in LINK_PARAMS:
+        if name not in params and name in st.query_params:
+            del st.query_params[name]
+    st.query_params.update(params)
+    st.session_state[f"{PREFIX}_qp_applied"] = {k: v for k, v in params.items() if v}
+
+
+def _pick_versions(dim: str, options: list[str]) -> tuple[str, str] | None:
+    if len(options) < 2:
+        st.info(f"Fewer than two {BY[dim].lower()}s have records — nothing to compare yet.", icon="📭")
+        return None
+    for side, default in (("a", options[1]), ("b", options[0])):  # newest as B, the one before as A
+        if st.session_state.get(f"{PREFIX}_{dim}_{side}") not in options:
+            st.session_state[f"{PREFIX}_{dim}_{side}"] = default
+    left, right = st.columns(2)
+    a = left.selectbox(f"A (before): {BY[dim].lower()}", options, key=f"{PREFIX}_{dim}_a")
+    b = right.selectbox(f"B (after): {BY[dim].lower()}", options, key=f"{PREFIX}_{dim}_b")
+    _sync_url({"by": dim, "a": a, "b": b})
+    return a, b
+
+
+def _pick_periods(latest: date) -> tuple[tuple[date, date], tuple[date, date]] | None:
+    defaults = {"b": (latest - timedelta(days=6), latest), "a": (latest - timedelta(days=13), latest - timedelta(days=7))}
+    left, right = st.columns(2)
+    picked = {}
+    for side, col, title in (("a", left, "A (before): period"), ("b", right, "B (after): period")):
+        key = f"{PREFIX}_period_{side}"
+        if key not in st.session_state:
+            st.session_state[key] = defaults[side]
+        value = col.date_input(title, key=key)
+        if not (isinstance(value, (tuple, list)) and len(value) == 2):
+            col.caption("Pick a start and an end day.")
+            return None
+        picked[side] = (value[0], value[1])
+    _sync_url({"by": "period", "a_start": picked["a"][0].isoformat(), "a_end": picked["a"][1].isoformat(),
+               "b_start": picked["b"][0].isoformat(), "b_end": picked["b"][1].isoformat()})
+    return picked["a"], picked["b"]
+
+
+def _mark(cell: Cell) -> str:
+    if min(cell.rate.n_a, cell.rate.n_b) < MIN_N:
+        return f"n < {MIN_N}"
+    return WORSE if cell.worse else BETTER if cell.better else SLIGHT if cell.slight else ""
+
+
+def _table(cells: list[Cell]) -> pd.DataFrame:
+    rows = []
+    for c in cells:
+        rows.append({
+            "Feature": _feature_label(c.feature), "Metric": _label(c.metric),
+            "A mean": f"{c.mean.a:.3f}" if c.mean and c.mean.a is not None else "—",
+            "B mean": f"{c.mean.b:.3f}" if c.mean and c.mean.b is not None else "—",
+            "B − A mean [95 %]": format_diff(c.mean, 3) if c.mean else "—",
+            "A pass": f"{c.rate.a:.1%}" if c.rate.a is not None else "—",
+            "B pass": f"{c.rate.b:.1%}" if c.rate.b is not None else "—",
+            "B − A pass rate [95 %]": format_diff(c.rate, 3),
+            "n A / B": f"{c.rate.n_a:,} / {c.rate.n_b:,}",
+            "Beyond noise": _mark(c),
+        })
+    return pd.DataFrame(rows)
+
+
+def _style(frame: pd.DataFrame):
+    def color(row):
+        mark = row["Beyond noise"]
+        tint = "background-color: #fde2e1" if mark == WORSE else "background-color: #e3f4e1" if mark == BETTER else ""
+        return [tint] * len(row)
+    return frame.style.apply(color, axis=1)
+
+
+def _drop(cell: Cell) -> float:
+    """How far B falls below A on a cell (the larger of the mean's and the pass rate's drops beyond noise)."""
+    drops = [d.diff for d, e in ((cell.mean, MIN_MEAN_EFFECT), (cell.rate, MIN_RATE_EFFECT))
+             if d is not None and d.beyond(e) < 0]
+    return min(drops) if drops else 0.0
+
+
+def _findings(cells: list[Cell]) -> list:
+    out = []
+    for c in cells:
+        if c.mean is not None:
+            out.append((_feature_label(c.feature), _label(c.metric), c.mean, MIN_MEAN_EFFECT))
+        out.append((_feature_label(c.feature), f"{_label(c.metric)} pass rate" if c.metric != VERDICT
+                    else "pass rate", c.rate, MIN_RATE_EFFECT))
+    return out
+
+
+def _render_flips(db, key: str, a: tuple, b: tuple, label_a: str, label_b: str) -> None:
+    st.subheader("Answers that flipped")
+    st.caption(f"Queries asked in both {label_a} (its last {WINDOW_DAYS} days) and {label_b} (its first "
+               f"{WINDOW_DAYS} days), paired by normalised text, whose verdict differs (the majority of their records), "
+               "the largest drops first; each opens a record of B in Triage.")
+    try:
+        rows = data.flipped_queries(db, key, a, b, FLIP_LIMIT)
+    except ValueError as exc:
+        st.error(f"Cannot list flipped answers: {exc}")
+        return
+    if not rows:
+        st.info("No query's verdict flipped between A and B.", icon="✅")
+        return
+    for i, r in enumerate(rows):
+        cols = st.columns([0.9, 4.6, 1.6, 1.3], vertical_alignment="center")
+        cols[0].markdown("🔻 drop" if r["drop"] else "🔺 gain")
+        cols[1].markdown(f"**{md_escape(r['feature'])}** · {md_escape(r['query'][:160])}")
+        cols[2].markdown(f"A {r['passed_a']}/{r['n_a']} pass → B {r['passed_b']}/{r['n_b']}")
+        if r.get("record"):
+            cols[3].page_link(TRIAGE, label="Open record", icon="🔎", query_params={"record": str(r["record"])})
+
+
+def render() -> None:
+    signed_in_or_stop()
+    db = db_or_stop()
+    key = db_key(db)
+    st.title("Compare")
+    st.caption("Is B better than A? Two releases, models, prompt versions or periods side by side, with how sure "
+               "we can be (95 % bootstrap intervals).")
+    values = {dim: data.version_values(db, key, dim) for dim in versions.DIMENSIONS}
+    _apply_links(values)
+    if not any(values.values()) and not data.version_values(db, key, "all"):
+        st.info(EMPTY, icon="📭")
+        return
+    st.session_state.setdefault(f"{PREFIX}_by", "release")
+    dim = st.segmented_control("Compare by", list(BY), format_func=BY.get, key=f"{PREFIX}_by") or "release"
+    if dim == "period":
+        span = data.release_days(db, key, "all", "*")
+        if span is None:
+            st.info(EMPTY, icon="📭")
+            return
+        periods = _pick_periods(span[1])
+        if periods is None:
+            return
+        (a_start, a_end), (b_start, b_end) = periods
+        side_a, side_b = ("all", "*", a_start, a_end), ("all", "*", b_start, b_end)
+        label_a, label_b = f"{a_start}–{a_end}", f"{b_start}–{b_end}"
+        totals_a = data.release_totals(db, key, "all", "*", a_start, a_end)
+        totals_b = data.release_totals(db, key, "all", "*", b_start, b_end)
+    else:
+        picked = _pick_versions(dim, values[dim])
+        if picked is None:
+            return
+        a, b = picked
+        if a == b:
+            st.warning("A and B are the same — pick two different values.")
+            return
+        side_a, side_b = (dim, a, None, None), (dim, b, None, None)
+        label_a, label_b = a, b
+        totals_a = data.release_totals(db, key, dim, a, None, None)
+        totals_b = data.release_totals(db, key, dim, b, None, None)
+    cells = _cells(totals_a, totals_b)
+    if not cells:
+        st.info("A and B have no feature in common.", icon="📭")
+        return
+    n_a = (totals_a.get(ALL_FEATURES) or {}).get("count", 0)
+    n_b = (totals_b.get(ALL_FEATURES) or {}).get("count", 0)
+    text = summary(label_a, label_b, _findings(cells), n_a, n_b)
+    st.markdown(f"**Summary.** {md_escape(text)}")
+    worse = sorted((c for c in cells if c.worse), key=_drop)
+    if worse:
+        st.error(f"{len(worse)} feature × metric cell(s) worse beyond noise: " + ", ".join(
+            f"{_feature_label(c.feature)} {_label(c.metric)}" for c in worse[:6]), icon="📉")
+    st.caption(f"B − A with a 95 % percentile-bootstrap interval over the records; ▼/▲ where the interval "
+               f"excludes 0 and the difference matters (≥ {MIN_MEAN_EFFECT:.2f} on a mean, ≥ {MIN_RATE_EFFECT:.0%} on "
+               f"a pass rate, ≥ {MIN_N} records a side); ≈ where the interval excludes 0 but the difference is smaller "
+               "(day-to-day drift is of that size). Pass rate of a metric: share of its scores at or above the feature's "
+               "threshold; the verdict row: share of records passing every metric.")
+    st.table(_style(_table(cells)))
+    _render_flips(db, key, side_a, side_b, label_a, label_b)
+
+
+render()

@@ -1,0 +1,76 @@
+"""The weekly report's "Releases" section (issue 21).
+
+`releases_summary(db, week, tz)`: every release with records in the week (newest first, at most
+MAX_RELEASES) compared with the release before it (the release aggregates, core.compare): records,
+the cells worse / better beyond noise and the one-paragraph summary, with a link to Compare.
+`releases_section(rows)`: its Markdown lines. Hook in jobs/report.py: `"releases":
+releases_summary(db, week, tz)` in `build` and `lines += releases_section(data.get("releases") or [])`
+in `render_markdown`.
+"""
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+from urllib.parse import urlencode
+
+from pymongo.database import Database
+
+from core import metrics
+from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT, VERDICT, compare_sides, format_diff, summary
+from core.features import ALL_FEATURES
+from settings import get_settings
+from store.release_aggregates import side_totals, top_values
+
+MAX_RELEASES = 3
+
+
+def _label(metric: str) -> str:
+    return "pass rate" if metric == VERDICT else metrics.label(metric)
+
+
+def releases_summary(db: Database, week: date, tz: str | None = None) -> list[dict[str, Any]]:
+    ordered = top_values(db, "release")  # newest first
+    end = week + timedelta(days=6)
+    rows: list[dict[str, Any]] = []
+    for i, entry in enumerate(ordered):
+        b = entry["value"]
+        in_week = side_totals(db, "release", b, week, end).get(ALL_FEATURES, {}).get("count", 0)
+        if not in_week or i + 1 >= len(ordered):
+            continue
+        a = ordered[i + 1]["value"]
+        ta, tb = side_totals(db, "release", a), side_totals(db, "release", b)
+        cells = compare_sides(ta, tb, metrics.score_names())
+        findings = []
+        for c in cells:
+            where = "all features" if c.feature == ALL_FEATURES else c.feature
+            if c.mean is not None:
+                findings.append((where, _label(c.metric), c.mean, MIN_MEAN_EFFECT))
+            findings.append((where, f"{_label(c.metric)} pass rate" if c.metric != VERDICT else "pass rate", c.rate,
+                             MIN_RATE_EFFECT))
+        worse = [f"{w} {m} {format_diff(d)}" for w, m, d, e in findings if d.beyond(e) < 0]
+        better = [f"{w} {m} {format_diff(d)}" for w, m, d, e in findings if d.beyond(e) > 0]
+        n_a, n_b = ta.get(ALL_FEATURES, {}).get("count", 0), tb.get(ALL_FEATURES, {}).get("count", 0)
+        link = f"{get_settings().dashboard_url.rstrip('/')}/compare?" + urlencode({"by": "release", "a": a, "b": b})
+        rows.append({"release": b, "previous": a, "records_in_week": in_week, "records": n_b, "previous_records": n_a,
+                     "worse": worse, "better": better, "summary": summary(a, b, findings, n_a, n_b), "link": link})
+        if len(rows) >= MAX_RELEASES:
+            break
+    return rows
+
+
+def releases_section(rows: list[dict[str, Any]]) -> list[str]:
+    from jobs.report import md_text
+
+    lines = ["", "## Releases", ""]
+    if not rows:
+        return lines + ["No versioned records this week (records name their `release` at import)."]
+    lines += ["Each release of the week against the one before it (95 % bootstrap intervals; worse or better "
+              "beyond noise only).", "", "| Release | Before | Records (week / all) | Worse | Better |",
+              "|---|---|---:|---|---|"]
+    for r in rows:
+        worse = "; ".join(md_text(w) for w in r["worse"][:4]) or "—"
+        better = "; ".join(md_text(b) for b in r["better"][:4]) or "—"
+        lines.append(f"| [{md_text(r['release'])}]({r['link']}) | {md_text(r['previous'])} | "
+                     f"{r['records_in_week']:,} / {r['records']:,} | {worse} | {better} |")
+    lines += [""] + [f"- {md_text(r['summary'], 600)}" for r in rows]
+    return lines

@@ -1,0 +1,77 @@
+"""Releases side by side in headless Chromium (issue 21): open Compare, choose the demo's last two
+releases, see the regressed feature and metric marked with its interval, click through to a flipped
+record in Triage. Its own small demo (8 days, 120 records a day: the last release has a day and a
+bit of records) with the release aggregates built as the worker builds them.
+
+Screenshots: tests/e2e/artifacts/21-*.png (git-ignored).
+"""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_browser import pick, settle, shot
+from tests.e2e.test_browser_triage import _load
+
+
+@pytest.fixture(scope="module")
+def e2e_db(mongo_uri):
+    """This module's database (overrides the shared one: a demo with enough records per release)."""
+    from datetime import datetime, timezone
+
+    from jobs.demo import generate_demo
+    from jobs.runner import run_once
+    from store.client import make_client
+    from store.migrate import migrate
+    from store.release_aggregates import refresh_release_aggregates
+
+    name = f"evalboard_e2e_cmp_{os.getpid()}"
+    client = make_client(mongo_uri)
+    db = client[name]
+    migrate(db)
+    generate_demo(db, days=8, per_day=120, seed=11)
+    run_once(db, "aggregate", full=True)
+    refresh_release_aggregates(db, None, now=datetime.now(timezone.utc))
+    yield db, mongo_uri.rstrip("/") + "/" + name
+    client.drop_database(name)
+    client.close()
+
+
+def test_compare_the_last_two_releases(app_url, e2e_db, browser_page):
+    from jobs.demo import RELEASE_REGRESSION, RELEASES
+
+    page = browser_page
+    _, feature, metric, _ = RELEASE_REGRESSION
+    previous, last = RELEASES[-2][0], RELEASES[-1][0]
+    try:
+        _load(page, app_url + "/compare")
+        page.get_by_role("heading", name="Compare").first.wait_for()
+        pick(page, "A (before): release", previous)
+        pick(page, "B (after): release", last)
+        assert f"a={previous}" in page.url and f"b={last}" in page.url, page.url  # the choice is in the URL
+        settle(page, "Summary.")
+        row = page.locator("tr").filter(has_text=re.compile(rf"^\s*{feature}\s*Contextual recall"))
+        expect(row.first).to_contain_text("▼ worse")
+        expect(row.first).to_contain_text(re.compile(r"−0\.\d+ \[−0\.\d+, −0\.\d+\]"))  # B − A with its interval
+        summary = page.locator("p").filter(has_text="Summary.").first
+        expect(summary).to_contain_text(f"{last} is worse than {previous}")
+        expect(summary).to_contain_text(f"{feature} Contextual recall")
+        # the regressed cell is among the worst cells listed above the table (largest drops first)
+        expect(page.get_by_text(re.compile(r"worse beyond noise: ")).first).to_contain_text(
+            re.compile(rf"{feature} Contextual recall"))
+        shot(page, "21-compare")
+        link = page.get_by_role("link", name="Open record").first
+        href = link.get_attribute("href")
+        record = re.search(r"record=([^&]+)", href or "")
+        assert record, href
+        link.click()
+        settle(page, "Triage")
+        assert "/triage" in page.url and "record=" in page.url, page.url
+        settle(page, record.group(1)[:12])  # the record panel shows the flipped record
+        shot(page, "21-flipped-record")
+    except Exception:
+        shot(page, "21-failure")
+        raise

@@ -1,0 +1,90 @@
+"""The Compare page and the version filters of Triage (issue 21), through AppTest on the demo."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from tests.integration.dashboard.conftest import clear_dashboard_caches
+
+
+@pytest.fixture(scope="module")
+def rel_db(seeded_db):
+    from store.release_aggregates import refresh_release_aggregates
+
+    refresh_release_aggregates(seeded_db, None, now=datetime.now(timezone.utc))
+    return seeded_db
+
+
+def _open(page: str, **params):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.integration.dashboard.conftest import APP
+
+    clear_dashboard_caches()
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    at.switch_page(page)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _summary(at) -> str:
+    return next(str(m.value).replace("\\", "") for m in at.markdown if str(m.value).startswith("**Summary.**"))
+
+
+def test_compare_defaults_to_the_last_two_releases_and_marks_the_regression(rel_db):
+    from jobs.demo import RELEASE_REGRESSION, RELEASES
+
+    at = _open("views/compare.py")
+    assert at.title[0].value == "Compare"
+    assert at.selectbox(key="compare_release_a").value == RELEASES[-2][0]
+    assert at.selectbox(key="compare_release_b").value == RELEASES[-1][0]
+    table = at.table[0].value
+    _, feature, _, _ = RELEASE_REGRESSION
+    row = table[(table["Feature"] == feature) & (table["Metric"] == "Contextual recall")].iloc[0]
+    assert row["Beyond noise"] == "▼ worse" and row["B − A mean [95 %]"].startswith("−0.")
+    assert f"{RELEASES[-1][0]} is worse than {RELEASES[-2][0]}" in _summary(at)
+    # the other way round the same cell is better
+    at.selectbox(key="compare_release_a").select(RELEASES[-1][0]).run()
+    at.selectbox(key="compare_release_b").select(RELEASES[-2][0]).run()
+    table = at.table[0].value
+    row = table[(table["Feature"] == feature) & (table["Metric"] == "Contextual recall")].iloc[0]
+    assert row["Beyond noise"] == "▲ better"
+
+
+def test_compare_links_are_validated_and_periods_work(rel_db):
+    from jobs.demo import RELEASES
+
+    at = _open("views/compare.py", by="release", a="$gt", b=RELEASES[0][0])
+    assert at.selectbox(key="compare_release_a").value == RELEASES[-2][0]  # unknown value ignored
+    assert at.selectbox(key="compare_release_b").value == RELEASES[0][0]
+    at = _open("views/compare.py", by="model")
+    assert at.selectbox(key="compare_model_b").value == RELEASES[-1][1]
+    at = _open("views/compare.py", by="period")
+    assert "Summary." in _summary(at) and len(at.table[0].value) > 0
+
+
+def test_triage_filters_by_release(rel_db):
+    from jobs.demo import RELEASES
+    from tests.integration.dashboard.test_pages_investigate import match_count, week_filter
+
+    last = RELEASES[-1][0]
+    at = _open("views/triage.py", release=last)  # a link with ?release=
+    assert at.selectbox(key="triage_release").value == last
+    want = rel_db.records.count_documents(week_filter(rel_db, {"release": last}))
+    assert 0 < want < rel_db.records.count_documents(week_filter(rel_db))
+    assert match_count(at) == want
+    at.selectbox(key="triage_release").select("__any__").run()
+    assert match_count(at) == rel_db.records.count_documents(week_filter(rel_db))
+
+
+def test_overview_links_the_newest_release_to_compare(rel_db):
+    from jobs.demo import RELEASES
+
+    at = _open("views/overview.py")
+    labels = [getattr(e, "proto", None) and e.proto.label for e in at.get("page_link")]
+    assert f"Compare the newest release {RELEASES[-1][0]} with {RELEASES[-2][0]}" in labels, labels
