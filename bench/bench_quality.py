@@ -32,7 +32,7 @@ SETS = {
 }
 
 
-ISSUE17_KEYS = ("cite_ni138", "args_bail", "about_ctx_gst", "units_fever", "dilute_leave", "swap_refund")
+ISSUE17_KEYS = ("cite_ni138", "args_bail", "about_ctx_gst", "units_fever", "dilute_leave", "swap_refund", "points_bail")
 
 
 def auroc(scores, labels) -> float:

@@ -20,7 +20,6 @@ import time
 from . import limits
 
 CONTRACT_KEYS = ("mode", "evaluation", "verdict", "hallucination_score", "latency_ms")
-UNDECIDED = 0.5  # hallucination_score written for answers without claims (see README)
 FIRST_BATCH = 1  # batches grow 1, 2, 4 ... --batch-size, so the first result comes at once
 MAX_STDERR_ERRORS = 50  # error lines echoed on stderr; the output file has every one
 
@@ -116,12 +115,11 @@ class Run:
 def _output_line(obj: dict, res: dict, details: bool) -> dict:
     out = {"id": obj.get("id"), **{k: res[k] for k in CONTRACT_KEYS}}
     if out["hallucination_score"] is None:
-        # the contract promises a number: an answer with no checkable claim (a bare "yes", an empty
-        # answer) is undecided, said in its own field
-        out["hallucination_score"] = UNDECIDED
-        why = ((res.get("evaluation") or {}).get("faithfulness") or {}).get("reason") or "no checkable claims"
+        # no score, as the dashboard shows "—": no context to check against, or no checkable claim (a bare
+        # "yes", an empty answer, only sentences about the context); why is said in its own field
+        why = ((res.get("evaluation") or {}).get("faithfulness") or {}).get("reason") or "no claims"
         why = "no checkable claims in the answer" if why == "no claims" else why
-        out["hallucination_note"] = f"{why}: undecided (0.5; the dashboard shows no score)"
+        out["hallucination_note"] = f"{why}: no hallucination score"
     if details:
         out.update({k: res[k] for k in res if k not in out})
     return out

@@ -30,7 +30,9 @@ calibrated 0..1 number:
 A claim is supported when support >= 0.5. hallucination_score = a logistic combination of the claims'
 signals (0.6 * mean + 0.4 * min support, share unsupported, least local word coverage, any number/date or
 entity absent from the context),
-fitted with sign constraints and cross-validated on the dev set and HaluEval (see hallucination_score).
+fitted with sign constraints and cross-validated on the dev set and HaluEval (see hallucination_score), put on
+the scale 0 = fully grounded, 1 = nothing supported, with any clearly unsupported claim >= 0.5
+(hallucination_scale).
 """
 from __future__ import annotations
 
@@ -481,8 +483,9 @@ HALLUCINATION_BIAS = -sum(w * SUPPORT_THRESHOLD for k, w in HALLUCINATION_WEIGHT
 
 
 def hallucination_score(p: Prepared, faith: Score) -> float | None:
-    """0..1, higher = more hallucinated: the logistic combination (HALLUCINATION_WEIGHTS, anchored at
-    0.5 for claims at the support threshold) of the answer's claim signals (`hallucination_signals`).
+    """0..1, 0 = fully grounded, 1 = nothing supported: the logistic combination (HALLUCINATION_WEIGHTS,
+    anchored at 0.5 for claims at the support threshold) of the answer's claim signals
+    (`hallucination_signals`), on that scale with the worst claim's floor (`hallucination_scale`).
     Without weights: 1 - (0.6 * mean + 0.4 * min) of the claims' support. None when faithfulness is None."""
     if faith.value is None:
         return None
@@ -492,7 +495,28 @@ def hallucination_score(p: Prepared, faith: Score) -> float | None:
         return round(1.0 - (0.6 * float(np.mean(sup)) + 0.4 * float(min(sup))), 4)
     sig = hallucination_signals(p, claims)
     z = HALLUCINATION_BIAS + sum(w * sig[k] for k, w in HALLUCINATION_WEIGHTS.items())
-    return round(float(1.0 / (1.0 + np.exp(-z))), 4)
+    return round(hallucination_scale(float(1.0 / (1.0 + np.exp(-z))), sig["unsupported_share"], sig["min_support"]), 4)
+
+
+# The logistic at a perfectly grounded answer (every support signal 1, nothing flagged): the scale's 0.
+_Z_GROUNDED = HALLUCINATION_BIAS + sum(w for k, w in HALLUCINATION_WEIGHTS.items() if k in _AT_THRESHOLD)
+_R_GROUNDED = float(1.0 / (1.0 + np.exp(-_Z_GROUNDED)))
+
+
+WORST_CLAIM_MARGIN = 0.1  # how far below the support threshold the worst claim must be for the full floor
+
+
+def hallucination_scale(risk: float, unsupported_share: float, min_support: float = 0.0) -> float:
+    """The score on the scale the UI states, 0 = fully grounded, 1 = nothing supported: the logistic risk
+    rescaled so that a perfectly grounded answer is 0 (ranking unchanged), and, when the worst claim is
+    unsupported (WORST_CLAIM_MARGIN or more below the support threshold), at least 0.5 + 0.5 x the share of
+    unsupported claims: one false claim among ten scores >= 0.55 (it cannot be averaged away), one of two
+    >= 0.75, all of them 1. A worst claim just under the threshold gets a proportionally lower floor."""
+    cal = max(0.0, (risk - _R_GROUNDED) / (1.0 - _R_GROUNDED))
+    if unsupported_share > 0:
+        depth = min(1.0, max(0.0, (SUPPORT_THRESHOLD - min_support) / WORST_CLAIM_MARGIN))
+        cal = max(cal, (0.5 + 0.5 * unsupported_share) * depth)
+    return min(1.0, cal)
 
 
 def _aspect_weights(p: Prepared) -> dict[str, float]:

@@ -39,7 +39,7 @@ MONTHS = frozenset("january february march april may june july august september 
 _ABBREV = ("mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "no", "nos", "sec", "secs", "art", "rs",
            "inc", "ltd", "co", "corp", "fig", "vol", "pp", "approx", "etc", "cf", "al", "u.s", "e.g", "i.e",
            "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "govt", "dept",
-           "s", "ss", "cl", "para", "paras", "sub", "r/w", "v")  # "v": case names ("Arora Traders v. Kapoor")
+           "s", "ss", "cl", "para", "paras", "sub", "r/w", "v", "pvt", "ors", "anr", "hon", "viz", "ibid")  # "v": case names ("Arora Traders v. Kapoor")
 _ABBREV_RE = re.compile(r"\b(" + "|".join(re.escape(a) for a in _ABBREV) + r")\.(\s)", re.IGNORECASE)
 _CITATION_RE = re.compile(r"\[([^\[\]\n:]{1,200}?):\s*(\d{1,5})\]")
 _MD_LINK_RE = re.compile(r"\[([^\]]*)\]\((?:https?:)?[^)]*\)")  # [text](url): the text is part of the sentence
@@ -404,7 +404,8 @@ _BOUND_RE = re.compile(r"\b(?:not|no|n't)\s+(?:be\s+)?(?:exceed\w*|more|less|lat
                        r"above|below)\b", re.IGNORECASE)
 # words that deny without a "not": "excludes X" says what "does not include X" says
 _IMPLICIT_NEGATIONS = frozenset("exclude excludes excluded excluding except prohibited prohibits barred fail fails failed "
-                                 "failing refuse refuses refused bars".split())  # "fails to pay" = "does not pay"
+                                 "failing refuse refuses refused refusing bars barring prohibit prohibiting forbid forbids "
+                                 "forbidden forbidding preclude precludes precluded precluding".split())  # "fails to pay" = "does not pay"
 
 
 def _negation_words(text: str) -> list[str]:

@@ -62,3 +62,22 @@ def test_a_sentence_about_the_context_is_shown_as_not_checked():
 def test_a_false_figure_still_fails_when_cited():
     r = _faith("A bounced cheque can be punished with imprisonment of up to five years (Passage 1).")
     assert r["evaluation"]["faithfulness"]["score"] == 0.0 and r["hallucination_score"] > 0.5
+
+
+def test_one_false_claim_among_many_true_is_not_averaged_away():
+    many = PLAIN + (" The payee must give the notice in writing. The notice goes to the drawer. The bank returns the "
+                    "cheque unpaid when the money is insufficient. The drawer may also be fined. Banks charge a "
+                    "return fee for a dishonoured cheque.")
+    good = _faith(many)
+    bad = _faith(many + " The drawer must also pay a penalty of Rs. 5,00,000 to the state.")
+    assert good["evaluation"]["faithfulness"]["score"] == 1.0 and good["hallucination_score"] < 0.3
+    f = bad["evaluation"]["faithfulness"]
+    assert 0.8 < f["score"] < 1.0  # one of nine
+    assert bad["hallucination_score"] >= 0.5 + 0.5 * (1 - f["score"]) - 1e-6
+
+
+def test_nothing_supported_scores_1_and_no_context_scores_none():
+    r = _faith("The drawer must pay a penalty of Rs. 5,00,000 to the state. Interest of 18% accrues from the "
+               "first day.")
+    assert r["evaluation"]["faithfulness"]["score"] == 0.0 and r["hallucination_score"] == 1.0
+    assert evaluators.score_one(Q, PLAIN, [])["hallucination_score"] is None

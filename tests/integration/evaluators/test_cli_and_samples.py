@@ -37,7 +37,7 @@ def test_cli_scores_in_order_isolates_bad_lines_and_summarises(tmp_path):
     assert last.startswith("scored=3 errors=2 seconds=")
     lines = [json.loads(x) for x in out.read_text().splitlines()]
     assert [x.get("id") for x in lines] == ["a", None, "c", "d", "e"]
-    assert all(isinstance(x["hallucination_score"], float) for x in lines if "error" not in x)
+    assert all(isinstance(x["hallucination_score"], float) for x in lines[:4] if "error" not in x)
     assert lines[1]["line"] == 2 and lines[1]["error"].startswith("line 2: invalid JSON")
     assert lines[2]["line"] == 3 and lines[2]["error"].startswith("line 3: ")
     a = lines[0]
@@ -47,9 +47,9 @@ def test_cli_scores_in_order_isolates_bad_lines_and_summarises(tmp_path):
     assert set(a["evaluation"]["overall_quality"]) == {"score", "threshold", "passed"}
     assert lines[3]["evaluation"]["faithfulness"]["score"] == 0.0
     assert lines[3]["evaluation"]["contextual_precision"]["threshold"] == 0.75  # --feature chat
-    # no claims to check: faithfulness has no score, the contract's number is "undecided" and says so
+    # no claims to check: no faithfulness, no hallucination score (null, as the dashboard's "—"), and why
     assert lines[4]["evaluation"]["faithfulness"]["score"] is None
-    assert lines[4]["hallucination_score"] == 0.5 and "no checkable claims" in lines[4]["hallucination_note"]
+    assert lines[4]["hallucination_score"] is None and "no checkable claims" in lines[4]["hallucination_note"]
     assert "hallucination_note" not in a
 
     proc = subprocess.run([sys.executable, "-m", "evaluators", "score", "--input", str(inp), "--output", str(out),

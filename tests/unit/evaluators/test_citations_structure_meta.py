@@ -92,3 +92,16 @@ def test_negative_prefixes_and_bars_negate():
     assert T.prefixed_negations("the offence is non-bailable", set(T.content_tokens("the offence is bailable"))) == 1
     assert T.prefixed_negations("it is non-bailable", set(T.content_tokens("it is cognizable and non-bailable"))) == 0
     assert T.negation_count("Section 142 bars cognizance of a late complaint.") == 1
+
+
+def test_case_names_and_company_forms_do_not_end_a_sentence():
+    assert T.split_sentences("In Mehta v. Sood Logistics Pvt. Ltd. the delay was not condoned. It was dismissed.") \
+        == ("In Mehta v. Sood Logistics Pvt. Ltd. the delay was not condoned.", "It was dismissed.")
+    assert len(T.split_sentences("In Nair Foods v. ColdChain Co. the court refused the claim.")) == 1
+
+
+@pytest.mark.parametrize("word", ["bars", "barred", "forbids", "precludes", "prohibits", "refusing"])
+def test_verbs_that_deny_count_as_negations(word):
+    # "Section 142 bars cognizance" says what "No court shall take cognizance" says
+    assert T.negation_count(f"Section 142 {word} cognizance of a late complaint.") % 2 == \
+        T.negation_count("No court shall take cognizance of a late complaint.") % 2

@@ -1,0 +1,31 @@
+"""Issue 17: the demo's `arguments` answers ("Argument 1: ... Argument 2: ...", case names "Mehta v. Sood
+Logistics", "Section 142 bars ...") are scored by the local scorer close to their logged faithfulness outside
+the incidents, not 0 for their numbering."""
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+import evaluators
+from jobs import demo
+
+
+def _day(p: dict) -> date:
+    return datetime.fromisoformat(str(p["timestamp"]).replace("Z", "+00:00")).date()
+
+
+def test_local_faithfulness_on_demo_arguments_is_within_0_1_of_logged():
+    payloads, incidents = demo.build_payloads(days=20, per_day=60, seed=11,
+                                              end=datetime(2026, 11, 24, tzinfo=timezone.utc))
+    args = [p for p in payloads if p.get("feature") == "arguments" and isinstance(p.get("evaluation"), dict)
+            and not any(i.covers(_day(p), "arguments") for i in incidents)][:80]
+    assert len(args) >= 40
+    assert sum(p["answer"].startswith("Argument 1:") for p in args) >= len(args) // 2  # numbered, as in the demo
+    res = evaluators.score_many([{"query": p["query"], "answer": p["answer"], "context": p["context"]}
+                                 for p in args])
+    local = [r["evaluation"]["faithfulness"]["score"] for r in res]
+    assert all(v is not None for v in local)
+    logged = [p["evaluation"]["faithfulness"]["score"] for p in args]
+    assert abs(sum(local) / len(local) - sum(logged) / len(logged)) <= 0.1
+    # no answer loses its claims to its numbering: none is judged on "1 not in context"
+    reasons = " ".join(r["evaluation"]["faithfulness"]["reason"] for r in res)
+    assert "Argument" not in reasons and ": 1 not in context" not in reasons
