@@ -61,6 +61,9 @@ def secrets() -> list[str]:
         path = s.webhook_url.split("://", 1)[-1].partition("/")[2]
         if path:
             found.append("/" + path)
+            # a receiver may echo one piece of the path (the token) back in an error body
+            found += [piece for piece in path.replace("?", "/").replace("&", "/").replace("=", "/").split("/")
+                      if len(piece) >= 8]
     for secret in (s.smtp_password, s.openai_api_key):
         if secret is not None and secret.get_secret_value():
             found.append(secret.get_secret_value())

@@ -107,22 +107,26 @@ def _render_heatmaps(summaries: dict[str, dict], thresholds: dict, start: date, 
     if not rows:
         st.info(f"Every feature has fewer than {MIN_RECORDS} records in this period.")
     means_tab, rates_tab = st.tabs(["Mean score", "Pass rate"])
-    keys = [[f"{f}|{m}" for m in charts.scores()] for f in rows]
+    # the catalog's metrics that have a score in the period (a metric no record carries, e.g. citation
+    # accuracy where answers do not cite, would be an empty column)
+    shown = tuple(m for m in charts.scores() if any(summaries[f]["means"].get(m) is not None for f in rows)) \
+        or charts.scores()
+    keys = [[f"{f}|{m}" for m in shown] for f in rows]
     with means_tab:
-        z = [[summaries[f]["means"].get(m) for m in charts.scores()] for f in rows]
+        z = [[summaries[f]["means"].get(m) for m in shown] for f in rows]
         margin = [[(v - _limits(thresholds, f)[m]) if v is not None and _limits(thresholds, f).get(m) is not None
-                   else None for m, v in zip(charts.scores(), line)] for f, line in zip(rows, z)]
+                   else None for m, v in zip(shown, line)] for f, line in zip(rows, z)]
         marks = [[d is not None and d < 0 for d in line] for line in margin]
-        event = charts.show(charts.heatmap_figure([names[f] for f in rows], charts.scores(), z,
+        event = charts.show(charts.heatmap_figure([names[f] for f in rows], shown, z,
                                                   title="Mean score for the period", marks=marks, margin=margin,
                                                   cell_keys=keys), key=f"{PREFIX}_heat_means", clickable=True)
         _drill_down(charts.clicked_point(event), start, end)
         st.caption("Colour = distance to that feature's threshold; ✗ = below it. Click a cell for its records. "
                    "Records per feature: " + ", ".join(f"{f} {summaries[f]['count']:,}" for f in rows))
     with rates_tab:
-        z = [[summaries[f]["pass_rate"]] + [summaries[f]["pass_rates"].get(m) for m in charts.scores()]
+        z = [[summaries[f]["pass_rate"]] + [summaries[f]["pass_rates"].get(m) for m in shown]
              for f in rows]
-        event = charts.show(charts.heatmap_figure([names[f] for f in rows], ("all metrics",) + charts.scores(), z,
+        event = charts.show(charts.heatmap_figure([names[f] for f in rows], ("all metrics",) + shown, z,
                                                   title="Share of records at or above the threshold", percent=True,
                                                   cell_keys=[[f"{f}|"] + k for f, k in zip(rows, keys)]),
                             key=f"{PREFIX}_heat_rates", clickable=True)

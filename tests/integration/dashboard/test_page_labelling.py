@@ -96,6 +96,7 @@ def test_annotator_labels_and_a_viewer_cannot_label(make_app, seeded_db, tmp_pat
     from settings import reset_settings
 
     users = tmp_path / "users.toml"
+    add_user("ada", "ada-password", "admin", users)  # a users file needs an admin (issue 18)
     add_user("nora", "nora-password", "annotator", users)
     add_user("vic", "vic-password", "viewer", users)
     monkeypatch.setenv("EVALBOARD_USERS_FILE", str(users))
