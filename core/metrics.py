@@ -1,8 +1,9 @@
 """The metrics: name, label, colour, overall weight, default threshold per feature.
 
 One entry per metric (reference 000: "Feature-Specific Thresholds" and the overall
-formula). Adding a metric is one `register(Metric(...))` here plus one evaluator
-function; everything else (ingest, `eb.scores`, the verdict, aggregates, charts,
+formula). Adding a metric is one `register(Metric(...))` here plus one module
+evaluators/metrics/<name>.py (its local function, judge prompt and declared inputs;
+the evaluators' registry fails at import when the two disagree); everything else (ingest, `eb.scores`, the verdict, aggregates, charts,
 the rule editor, reports, exports) reads the list through `names()` /
 `score_names()` at call time, so a metric registered later is followed too.
 """
@@ -31,6 +32,9 @@ class Metric:
     # the kind of problem the weekly report advises on when this metric fails most in a feature
     # (a key of jobs/report.ADVICE), None when its failures are covered by the diagnosis instead
     advice: str | None = None
+    # False: deliberately not scored by evaluators/ (e.g. a score only the logging application sends);
+    # the evaluators' registry then expects no module for it and the scorer reports it as not computed
+    evaluated: bool = True
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ def __getattr__(name):  # keep `import evaluators` light: the model stack loads 
         from . import pipeline
 
         return getattr(pipeline, name)
-    if name in ("embeddings", "judge", "beyondchats", "local", "text", "retrieval", "pipeline", "prompts"):
+    if name in ("embeddings", "judge", "beyondchats", "local", "text", "retrieval", "pipeline", "prompts",
+                "metrics"):
         import importlib
 
         return importlib.import_module(f".{name}", __name__)

@@ -1,6 +1,8 @@
 """The LLM judge: any OpenAI-compatible chat-completions endpoint through the official `openai` client.
 
-* prompts are data (`prompts.PROMPTS`), answers are JSON validated by pydantic models;
+* prompts are data (`prompts.JudgePrompt`: each metric's in its module evaluators/metrics/<name>.py, the
+  retrieval assessment's in prompts.py; `prompts.prompt(name)` finds either), answers are JSON validated by
+  pydantic models;
 * timeouts and bounded retries: the client's own retry loop (exponential backoff, honours
   Retry-After) on connection errors, timeouts, 408/409/429 and 5xx, `max_retries` times;
 * output that is not the expected JSON raises `JudgeParseError` with the raw text kept;
@@ -136,8 +138,8 @@ class Judge:
         """Render prompt `prompt_name`, call the endpoint, validate the JSON. Raises JudgeError."""
         import openai
 
-        spec = P.PROMPTS[prompt_name]
-        prompt = P.render(prompt_name, **values)
+        spec = P.prompt(prompt_name)
+        prompt = spec.render(**values)
         messages = [{"role": "system", "content": P.SYSTEM}, {"role": "user", "content": prompt}]
         t0 = time.perf_counter()
         try:
@@ -177,7 +179,7 @@ class Judge:
         except (json.JSONDecodeError, ValueError) as exc:
             raise JudgeParseError(f"judge output for {prompt_name!r} is not JSON ({exc})", raw) from exc
         try:
-            parsed = spec["schema"].model_validate(data)
+            parsed = spec.schema.model_validate(data)
         except ValidationError as exc:
             first = exc.errors()[0]
             raise JudgeParseError(f"judge output for {prompt_name!r} does not match the schema "

@@ -394,30 +394,18 @@ def _surface(text: str, stemmed: str) -> str:
 
 
 # --------------------------------------------------------------------------- metrics
-def faithfulness(p: Prepared) -> Score:
-    """supported claims / claims. None when there is no retrieved context (NO_CONTEXT) or no claim."""
-    if not p.ctx.sentences:
-        return Score(None, NO_CONTEXT, {"claims": [], "unsupported_claims": []})
-    about = list(T.about_context_sentences(p.answer))
-    note = (f" {len(about)} sentence(s) about the context, not checked: \"{_short(about[0], 60)}\"."
-            if about else "")
-    if not p.claims:
-        return Score(None, ("only statements about the context, not checked" if about else "no claims"),
-                     {"claims": [], "unsupported_claims": [], "about_context": about})
-    claims = p.claim_support()
-    n_sup = sum(1 for c in claims if c["supported"])
-    value = n_sup / len(claims)
-    unsupported = [{"claim": c["text"], "why": c["why"], "score": c["score"]} for c in claims if not c["supported"]]
-    if not unsupported:
-        reason = f"All {len(claims)} claims are supported by the context."
-    else:
-        first = unsupported[0]
-        reason = (f"{n_sup} of {len(claims)} claims supported; unsupported: \"{_short(first['claim'], 80)}\" "
-                  f"({first['why']})" + (f" and {len(unsupported) - 1} more." if len(unsupported) > 1 else "."))
-    reason += note
-    return Score(value, reason, {"claims": claims, "unsupported_claims": unsupported, "about_context": about,
-                                 "mean_support": float(np.mean([c["score"] for c in claims])),
-                                 "signals": hallucination_signals(p, claims)})
+# faithfulness, contextual_recall and citation_accuracy live in their modules, evaluators/metrics/<name>.py;
+# their old names here keep working (imported on first use: those modules import this one)
+_MOVED = {"faithfulness": "faithfulness", "contextual_recall": "contextual_recall",
+          "citation_accuracy": "citation_accuracy"}
+
+
+def __getattr__(name: str):
+    if name in _MOVED:
+        import importlib
+
+        return getattr(importlib.import_module(f"evaluators.metrics.{_MOVED[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # The record-level signals of the claim checks that hallucination_score combines (claim records: `support`).
@@ -700,24 +688,6 @@ def contextual_precision(p: Prepared, rel: list[dict] | None = None) -> Score:
     return Score(ap, reason, {"chunk_relevance": rel, "share_relevant": n_rel / len(flags)})
 
 
-def contextual_recall(p: Prepared) -> Score:
-    if not p.ctx.sentences:
-        return Score(None, NO_CONTEXT, {"claims": []})
-    if not p.expected:
-        return Score(None, "no expected answer given", {})
-    exp_claims = list(T.split_claims(p.expected))
-    if not exp_claims:
-        return Score(None, "expected answer has no claims", {})
-    recs = [support(c, p.ctx, p) for c in exp_claims]
-    n = sum(1 for r in recs if r["supported"])
-    value = n / len(recs)
-    missing = [r["text"] for r in recs if not r["supported"]]
-    reason = (f"All {len(recs)} expected claims are found in the context." if not missing else
-              f"{n} of {len(recs)} expected claims found in the context; missing: \"{_short(missing[0], 80)}\""
-              + (f" and {len(missing) - 1} more." if len(missing) > 1 else "."))
-    return Score(value, reason, {"claims": recs, "missing_claims": missing})
-
-
 def completeness(p: Prepared) -> Score:
     """Reference 001/003: are the question's aspects covered, and is the relevant information of the
     context used? None when the question has no content words."""
@@ -808,42 +778,3 @@ def correctness(p: Prepared) -> Score:
     reason = ("Matches the ground truth." if not differences else
               f"Covers {r:.0%} of the ground truth; {len(conflicts)} answer claim(s) contradict it.")
     return Score(value, reason, {"recall": r, "agreement": agree, "differences": differences})
-
-
-def citation_accuracy(p: Prepared) -> Score:
-    """Where the answer cites a chunk ("(Passage 2)", "[1]", "[Doc 3]", "according to Source 2"), does that
-    chunk support the claim that cites it? Share of cited claims whose cited chunk holds their support (the
-    chunk best matching the claim, within a small margin, and the claim supported by the context). None
-    when the answer cites no chunk by number, or there is no context. Chunks are numbered from 1, as shown."""
-    if not p.ctx.sentences:
-        return Score(None, NO_CONTEXT, {"citations": []})
-    claims = p.claim_support()
-    cited = [(i, c, T.find_references(c["text"])) for i, c in enumerate(claims)]
-    cited = [x for x in cited if x[2]]
-    if not cited:
-        return Score(None, "the answer cites no retrieved chunk", {"citations": []})
-    src = np.array(p.ctx.source)
-    sent_toks = [set(T.content_tokens(s)) for s in p.ctx.sentences]
-    n = len(p.context)
-    rows, wrong = [], []
-    for i, c, refs in cited:
-        text = T.strip_citations(c["text"]).strip()
-        ctoks = set(T.content_tokens(text))
-        combo = p.ctx.vecs @ p.vec(text) + 0.5 * np.array([len(ctoks & st) / max(1, len(ctoks)) for st in sent_toks])
-        per_chunk = {k: float(combo[src == k].max()) for k in set(p.ctx.source)}
-        best_chunk = max(per_chunk, key=per_chunk.get)
-        ok_refs = [r for r in refs if (r - 1) in per_chunk and per_chunk[r - 1] >= per_chunk[best_chunk] - 0.1]
-        correct = bool(ok_refs) and c["supported"]
-        rows.append({"claim": c["text"], "cites": refs, "support_in": best_chunk + 1, "correct": correct})
-        if not correct:
-            missing = [r for r in refs if r < 1 or r > n]
-            what = (f"cites #{', #'.join(map(str, missing))}, which was not retrieved" if missing else
-                    f"cites #{', #'.join(map(str, refs))}")
-            where = (f"the support is in #{best_chunk + 1}" if c["supported"] else
-                     "the context does not support it")
-            wrong.append(f"claim {i + 1} {what}; {where}")
-    value = sum(r["correct"] for r in rows) / len(rows)
-    reason = (f"All {len(rows)} cited claims are supported by the chunk they cite." if not wrong else
-              f"{len(rows) - len(wrong)} of {len(rows)} citations correct: " + "; ".join(wrong[:3])
-              + (f" and {len(wrong) - 3} more." if len(wrong) > 3 else "."))
-    return Score(value, reason, {"citations": rows, "wrong": wrong})

@@ -1,11 +1,15 @@
-"""score_one / score_many: every metric for a record, in fast, balanced or thorough mode."""
+"""score_one / score_many: every metric for a record, in fast, balanced or thorough mode.
+
+A loop over the metric registry (evaluators/metrics/): each catalog metric's module gives its local score,
+its required inputs and, when judged, its prompt and the reading of the judge's reply."""
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from . import embeddings
 from . import local as L
+from . import metrics as registry
 from . import retrieval as R
 from .judge import JudgeError, JudgeNotConfigured, Usage
 from core import metrics as catalog
@@ -60,74 +64,26 @@ def _check_mode(mode: str, judge, fallback_to_fast: bool) -> str:
     return mode
 
 
-# one local evaluator per catalog metric: adding a metric is a catalog entry plus one entry here
-LocalMetric = Callable[[L.Prepared, list], Score]
-LOCAL_METRICS: dict[str, LocalMetric] = {
-    "faithfulness": lambda p, rel: L.faithfulness(p),
-    "answer_relevancy": lambda p, rel: L.answer_relevancy(p),
-    "contextual_precision": lambda p, rel: L.contextual_precision(p, rel),
-    "contextual_recall": lambda p, rel: L.contextual_recall(p),
-    "citation_accuracy": lambda p, rel: L.citation_accuracy(p),
-}
-JUDGED_METRICS = ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")
+def _local_score(ev, name: str, p: L.Prepared, rel_chunks: list) -> Score:
+    if ev is None:  # declared evaluated=False in the catalog
+        return Score(None, f"{catalog.label(name)} is not computed by the evaluators")
+    return ev.local(p, rel_chunks)
 
 
-def register_local_metric(name: str, fn: LocalMetric) -> None:
-    LOCAL_METRICS[name] = fn
-
-
-def local_metric(name: str, p: L.Prepared, rel_chunks: list) -> Score:
-    fn = LOCAL_METRICS.get(name)
-    return fn(p, rel_chunks) if fn else Score(None, f"no local evaluator for {catalog.label(name)}")
-
-
-def _judge_metric(metric: str, p: L.Prepared, judge) -> tuple[Score, Any]:
-    """One metric from the judge, as a Score with the statement/chunk verdicts in details."""
-    if metric == "faithfulness":
-        v, info = judge.faithfulness(p.query, p.answer, p.context)
-        sts = v.statements
-        if not sts:
-            return Score(None, "no claims (judge)", {"claims": [], "unsupported_claims": []}), info
-        claims = [{"text": s.statement, "supported": s.supported, "score": 1.0 if s.supported else 0.0,
-                   "chunk_ids": [i for i in s.supporting_chunk_ids if 0 <= i < len(p.context)],
-                   "best_sentence": "", "why": None if s.supported else (s.reason or "not supported")} for s in sts]
-        uns = [{"claim": c["text"], "why": c["why"], "score": 0.0} for c in claims if not c["supported"]]
-        value = sum(c["supported"] for c in claims) / len(claims)
-        reason = (f"Judge: all {len(claims)} statements supported." if not uns else
-                  f"Judge: {len(claims) - len(uns)} of {len(claims)} statements supported; "
-                  f"unsupported: \"{uns[0]['claim'][:80]}\" ({uns[0]['why']}).")
-        return Score(value, reason, {"claims": claims, "unsupported_claims": uns, "mean_support": value,
-                                     "source": "judge"}), info
-    if metric == "answer_relevancy":
-        v, info = judge.answer_relevancy(p.query, p.answer)
-        return Score(v.score, f"Judge: {v.reason}".strip(), {"missing_aspects": v.missing_aspects,
-                                                              "source": "judge"}), info
-    if metric == "contextual_precision":
-        v, info = judge.contextual_precision(p.query, p.context, p.expected)
-        by_idx = {c.index: c for c in v.chunks}
-        rel = [{"index": i, "relevant": bool(by_idx[i].relevant) if i in by_idx else False,
-                "score": 1.0 if (i in by_idx and by_idx[i].relevant) else 0.0,
-                "reason": by_idx[i].reason if i in by_idx else "not judged"} for i in range(len(p.context))]
-        flags = [r["relevant"] for r in rel]
-        ap = L.average_precision(flags)
-        return Score(ap, f"Judge: {sum(flags)} of {len(flags)} chunks relevant.",
-                     {"chunk_relevance": rel, "share_relevant": sum(flags) / len(flags), "source": "judge"}), info
-    if metric == "contextual_recall":
-        v, info = judge.contextual_recall(p.expected or "", p.context)
-        if not v.statements:
-            return Score(None, "expected answer has no claims (judge)", {"source": "judge"}), info
-        n = sum(s.supported for s in v.statements)
-        return Score(n / len(v.statements), f"Judge: {n} of {len(v.statements)} expected statements found in "
-                     "the context.", {"claims": [s.model_dump() for s in v.statements], "source": "judge"}), info
-    raise ValueError(metric)
+def _judge_score(ev, p: L.Prepared, judge) -> tuple[Score, Any]:
+    """One metric from the judge: its prompt filled from the record, the reply read by the metric's module."""
+    verdict, info = judge.ask(ev.name, **ev.prompt_values(p))
+    return ev.read_verdict(verdict, p), info
 
 
 def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: Mapping | None, judge,
-                    fallback_to_fast: bool) -> dict:
+                    fallback_to_fast: bool, evals: Mapping | None = None) -> dict:
+    """`evals`: registry.evaluators(), checked once per call of score_one/score_many."""
+    evals = registry.evaluators() if evals is None else evals
     t0 = time.perf_counter()
     th = thresholds_for(feature, thresholds)
     rel_chunks = L.chunk_relevance(p) if p.context else []
-    scores: dict[str, Score] = {m: local_metric(m, p, rel_chunks) for m in catalog.names()}
+    scores: dict[str, Score] = {m: _local_score(ev, m, p, rel_chunks) for m, ev in evals.items()}
     extra = {"completeness": L.completeness(p), "citation_quality": L.citation_quality(p),
              "correctness": L.correctness(p)}
     surface = lambda a: L._surface(p.query, a)  # noqa: E731
@@ -139,20 +95,15 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
     judge_errors: list[str] = []
     t1 = time.perf_counter()
     if mode != FAST:
-        todo = []
-        for m in JUDGED_METRICS:
-            s = scores[m]
-            if m == "contextual_recall" and not p.expected:
-                continue
-            if m in ("faithfulness",) and not p.claims:
-                continue
-            if catalog.get(m).needs_context and not p.ctx.sentences:
-                continue  # no retrieved context: the context metrics stay None (L.NO_CONTEXT), judged or not
-            if mode == THOROUGH or (s.value is not None and abs(s.value - th[m]) <= BALANCED_MARGIN):
-                todo.append(m)
+        # a judged metric is asked when the record has the inputs it requires (its module declares them):
+        # every time in thorough mode, in balanced mode when its local value is near its threshold
+        todo = [m for m, ev in evals.items()
+                if ev is not None and ev.judged and ev.eligible(p)
+                and (mode == THOROUGH or (scores[m].value is not None
+                                          and abs(scores[m].value - th[m]) <= BALANCED_MARGIN))]
         for m in todo:
             try:
-                js, info = _judge_metric(m, p, judge)
+                js, info = _judge_score(evals[m], p, judge)
             except JudgeError as exc:
                 if not fallback_to_fast:
                     raise
@@ -178,15 +129,15 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
             judge_errors.append(f"retrieval: {exc}")
     judge_ms = (time.perf_counter() - t1) * 1000
 
-    values = {m: scores[m].value for m in catalog.names()}
+    values = {m: scores[m].value for m in evals}
     ov = overall_quality(values)
     evaluation = {}
-    for m in catalog.names():
+    for m, ev in evals.items():
         s = scores[m]
         entry = {"score": None if s.value is None else round(float(s.value), 4), "threshold": th[m],
                  "passed": metric_passed(s.value, th[m]), "reason": s.reason}
-        if m == "faithfulness":
-            entry["unsupported_claims"] = s.details.get("unsupported_claims", [])
+        if ev is not None and ev.entry_fields is not None:
+            entry.update(ev.entry_fields(s))
         evaluation[m] = entry
     evaluation["overall_quality"] = {"score": None if ov is None else round(ov, 4),
                                      "threshold": th["overall_quality"],
@@ -200,7 +151,7 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
         halluc = round(1.0 - float(f.value), 4)
     else:
         halluc = L.hallucination_score(p, f)
-    details = {m: scores[m].details for m in catalog.names()}
+    details = {m: scores[m].details for m in evals}
     details["judged_metrics"] = judged
     if judge_errors:
         details["judge_errors"] = judge_errors
@@ -238,6 +189,7 @@ def score_one(query: str, answer: str, context: Sequence[str], expected_output: 
     item = validate_item({"query": query, "answer": answer, "context": list(context or []),
                           "expected_output": expected_output, "feature": feature})
     used = _check_mode(mode, judge, fallback_to_fast)
+    evals = registry.evaluators()
     t0 = time.perf_counter()
     texts = L.texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"])
     uniq = list(dict.fromkeys(texts))
@@ -245,7 +197,7 @@ def score_one(query: str, answer: str, context: Sequence[str], expected_output: 
     embed_ms = (time.perf_counter() - t0) * 1000
     p = L.Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"],
                          _make_lookup(vectors))
-    out = _score_prepared(p, item["feature"], used, thresholds, judge, fallback_to_fast)
+    out = _score_prepared(p, item["feature"], used, thresholds, judge, fallback_to_fast, evals)
     if used != mode:
         out["details"]["mode_requested"] = mode
         out["details"]["mode_note"] = "no judge configured: fell back to fast mode"
@@ -260,6 +212,7 @@ def score_many(items: Sequence[Mapping], mode: str = "fast", thresholds: Mapping
     once). A bad item yields {"id", "error"} in its place. Each result carries the item's "id".
     Per-item latency: its own metric/judge time plus its share of the batch's encoding time."""
     used = _check_mode(mode, judge, fallback_to_fast)
+    evals = registry.evaluators()  # a catalog/registry disagreement fails the call, not each item
     t0 = time.perf_counter()
     prepared: list[Any] = []
     all_texts: list[str] = []
@@ -286,7 +239,8 @@ def score_many(items: Sequence[Mapping], mode: str = "fast", thresholds: Mapping
         try:
             t1 = time.perf_counter()
             p = L.Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"], lookup)
-            out = _score_prepared(p, item["feature"] or feature, used, thresholds, judge, fallback_to_fast)
+            out = _score_prepared(p, item["feature"] or feature, used, thresholds, judge, fallback_to_fast,
+                                  evals)
             share = embed_ms * sum(len(t) for t in set(texts)) / total_chars
             out["latency_ms"]["embed"] = round(share, 3)
             out["latency_ms"]["total"] = round(share + (time.perf_counter() - t1) * 1000, 3)

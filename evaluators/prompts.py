@@ -1,12 +1,30 @@
-"""Judge prompts as data, and the pydantic models of the JSON each one must return."""
+"""The judge's shared prompt pieces: the system message, `JudgePrompt` (a template and the pydantic model of
+the JSON it must return), chunk formatting, the statement verdict several metrics use, and the retrieval
+assessment's prompts (not a metric). Each metric's own prompt lives in its module, evaluators/metrics/<name>.py;
+`prompt(name)` finds either kind by name.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 SYSTEM = ("You are a strict evaluator of answers produced by a retrieval-augmented assistant. "
           "Judge only from the material given. Reply with one JSON object and nothing else.")
+
+
+@dataclass(frozen=True)
+class JudgePrompt:
+    """A judge prompt as data: the user-message template and the pydantic model its JSON reply must match."""
+    template: str
+    schema: type[BaseModel]
+
+    def render(self, **values) -> str:
+        if "chunks" in values and isinstance(values["chunks"], list):
+            values["chunks"] = format_chunks(values["chunks"])
+        values.setdefault("expected", "")
+        return self.template.format(**values)
 
 
 class StatementVerdict(BaseModel):
@@ -16,28 +34,8 @@ class StatementVerdict(BaseModel):
     reason: str = ""
 
 
-class FaithfulnessVerdict(BaseModel):
-    statements: list[StatementVerdict]
-
-
-class RelevancyVerdict(BaseModel):
-    score: float = Field(ge=0.0, le=1.0)
-    reason: str = ""
-    missing_aspects: list[str] = Field(default_factory=list)
-
-
-class ChunkVerdict(BaseModel):
-    index: int
-    relevant: bool
-    reason: str = ""
-
-
-class PrecisionVerdict(BaseModel):
-    chunks: list[ChunkVerdict]
-
-
-class RecallVerdict(BaseModel):
-    statements: list[StatementVerdict]
+STATEMENTS_JSON = ('Return JSON: {{"statements": [{{"statement": str, "supported": bool, '
+                   '"supporting_chunk_ids": [int], "reason": str}}]}}')
 
 
 class QuickCheckVerdict(BaseModel):
@@ -55,54 +53,18 @@ class RetrievalVerdict(BaseModel):
     reasoning: str = ""
 
 
-PROMPTS: dict[str, dict] = {
-    "faithfulness": {
-        "schema": FaithfulnessVerdict,
-        "template": (
-            "QUESTION:\n{query}\n\nCONTEXT CHUNKS (id: text):\n{chunks}\n\nANSWER:\n{answer}\n\n"
-            "Split the ANSWER into atomic factual statements. For each statement decide whether the CONTEXT "
-            "supports it (numbers, dates, amounts, names and negations must match), list the ids of the "
-            "supporting chunks, and give a one-sentence reason.\n"
-            'Return JSON: {{"statements": [{{"statement": str, "supported": bool, '
-            '"supporting_chunk_ids": [int], "reason": str}}]}}'),
-    },
-    "answer_relevancy": {
-        "schema": RelevancyVerdict,
-        "template": (
-            "QUESTION:\n{query}\n\nANSWER:\n{answer}\n\n"
-            "How directly and specifically does the ANSWER address the QUESTION (0.0 = off-topic or generic, "
-            "1.0 = answers exactly what was asked)? List the aspects of the question left unanswered.\n"
-            'Return JSON: {{"score": float, "reason": str, "missing_aspects": [str]}}'),
-    },
-    "contextual_precision": {
-        "schema": PrecisionVerdict,
-        "template": (
-            "QUESTION:\n{query}\n\nEXPECTED ANSWER (may be empty):\n{expected}\n\n"
-            "RETRIEVED CHUNKS in rank order (id: text):\n{chunks}\n\n"
-            "For each chunk decide whether it contains information useful to answer the QUESTION "
-            "(or to arrive at the EXPECTED ANSWER when one is given).\n"
-            'Return JSON: {{"chunks": [{{"index": int, "relevant": bool, "reason": str}}]}}'),
-    },
-    "contextual_recall": {
-        "schema": RecallVerdict,
-        "template": (
-            "EXPECTED ANSWER:\n{expected}\n\nRETRIEVED CHUNKS (id: text):\n{chunks}\n\n"
-            "Split the EXPECTED ANSWER into atomic statements; for each decide whether it can be attributed "
-            "to the chunks and list the ids of the chunks it comes from.\n"
-            'Return JSON: {{"statements": [{{"statement": str, "supported": bool, '
-            '"supporting_chunk_ids": [int], "reason": str}}]}}'),
-    },
-    "retrieval_quick": {
-        "schema": QuickCheckVerdict,
-        "template": (
+# the retrieval assessment's prompts (evaluators/retrieval.py); the metrics' prompts are in their modules
+RETRIEVAL_PROMPTS: dict[str, JudgePrompt] = {
+    "retrieval_quick": JudgePrompt(
+        schema=QuickCheckVerdict,
+        template=(
             "USER QUERY: {query}\n\nRETRIEVED CONTEXTS:\n{chunks}\n\n"
             "Can these contexts adequately answer the user's query? Be strict: answer 'yes' only if the "
             "contexts directly and completely answer it.\n"
-            'Return JSON: {{"answer": "yes"|"partial"|"no", "reasoning": str}}'),
-    },
-    "retrieval_thorough": {
-        "schema": RetrievalVerdict,
-        "template": (
+            'Return JSON: {{"answer": "yes"|"partial"|"no", "reasoning": str}}')),
+    "retrieval_thorough": JudgePrompt(
+        schema=RetrievalVerdict,
+        template=(
             "USER QUERY:\n{query}\n\nRETRIEVED CONTEXTS:\n{chunks}\n\n"
             "Evaluate: 1. RELEVANCE of each context (0.0-1.0); 2. COVERAGE of all aspects of the query "
             "(0.0-1.0); 3. CONFIDENCE that the contexts can answer the query (0.0-1.0); 4. ISSUES; "
@@ -110,9 +72,20 @@ PROMPTS: dict[str, dict] = {
             "EXTERNAL (search external sources), CLARIFY (query is ambiguous).\n"
             'Return JSON: {{"relevance_scores": [float], "coverage": float, "confidence": float, '
             '"issues": [str], "missing_aspects": [str], '
-            '"recommendation": "ANSWER"|"REFINE"|"EXTERNAL"|"CLARIFY", "reasoning": str}}'),
-    },
+            '"recommendation": "ANSWER"|"REFINE"|"EXTERNAL"|"CLARIFY", "reasoning": str}}')),
 }
+
+
+def prompt(name: str) -> JudgePrompt:
+    """The prompt called `name`: a retrieval prompt, or the prompt of the judged metric of that name."""
+    if name in RETRIEVAL_PROMPTS:
+        return RETRIEVAL_PROMPTS[name]
+    from . import metrics  # the registry imports the metric modules, which import this module
+
+    ev = metrics.get(name)
+    if ev is None or ev.prompt is None:
+        raise KeyError(f"no judge prompt called {name!r}")
+    return ev.prompt
 
 
 def format_chunks(chunks: list[str], limit: int = 2000) -> str:
@@ -120,8 +93,18 @@ def format_chunks(chunks: list[str], limit: int = 2000) -> str:
 
 
 def render(name: str, **values) -> str:
-    spec = PROMPTS[name]
-    if "chunks" in values and isinstance(values["chunks"], list):
-        values["chunks"] = format_chunks(values["chunks"])
-    values.setdefault("expected", "")
-    return spec["template"].format(**values)
+    return prompt(name).render(**values)
+
+
+# the verdict models moved into their metric modules; their old names here keep working
+_MOVED = {"FaithfulnessVerdict": "faithfulness", "RelevancyVerdict": "answer_relevancy",
+          "ChunkVerdict": "contextual_precision", "PrecisionVerdict": "contextual_precision",
+          "RecallVerdict": "contextual_recall"}
+
+
+def __getattr__(name: str):
+    if name in _MOVED:
+        import importlib
+
+        return getattr(importlib.import_module(f"evaluators.metrics.{_MOVED[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from core import metrics
-from evaluators.types import Score
+from evaluators.types import MetricEvaluator, Score
 
 EXTRA = "conciseness"
 T0 = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)  # a Monday
@@ -20,15 +20,15 @@ T0 = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)  # a Monday
 
 @pytest.fixture
 def extra_metric():
-    from evaluators import pipeline
+    from evaluators import metrics as registry
 
     metrics.register(metrics.Metric(EXTRA, "Conciseness", "#E45756", 0.10, {"default": 0.5, "clauses": 0.9},
                                     needs_context=False, description="short answers score higher"))
-    pipeline.register_local_metric(EXTRA, lambda p, rel: Score(1.0 if len(p.answer) < 200 else 0.2,
-                                                               "short" if len(p.answer) < 200 else "long"))
+    registry.register(MetricEvaluator(EXTRA, local=lambda p, rel: Score(1.0 if len(p.answer) < 200 else 0.2,
+                                                                        "short" if len(p.answer) < 200 else "long")))
     yield
     metrics.unregister(EXTRA)
-    pipeline.LOCAL_METRICS.pop(EXTRA, None)
+    registry.unregister(EXTRA)
 
 
 def _raw(i: int, conciseness: float, feature: str = "chat") -> dict:

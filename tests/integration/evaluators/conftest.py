@@ -39,10 +39,12 @@ def _answer_for(prompt: str) -> dict:
 
 class Server:
     """Scripted chat-completions endpoint. `script` is a list of actions consumed per request:
-    "good", "good-no-usage", "malformed", "429", "500", ("sleep", seconds)."""
+    "good", "good-no-usage", "malformed", "429", "500", ("sleep", seconds). `answers` maps a phrase of a
+    prompt to the JSON to answer it with (for prompts this file does not know, e.g. a metric a test adds)."""
 
     def __init__(self):
         self.script: list = []
+        self.answers: dict[str, dict] = {}
         self.requests: list[dict] = []
         outer = self
 
@@ -65,7 +67,9 @@ class Server:
                     self.wfile.write(b'{"error": {"message": "slow down"}}')
                     return
                 prompt = body["messages"][-1]["content"]
-                content = "this is { not json" if action == "malformed" else json.dumps(_answer_for(prompt))
+                extra = [a for phrase, a in outer.answers.items() if phrase in prompt]
+                content = ("this is { not json" if action == "malformed" else
+                           json.dumps(extra[0] if extra else _answer_for(prompt)))
                 resp = {"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
                         "choices": [{"index": 0, "finish_reason": "stop",
                                      "message": {"role": "assistant", "content": content}}]}
