@@ -106,3 +106,124 @@ def test_a_registered_metric_shows_on_the_overview_and_in_the_rule_editor(extra_
     assert not at.exception, [e.value for e in at.exception]
     [metric_box] = [s for s in at.selectbox if s.label == "Metric"]
     assert EXTRA in metric_box.options or "Conciseness" in metric_box.options
+
+
+# -- a judged metric is one catalog entry plus one module -------------------------------------------------------
+JUDGED = "brevity"
+CATALOG_ENTRY = f'''
+register(Metric("{JUDGED}", "Brevity", "#72B7B2", 0.10, {{"default": 0.5}}, needs_context=False,
+                description="answers no longer than they need to be"))
+'''
+MODULE = f'''"""{JUDGED}: short answers score higher (local), or the judge says how brief the answer is."""
+from pydantic import BaseModel, Field
+
+from evaluators.prompts import JudgePrompt
+from evaluators.types import MetricEvaluator, Score
+
+
+class BrevityVerdict(BaseModel):
+    score: float = Field(ge=0.0, le=1.0)
+    reason: str = ""
+
+
+def brevity(p, chunk_relevance):
+    n = len(p.answer.split())
+    return Score(1.0 if n <= 40 else 0.3, f"{{n}} words")
+
+
+METRIC = MetricEvaluator(
+    "{JUDGED}",
+    local=brevity,
+    requires=(),
+    prompt=JudgePrompt(schema=BrevityVerdict, template=(
+        "QUESTION:\\n{{query}}\\n\\nANSWER:\\n{{answer}}\\n\\nHow brief is the ANSWER for what was asked "
+        '(1.0 = nothing superfluous)? Return JSON: {{{{"score": float, "reason": str}}}}')),
+    prompt_values=lambda p: {{"query": p.query, "answer": p.answer}},
+    read_verdict=lambda v, p: Score(v.score, f"Judge: {{v.reason}}", {{"source": "judge"}}),
+)
+'''
+SCRIPT = """
+import json, sys
+import evaluators
+from evaluators.judge import Judge
+
+q, a, ctx = "What is Section 103 BNS?", "Murder is punishable with death.", [
+    "Section 103 BNS: murder is punishable with death or imprisonment for life."]
+fast = evaluators.score_one(q, a, ctx)
+judge = Judge(base_url=sys.argv[1], api_key="sk-test", model="gpt-4o-mini", timeout=10.0, max_retries=0)
+thorough = evaluators.score_one(q, a, ctx, mode="thorough", judge=judge)
+print(json.dumps({"fast": fast["evaluation"], "thorough": thorough["evaluation"],
+                  "verdict": thorough["verdict"], "judged": thorough["details"]["judged_metrics"],
+                  "details": thorough["details"]["%s"]}))
+""" % JUDGED
+PRODUCTION = ("core", "evaluators", "store", "jobs", "dashboard", "scripts", "settings.py")
+
+
+def _tree(root):
+    """{relative path: bytes} of the production code under root (no caches)."""
+    out = {}
+    for top in PRODUCTION:
+        base = root / top
+        paths = [base] if base.is_file() else sorted(base.rglob("*"))
+        for path in paths:
+            if path.is_file() and "__pycache__" not in path.parts:
+                out[path.relative_to(root).as_posix()] = path.read_bytes()
+    return out
+
+
+def test_a_judged_metric_is_one_catalog_entry_and_one_module(tmp_path):
+    """In a copy of the code, a judged metric is added with one catalog line and one module (2 files), and
+    scoring in that copy registers it, scores it locally and asks the judge (a real HTTP server) for it."""
+    import json
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from evaluators.onnx_export import models_root
+    from tests.integration.evaluators.conftest import Server
+
+    root = Path(__file__).resolve().parents[3]
+    copy = tmp_path / "repo"
+    for top in PRODUCTION:
+        src = root / top
+        if src.is_file():
+            copy.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, copy / top)
+        else:
+            shutil.copytree(src, copy / top, ignore=shutil.ignore_patterns("__pycache__"))
+    before = _tree(copy)
+
+    # the whole change: a catalog entry and a module
+    with open(copy / "core" / "metrics.py", "a", encoding="utf-8") as f:
+        f.write(CATALOG_ENTRY)
+    (copy / "evaluators" / "metrics" / f"{JUDGED}.py").write_text(MODULE, encoding="utf-8")
+
+    after = _tree(copy)
+    touched = sorted(k for k in after if before.get(k) != after[k])
+    assert touched == ["core/metrics.py", f"evaluators/metrics/{JUDGED}.py"]
+    assert set(before) <= set(after)  # nothing removed
+
+    server = Server()
+    server.answers["How brief is the ANSWER"] = {"score": 0.2, "reason": "padded"}
+    try:
+        env = {**os.environ, "PYTHONPATH": str(copy), "EVALBOARD_MODEL_DIR": str(models_root())}
+        run = subprocess.run([sys.executable, "-c", SCRIPT, server.url], cwd=copy, env=env, capture_output=True,
+                             text=True, timeout=240)
+    finally:
+        server.close()
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+
+    # fast mode: the module's local function, with the catalog's threshold
+    assert out["fast"][JUDGED]["score"] == 1.0 and out["fast"][JUDGED]["reason"] == "5 words"
+    assert out["fast"][JUDGED]["threshold"] == 0.5 and out["fast"][JUDGED]["passed"] is True
+    # thorough mode: the judge was asked with the module's prompt and its reply read by the module
+    assert JUDGED in out["judged"]
+    assert out["thorough"][JUDGED]["score"] == 0.2 and out["thorough"][JUDGED]["reason"] == "Judge: padded"
+    assert out["thorough"][JUDGED]["passed"] is False and JUDGED in out["verdict"]["failed_metrics"]
+    assert out["details"]["source"] == "judge" and out["details"]["local"]["value"] == 1.0
+    asked = [r["body"]["messages"][-1]["content"] for r in server.requests]
+    assert sum("How brief is the ANSWER" in c for c in asked) == 1
+    assert any("Murder is punishable with death." in c for c in asked if "How brief" in c)
