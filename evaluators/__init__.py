@@ -1,7 +1,7 @@
 """Evalboard evaluators: RAG answer-quality metrics (local fast mode, optional LLM judge).
 
 Public API: Score, EVALUATOR_VERSION, score_one, score_many, thresholds, embeddings, judge,
-beyondchats. See evaluators/README.md.
+beyondchats; metrics (the registry: one module per catalog metric). See evaluators/README.md.
 """
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
-"""Adding a metric is one catalog entry plus one evaluator function.
+"""Adding a metric is one catalog entry plus one module (evaluators/metrics/<name>.py).
 
-A fixture registers `conciseness` in core.metrics and a local evaluator for it;
-the test follows it through scoring, `eb.scores`, the verdict, the daily
+A fixture registers `conciseness` in core.metrics and a local evaluator for it in the
+registry; the test follows it through scoring, `eb.scores`, the verdict, the daily
 aggregates, the Overview KPI row (AppTest), the rule editor's choices and the
-weekly report, without any other change.
+weekly report, without any other change. A judged metric is added in a copy of the
+code as one catalog line and one module file, and scored there, locally and by the
+judge (a chat-completions server on 127.0.0.1).
 """
 from __future__ import annotations
 
