@@ -14,6 +14,11 @@ DAY, WEEK = "day", "week"
 GRANULARITIES = (DAY, WEEK)
 
 
+def zone_name() -> str:
+    """The configured timezone's name (EVALBOARD_TIMEZONE, default UTC)."""
+    return get_settings().timezone or "UTC"
+
+
 def tzinfo(name: str | None = None) -> ZoneInfo:
     """The zone `name` (default: the configured one); an unknown name falls back to UTC."""
     try:

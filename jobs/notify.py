@@ -24,27 +24,24 @@ marked failed with that reason (a person can Retry it) — never five blind re-s
 """
 from __future__ import annotations
 
+import copy
 import logging
 import re
-import smtplib
 import socket
-import ssl
-import threading
 from datetime import datetime, timezone
-from email.message import EmailMessage
-from urllib.parse import urlencode
 
 from pymongo.database import Database
 
-from core.features import ALL_FEATURES
-from core.timebuckets import local_day
-from jobs.webhook import DeadlineExceeded, post_json
+from core import channels
+from jobs.channels import sender
+from jobs.channels.text import ICONS, MAX_HEADER_CHARS, body_text, header_value, slack_escape, slack_payload, subject
+from jobs.channels.webhook import DeadlineExceeded
 from settings import get_settings
 from store import outbox
 
+__all__ = ["ICONS", "MAX_HEADER_CHARS", "body_text", "header_value", "slack_escape", "slack_payload", "subject",
+           "deliver", "redact", "secrets", "install_log_redaction"]
 log = logging.getLogger("jobs.notify")
-ICONS = {"critical": ":red_circle:", "warning": ":warning:"}
-MAX_HEADER_CHARS = 200
 
 
 # --- secrets ---------------------------------------------------------------------------
@@ -75,101 +72,63 @@ def redact(text: object) -> str:
     out = "" if text is None else str(text)
     for secret in secrets():
         out = out.replace(secret, "…")
-    return _URL.sub(lambda m: outbox.redact_url(m.group(0)), out)
+    return _URL.sub(lambda m: channels.redact_url(m.group(0)), out)
+
+
+def redacted_copy(record: logging.LogRecord) -> logging.LogRecord:
+    """A copy of `record` whose message and traceback have the secrets redacted (the record is untouched:
+    other handlers of the same event still get its `exc_info`)."""
+    clean = copy.copy(record)
+    clean.msg, clean.args = redact(record.getMessage()), None
+    if record.exc_info:
+        clean.exc_text = redact(logging.Formatter().formatException(record.exc_info))
+        clean.exc_info = None
+    elif record.exc_text:
+        clean.exc_text = redact(record.exc_text)
+    clean._evalboard_redacted = True
+    return clean
 
 
 class RedactSecrets(logging.Filter):
-    """Rewrites a log record's message (and traceback) with secrets redacted."""
+    """A logger's filter: the event goes on as a redacted copy, through the same logger, and the original
+    record is dropped unchanged (a filter must not rewrite a record other handlers share)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "_evalboard_redacted", False):
+            return True
         try:
-            record.msg, record.args = redact(record.getMessage()), None
-            if record.exc_info:
-                record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
-                record.exc_info = None
+            clean = redacted_copy(record)
         except Exception:  # noqa: BLE001 - a log line must never break delivery
-            pass
-        return True
+            return True
+        logging.getLogger(record.name).handle(clean)
+        return False
+
+
+class RedactingFormatter(logging.Formatter):
+    """Wraps a handler's formatter: the text it writes has the secrets redacted; the record is not changed."""
+
+    def __init__(self, inner: logging.Formatter | None):
+        super().__init__()
+        self.inner = inner or logging.Formatter()
+
+    def format(self, record: logging.LogRecord) -> str:
+        try:
+            return redact(self.inner.format(copy.copy(record)))
+        except Exception:  # noqa: BLE001 - a log line must never break delivery
+            return self.inner.format(record)
 
 
 def install_log_redaction() -> None:
-    """Redact secrets in every record the root logger's handlers write (call after logging is set up)."""
+    """Redact secrets in every line the root logger's handlers write (call after logging is set up)."""
     for handler in logging.getLogger().handlers:
-        if not any(isinstance(f, RedactSecrets) for f in handler.filters):
-            handler.addFilter(RedactSecrets())
+        if not isinstance(handler.formatter, RedactingFormatter):
+            handler.setFormatter(RedactingFormatter(handler.formatter))
 
 
 # records of these loggers are redacted wherever they go, even before install_log_redaction()
 for _name in ("jobs", "jobs.notify", "httpx", "httpcore"):
-    logging.getLogger(_name).addFilter(RedactSecrets())
-
-
-# --- message text ----------------------------------------------------------------------
-
-_WJ = "\u2060"  # word joiner: invisible, but Slack no longer sees a URL to link
-_BARE_LINK = re.compile(r"(?i)\b(https?|ftp|mailto)(?=:)|\b(www)(?=\.)")
-
-
-def slack_escape(text: object) -> str:
-    """Slack's control characters as entities: no <!channel>, <@user> or <url|label> from data,
-    and bare URLs from data are not auto-linked (a word joiner after the scheme or 'www')."""
-    out = ("" if text is None else str(text)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _BARE_LINK.sub(lambda m: m.group(0) + _WJ, out)
-
-
-def header_value(text: object) -> str:
-    """One line for an e-mail header: control characters (CR, LF, ...) become spaces, length capped."""
-    line = " ".join("".join(ch if ch.isprintable() else " " for ch in str(text or "")).split())
-    return line[:MAX_HEADER_CHARS]
-
-
-def _day(value) -> str:
-    return local_day(value).isoformat() if isinstance(value, datetime) else str(value or "")
-
-
-def _link(alert: dict) -> str:
-    link = alert.get("link") or {}
-    feature = link.get("feature") or ALL_FEATURES
-    base = get_settings().dashboard_url.rstrip("/")
-    params = urlencode({"feature": "all" if feature == ALL_FEATURES else str(feature),
-                        "start": _day(link.get("start")), "end": _day(link.get("end"))})
-    # the Overview is the app's default page, served at "/": trends for the alert's feature and days
-    return f"{base}/?{params}"
-
-
-def subject(entry: dict) -> str:
-    alert = entry.get("payload") or {}
-    state = "RESOLVED" if entry.get("transition") == "resolved" else str(alert.get("severity") or "alert").upper()
-    where = "all features" if alert.get("feature") == ALL_FEATURES else alert.get("feature")
-    return f"[Evalboard] {state}: {alert.get('rule_name') or alert.get('metric')} ({where})"
-
-
-def body_text(entry: dict) -> str:
-    alert = entry.get("payload") or {}
-    lines = [subject(entry), "", str(alert.get("message") or "")]
-    if entry.get("transition") == "resolved":
-        lines.append(f"Resolved by {alert.get('resolved_by') or '?'} at {alert.get('resolved_at')}")
-    evidence = [e for e in alert.get("evidence") or [] if isinstance(e, dict)]
-    if len(evidence) > 1:  # one day's value is already in the message: not repeated
-        rate = alert.get("metric") in ("pass_rate", "regen_rate") or alert.get("statistic") == "rate"
-        for item in evidence:
-            value = item.get("value")
-            shown = value if not isinstance(value, (int, float)) else f"{value:.1%}" if rate else f"{value:.3f}"
-            lines.append(f"  {_day(item.get('bucket'))}: {shown}"
-                         + (f" ({item['count']} records)" if item.get("count") else ""))
-    lines += ["", f"Open in Evalboard: {_link(alert)}"]
-    return "\n".join(lines)
-
-
-def slack_payload(entry: dict) -> dict:
-    alert = entry.get("payload") or {}
-    icon = ":white_check_mark:" if entry.get("transition") == "resolved" else ICONS.get(alert.get("severity"), "")
-    text = f"{icon} {slack_escape(subject(entry))}\n{slack_escape(alert.get('message') or '')}".strip()
-    # the link is ours (settings' base URL) with URL-encoded parameters: no '|' or '>' from data
-    return {"text": text, "blocks": [
-        {"type": "section", "text": {"type": "mrkdwn", "text": text}},
-        {"type": "context", "elements": [{"type": "mrkdwn", "text": f"<{_link(alert)}|Open in Evalboard>"}]},
-    ]}
+    if not any(isinstance(f, RedactSecrets) for f in logging.getLogger(_name).filters):
+        logging.getLogger(_name).addFilter(RedactSecrets())
 
 
 # --- sending ---------------------------------------------------------------------------
@@ -178,73 +137,28 @@ class ChannelNotConfigured(RuntimeError):
     pass
 
 
-def send_webhook(url: str, payload: dict, idempotency_key: str | None = None) -> None:
-    status, answer = post_json(url, payload, get_settings().notify_deadline_s, idempotency_key=idempotency_key)
-    if status >= 300:
-        raise RuntimeError(f"webhook answered HTTP {status}: {answer}")
-
-
-def send_email(to: str, subject_line: str, body: str) -> None:
-    """One SMTP conversation, cut off at the delivery deadline by a watchdog that shuts the socket."""
-    s = get_settings()
-    message = EmailMessage()
-    message["From"] = header_value(s.mail_from)
-    message["To"] = header_value(to)
-    message["Subject"] = header_value(subject_line)
-    message.set_content(body)
-    smtp = smtplib.SMTP(timeout=s.notify_deadline_s)
-    expired = threading.Event()
-
-    def cut_off() -> None:
-        expired.set()
-        sock = smtp.sock
-        if sock is not None:
-            try:
-                sock.shutdown(socket.SHUT_RDWR)  # wakes a blocked recv/send at once
-            except OSError:
-                pass
-
-    watchdog = threading.Timer(s.notify_deadline_s, cut_off)
-    watchdog.daemon = True
-    watchdog.start()
-    try:
-        smtp.connect(s.smtp_host, s.smtp_port)
-        if s.smtp_starttls:
-            smtp.starttls(context=ssl.create_default_context())  # verifies the server certificate
-        if s.smtp_user:
-            smtp.login(s.smtp_user, s.smtp_password.get_secret_value() if s.smtp_password else "")
-        smtp.send_message(message)
-        smtp.quit()
-    except Exception as exc:
-        if expired.is_set():
-            raise TimeoutError(f"no answer within the {s.notify_deadline_s:g} s delivery deadline") from exc
-        raise
-    finally:
-        watchdog.cancel()
-        smtp.close()
-
-
 def current_target(entry: dict) -> str:
     """The entry's channel target as configured now (not as it was when the entry was made)."""
     if entry.get("channel") == "test" and entry.get("channel_type") == "email":
         recipient = entry.get("test_recipient")  # a test goes to each configured address (QA, AI, critical)
-        for channel in outbox.configured_channels():
+        for channel in channels.configured():
             if channel["channel_type"] == "email" and channel["configured"] and recipient in channel["targets"]:
                 return recipient
         raise ChannelNotConfigured(f"{recipient or 'this address'} is no longer a configured e-mail recipient")
-    for channel_type, target in outbox.channel_targets(entry.get("channel") or "qa"):
+    for channel_type, target in channels.targets(entry.get("channel") or "qa"):
         if channel_type == entry.get("channel_type"):
             return target
     raise ChannelNotConfigured(f"no {entry.get('channel_type')} channel is configured now")
 
 
 def send(entry: dict, target: str) -> None:
-    if entry["channel_type"] == "webhook":
-        send_webhook(target, slack_payload(entry), outbox.idempotency_key(entry))
-    elif entry["channel_type"] == "email":
-        send_email(target, subject(entry), body_text(entry))
-    else:
-        raise RuntimeError(f"unknown channel type {entry['channel_type']!r}")
+    """Hand the entry to its channel kind's module, jobs/channels/<kind>.py."""
+    sender(entry["channel_type"]).send(entry, target)
+
+
+def _unknown_on_timeout(entry: dict) -> bool:
+    kind = channels.KINDS.get(entry.get("channel_type"))
+    return bool(kind and kind.timeout_is_unknown_outcome())
 
 
 def _timed_out(exc: BaseException) -> bool:
@@ -267,12 +181,12 @@ def deliver(db: Database, now: datetime | None = None, max_items: int = 200) -> 
         stored = None
         try:
             target = current_target(entry)
-            stored = outbox.stored_target(entry["channel_type"], target)
+            stored = channels.safe_target(entry["channel_type"], target)
             send(entry, target)
         except Exception as exc:  # noqa: BLE001 - recorded on the entry, retried later
             error = redact(f"{exc.__class__.__name__}: {exc}")
             status = outbox.mark_failed_attempt(db, entry, error, target=stored, now=at,
-                                                unknown=_timed_out(exc) and entry["channel_type"] == "webhook")
+                                                unknown=_timed_out(exc) and _unknown_on_timeout(entry))
             log.warning("notification %s: attempt failed (%s): %s", entry["_id"], status, error)
             if _timed_out(exc):
                 slow.append(entry["channel_type"])

@@ -29,6 +29,11 @@ def _uri() -> str:
     return settings.mongodb_uri or f"mongodb://127.0.0.1:{settings.embedded_port}/{DEFAULT_DB_NAME}"
 
 
+def is_embedded() -> bool:
+    """The database is the embedded server (no EVALBOARD_MONGODB_URI): where the database is."""
+    return not get_settings().mongodb_uri
+
+
 def make_client(uri: str, timeout_ms: int = 3000) -> MongoClient:
     # Server selection gives up after `timeout_ms` (an outage shows quickly), but
     # connect/heartbeat get at least 30 s: the embedded server answers heartbeats

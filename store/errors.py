@@ -2,7 +2,4 @@
 from pymongo.errors import PyMongoError as DatabaseError  # noqa: F401  (re-exported: callers outside store/ catch it)
 
 from store.client import DatabaseUnavailable  # noqa: F401  (re-exported)
-
-
-class ValidationFailed(ValueError):
-    """A value was refused; the message says why in words a user understands."""
+from core.errors import ValidationFailed  # noqa: F401  (defined in core: rule validation lives in core/rules.py)

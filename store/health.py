@@ -42,12 +42,10 @@ def redact_uri(uri: str | None) -> str:
 
 def database_status(db: Database) -> dict[str, Any]:
     """{ok, ping_ms, version, uri, database, error}."""
-    from settings import get_settings
-    from store.client import _uri
+    from store.client import _uri, is_embedded
 
-    settings = get_settings()
     out: dict[str, Any] = {"ok": False, "ping_ms": None, "version": None, "database": db.name,
-                           "uri": redact_uri(_uri()), "embedded": not settings.mongodb_uri, "error": None}
+                           "uri": redact_uri(_uri()), "embedded": is_embedded(), "error": None}
     try:
         started = datetime.now(timezone.utc)
         db.client.admin.command("ping")

@@ -13,18 +13,20 @@ inside the claim, and only the holder of the claim token can record its outcome.
 The stored `target` is for people to read: a webhook URL carries its secret in
 the path, so only its scheme and host are stored; the notify job resolves the
 real target from the current settings when it sends (a fixed URL is used on retry).
+Which channels exist and which targets they have is decided in core/channels.py and
+handed in (`routes`): nothing here reads the settings.
 """
 from __future__ import annotations
 
 import hashlib
 import uuid
 from datetime import datetime, timedelta, timezone
-from urllib.parse import urlsplit
 
 from pymongo import ASCENDING, DESCENDING, ReturnDocument
 from pymongo.database import Database
 from pymongo.errors import BulkWriteError, DuplicateKeyError
 
+from core import channels
 from store.collections import NOTIFICATIONS
 
 MAX_ATTEMPTS = 5
@@ -48,20 +50,13 @@ def ensure_indexes(db: Database) -> None:
     db[NOTIFICATIONS].create_index([("created_at", DESCENDING)], name="created")
 
 
-def redact_url(url: str) -> str:
-    """A URL without what may be secret in it (user info, path, query): scheme://host[:port]/…"""
-    try:
-        parts = urlsplit(str(url))
-        host = parts.hostname or ""
-        port = f":{parts.port}" if parts.port else ""
-    except ValueError:
-        return "(unreadable URL)"
-    return f"{parts.scheme}://{host}{port}/…" if parts.scheme else "(not a URL)"
+redact_url = channels.redact_url
+target_key = channels.target_key
 
 
 def stored_target(channel_type: str, target: str) -> str:
-    """What the outbox keeps of a target: e-mail addresses as they are, webhook URLs redacted."""
-    return redact_url(target) if channel_type == "webhook" else target
+    """What the outbox keeps of a target (core.channels.safe_target: webhook URLs redacted)."""
+    return channels.safe_target(channel_type, target)
 
 
 def redact_stored_targets(db: Database) -> int:
@@ -76,35 +71,21 @@ def redact_stored_targets(db: Database) -> int:
     return changed
 
 
-def channel_targets(channel: str) -> list[tuple[str, str]]:
-    """[(channel_type, target)] configured now for an alert channel ("qa" | "ai" | "critical").
-    The targets are the real ones (a webhook URL with its secret): never store them as they are."""
-    from settings import get_settings
-
-    s = get_settings()
-    targets: list[tuple[str, str]] = []
-    if s.webhook_url:
-        targets.append(("webhook", s.webhook_url))
-    if s.smtp_host:
-        to = {"qa": s.mail_to_qa, "ai": s.mail_to_ai, "critical": s.mail_to_critical}.get(channel, s.mail_to_qa)
-        if to and to.strip():
-            targets.append(("email", to))
-    return targets
-
-
 def enqueue(db: Database, alert: dict, transition: str, *, now: datetime | None = None,
-            only_types: set[str] | None = None) -> int:
+            only_types: set[str] | None = None, routes: channels.Routes | None = None) -> int:
     """Create the outbox entries of one alert state change; returns how many were new.
-    `only_types`: only these channel types (e.g. the ones that were told the alert opened)."""
+    `only_types`: only these channel types (e.g. the ones that were told the alert opened).
+    `routes`: alert channel -> [(channel type, safe target)], decided above the store
+    (default core.channels.safe_routes, from the settings)."""
     now = now or _now()
     docs = []
-    for channel_type, target in channel_targets(alert.get("channel") or "qa"):
+    for channel_type, target in (routes or channels.safe_routes)(alert.get("channel") or "qa"):
         if only_types is not None and channel_type not in only_types:
             continue
         docs.append({
             "_id": f"{alert['_id']}|{transition}|{channel_type}", "alert_id": alert["_id"],
             "transition": transition, "channel": alert.get("channel"), "channel_type": channel_type,
-            "target": stored_target(channel_type, target), "status": "pending", "attempts": 0, "last_error": None,
+            "target": target, "status": "pending", "attempts": 0, "last_error": None,
             "next_attempt_at": now, "created_at": now, "sent_at": None,
             "payload": {k: alert.get(k) for k in ("rule_id", "rule_name", "feature", "severity", "message",
                                                   "metric", "comparison", "threshold", "value", "evidence",
@@ -227,25 +208,11 @@ def retry_failed(db: Database, entry_id: str) -> bool:
 TEST_TRANSITION = "test"
 
 
-def configured_channels() -> list[dict]:
-    """Every delivery channel type with whether it is configured, and its targets (unredacted)."""
-    from settings import get_settings
-
-    s = get_settings()
-    mail_to = sorted({t.strip() for t in (s.mail_to_qa, s.mail_to_ai, s.mail_to_critical) if t and t.strip()})
-    return [
-        {"channel_type": "webhook", "configured": bool(s.webhook_url), "targets": [s.webhook_url] if s.webhook_url else [],
-         "missing": "" if s.webhook_url else "EVALBOARD_WEBHOOK_URL is not set"},
-        {"channel_type": "email", "configured": bool(s.smtp_host and mail_to), "targets": mail_to if s.smtp_host else [],
-         "missing": "" if s.smtp_host and mail_to else
-         ("EVALBOARD_SMTP_HOST is not set" if not s.smtp_host else "no EVALBOARD_MAIL_TO_* address is set")},
-    ]
-
-
-def channel_status(db: Database) -> list[dict]:
-    """configured_channels() plus, per channel type, the last delivery and the last error from the outbox."""
+def channel_status(db: Database, configured: list[dict] | None = None) -> list[dict]:
+    """`configured` (default core.channels.configured(): each channel kind, configured or not, its
+    targets) plus, per channel type, the last delivery and the last error from the outbox."""
     out = []
-    for channel in configured_channels():
+    for channel in channels.configured() if configured is None else configured:
         kind = channel["channel_type"]
         sent = db[NOTIFICATIONS].find_one({"channel_type": kind, "status": "sent"}, {"payload": 0},
                                           sort=[("sent_at", DESCENDING)])
@@ -260,41 +227,34 @@ def channel_status(db: Database) -> list[dict]:
     return out
 
 
-def target_key(target: str) -> str:
-    """A short key id for a target (sha256 prefix): names it in ids without showing it."""
-    return hashlib.sha256(str(target).encode()).hexdigest()[:12]
-
-
-def enqueue_test(db: Database, user: str, *, now: datetime | None = None) -> int:
+def enqueue_test(db: Database, user: str, *, now: datetime | None = None, routes: list[dict] | None = None) -> int:
     """Queue one test message per configured target (the webhook, every configured e-mail
     recipient: QA, AI and critical); the notify job sends it like an alert's.
 
-    Neither the `_id` nor the stored `target` holds a secret: the id carries a key id of the
-    target, and a webhook target is stored redacted (the notify job sends to the URL configured
-    now). An e-mail test keeps its recipient in `test_recipient` so each address gets its own.
-    Returns how many were queued (0: nothing is configured)."""
+    `routes` (default core.channels.test_routes(), from the settings): [{channel_type, target
+    (safe), key, test_recipient}]. Neither the `_id` nor the stored `target` holds a secret: the id
+    carries a key id of the target, and a webhook target is stored redacted (the notify job sends
+    to the URL configured now). An e-mail test keeps its recipient in `test_recipient` so each
+    address gets its own. Returns how many were queued (0: nothing is configured)."""
     now = now or _now()
     stamp = now.strftime("%Y%m%dT%H%M%S%f")
     docs = []
-    for channel in configured_channels():
-        if not channel["configured"]:
-            continue
-        for target in channel["targets"]:
-            alert_id = f"test:{stamp}"
-            kind = channel["channel_type"]
-            docs.append({
-                "_id": f"{alert_id}|{TEST_TRANSITION}|{kind}|{target_key(target)}",
-                "alert_id": alert_id, "transition": TEST_TRANSITION, "channel": "test",
-                "channel_type": kind, "target": stored_target(kind, target),
-                "test_recipient": target if kind == "email" else None,
-                "status": "pending", "attempts": 0,
-                "last_error": None, "next_attempt_at": now, "created_at": now, "sent_at": None,
-                "requested_by": user,
-                "payload": {"rule_name": "Test notification", "feature": "__all__", "severity": "test",
-                            "message": f"A test message from Evalboard's Alerts page, sent at {user}'s request. "
-                                       "If you can read this, alerts reach you here.",
-                            "link": {"feature": "__all__"}, "state": "test"},
-            })
+    for route in channels.test_routes() if routes is None else routes:
+        alert_id = f"test:{stamp}"
+        kind = route["channel_type"]
+        docs.append({
+            "_id": f"{alert_id}|{TEST_TRANSITION}|{kind}|{route['key']}",
+            "alert_id": alert_id, "transition": TEST_TRANSITION, "channel": "test",
+            "channel_type": kind, "target": route["target"],
+            "test_recipient": route.get("test_recipient"),
+            "status": "pending", "attempts": 0,
+            "last_error": None, "next_attempt_at": now, "created_at": now, "sent_at": None,
+            "requested_by": user,
+            "payload": {"rule_name": "Test notification", "feature": "__all__", "severity": "test",
+                        "message": f"A test message from Evalboard's Alerts page, sent at {user}'s request. "
+                                   "If you can read this, alerts reach you here.",
+                        "link": {"feature": "__all__"}, "state": "test"},
+        })
     if docs:
         db[NOTIFICATIONS].insert_many(docs)
     return len(docs)

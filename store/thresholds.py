@@ -14,7 +14,7 @@ from pymongo.database import Database
 
 from core import metrics as catalog
 from core.features import DEFAULT_FEATURE, FEATURE_NAME_RE, SENTINELS
-from core.timebuckets import local_day
+from core.timebuckets import local_day, zone_name
 from core.verdict import limits_for
 from store.collections import ALERT_RULES, RECORDS, RULE_AUDIT
 from store.errors import ValidationFailed
@@ -121,19 +121,17 @@ def _changes_pipeline(feature: str, limits: dict, thresholds: dict, since: datet
 
 
 def preview_change(db: Database, feature: str, metrics: dict[str, Any], *, days: int = PREVIEW_DAYS,
-                   now: datetime | None = None) -> dict:
+                   now: datetime | None = None, tz: str | None = None) -> dict:
     """What saving these thresholds would do to the last `days` days: records that would flip.
 
-    {"flips", "to_fail", "to_pass", "changed", "days"}; nothing is written."""
+    {"flips", "to_fail", "to_pass", "changed", "days"}; nothing is written. `tz`: the days' zone
+    (default core.timebuckets.zone_name())."""
     from datetime import timedelta
-
-    from settings import get_settings
 
     feature, new = _validated(db, feature, metrics)
     thresholds = get_thresholds(db)
     since = (now or datetime.now(timezone.utc)) - timedelta(days=days)
-    rows = list(db[RECORDS].aggregate(_changes_pipeline(feature, new, thresholds, since,
-                                                        get_settings().timezone or "UTC")))
+    rows = list(db[RECORDS].aggregate(_changes_pipeline(feature, new, thresholds, since, tz or zone_name())))
     to_fail = sum(int(r["to_fail"]) for r in rows)
     to_pass = sum(int(r["to_pass"]) for r in rows)
     return {"flips": to_fail + to_pass, "to_fail": to_fail, "to_pass": to_pass,
@@ -153,7 +151,8 @@ def _validated(db: Database, feature: Any, metrics: Any) -> tuple[str, dict[str,
     return feature, {**(current.get(feature) or current[DEFAULT_FEATURE]), **clean}
 
 
-def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: str) -> dict[str, float]:
+def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: str,
+                   tz: str | None = None) -> dict[str, float]:
     """Validate and store a feature's thresholds, audit the change, re-flag pass/fail.
 
     Refuses (ValidationFailed) an unknown metric, a value outside 0..1, an
@@ -163,7 +162,6 @@ def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: st
     for the aggregates, and the worker is woken to refresh them at once (no full
     rebuild; the charts change within seconds).
     """
-    from settings import get_settings
     from core.jobs import AGGREGATE, ALERTS
     from store.state import mark_dirty_days, request_jobs
 
@@ -172,7 +170,7 @@ def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: st
         raise ValidationFailed("who made the change must be known")
     current = get_thresholds(db)
     old = dict(current.get(feature) or current[DEFAULT_FEATURE])
-    tz = get_settings().timezone or "UTC"
+    tz = tz or zone_name()
     changed_days = [local_day(r["_id"], tz).isoformat() for r in
                     db[RECORDS].aggregate(_changes_pipeline(feature, new, current, None, tz))
                     if isinstance(r.get("_id"), datetime)]

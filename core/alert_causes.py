@@ -1,4 +1,4 @@
-"""Which features drove an all-features alert, and by how much (pure: no database).
+"""Which features drove an all-features alert, and by how much (pure: no database; moved from jobs/).
 
 For the days an "__all__" rule held, each feature's share of the problem, from
 the per-feature daily buckets of the same days:
@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from store import alerts as store_alerts
-from core import metrics
+from core import agreement, metrics
 from core.evidence import share_of, value_words
 from core.features import ALL_FEATURES as ALL
 
@@ -28,7 +27,7 @@ def bucket_value(doc: dict, rule: dict) -> float | None:
     if metric in RATES:
         return doc.get(metric)
     stats = (doc.get("metrics") or {}).get(metric) or {}
-    if store_alerts.is_agreement_statistic(rule.get("statistic")):  # an agreement_daily document
+    if rule.get("statistic") in agreement.statistic_names():  # an agreement_daily document
         return stats.get(rule["statistic"])
     return stats.get("pass_rate" if rule.get("statistic") == "rate" else "mean")
 

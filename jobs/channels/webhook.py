@@ -1,4 +1,4 @@
-"""POST one JSON payload with a total deadline (connect + TLS + write + read).
+"""Webhook delivery (Slack-compatible): POST one JSON payload with a total deadline (connect + TLS + write + read).
 
 A per-operation timeout does not bound a delivery: a receiver that answers one
 byte every 8 s never trips a 10 s read timeout and held a delivery for minutes.
@@ -15,6 +15,10 @@ import time
 from urllib.parse import urlsplit
 
 import httpcore
+
+from jobs.channels.text import slack_payload
+from settings import get_settings
+from store.outbox import idempotency_key as _idempotency_key
 
 MAX_RESPONSE_BYTES = 64 * 1024  # the answer is only read for an error message
 _WRITE_PIECE = 16 * 1024  # so a receiver that reads slowly is checked against the deadline often
@@ -98,3 +102,13 @@ def post_json(url: str, payload: dict, deadline_s: float, *, idempotency_key: st
         raise DeadlineExceeded(f"no complete answer within the {deadline_s:g} s delivery deadline "
                                f"({type(exc).__name__})") from exc
     return response.status, received[:200].decode("utf-8", "replace")
+
+
+def send_webhook(url: str, payload: dict, idempotency_key: str | None = None) -> None:
+    status, answer = post_json(url, payload, get_settings().notify_deadline_s, idempotency_key=idempotency_key)
+    if status >= 300:
+        raise RuntimeError(f"webhook answered HTTP {status}: {answer}")
+
+
+def send(entry: dict, target: str) -> None:
+    send_webhook(target, slack_payload(entry), _idempotency_key(entry))
