@@ -1,5 +1,8 @@
 """Alert evaluation: the rules in `alert_rules` against `aggregates_daily`.
 
+This module loads, evaluates and stores: what a rule means (its condition, limit and words) is
+core/rules.py (`rules.condition(rule).check(series)`).
+
 Runs after each aggregate refresh. Only complete days are judged: today's bucket
 is still filling up (core.timebuckets.is_partial), so the newest day judged is
 the latest complete one. For each enabled rule and feature (the rule's feature,
@@ -13,7 +16,7 @@ exactly one active alert per (rule, feature) (its numbers refreshed each run);
 when it clears, the alert is resolved automatically ("auto", with the time).
 Rules that were disabled or deleted resolve their alerts the same way. State
 changes enqueue notifications. An all-features alert names the features that
-drove it and their share (alert_causes.drivers, from the per-feature buckets of
+drove it and their share (core.alert_causes.drivers, from the per-feature buckets of
 the same days), each share said as a share of what. A channel configured later is
 told only of the alerts open now (not acknowledged, snoozed or resolved), once
 (store.alerts.ensure_notifications). `opened_at` is when the alert was raised; the days the data
@@ -26,11 +29,10 @@ from datetime import date, datetime, timedelta, timezone
 
 from pymongo.database import Database
 
-from core import agreement, evidence, metrics
+from core import rules
 from core.features import ALL_FEATURES as ALL
+from core.features import EACH_FEATURE as EACH
 from core.timebuckets import DAY, bucket_start, is_partial, today
-from core.verdict import limits_for
-from jobs.alert_causes import describe_drivers, drivers
 from store import agreement as store_agreement
 from store import aggregates as agg
 from store import alerts as store_alerts
@@ -41,79 +43,19 @@ STATE_KEY = "alerts"
 REPLAY_MAX_DAYS = 120  # how far back a first run looks for past incidents
 MAX_WINDOW = 30        # the longest `window_days` a rule may have
 
-RATES = (metrics.PASS_RATE, metrics.REGEN_RATE)
-
-
-def _fmt(metric: str, statistic: str, value: float | None) -> str:
-    if value is None:
-        return "—"
-    if store_alerts.is_agreement_statistic(statistic):  # changes are signed; flip rates are shares
-        change = statistic.endswith(agreement.CHANGE_SUFFIX)
-        stat = agreement.base_statistic(statistic)
-        if stat and stat.percent:
-            return f"{value:+.1%}" if change else f"{value:.1%}"
-        return f"{value:+.3f}" if change else f"{value:.3f}"
-    return f"{value:.1%}" if metric in RATES or statistic == "rate" else f"{value:.3f}"
-
 
 def rule_threshold(rule: dict, feature: str, thresholds: dict | None) -> float | None:
-    """The limit the rule compares with: its own number, or the feature's threshold for the metric."""
-    if rule.get("own_threshold"):
-        return limits_for(thresholds, None if feature == ALL else feature).get(rule["metric"])
-    return rule.get("threshold")
+    """The limit the rule compares with (core.rules.rule_threshold)."""
+    return rules.rule_threshold(rule, feature, thresholds)
 
 
 def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresholds: dict | None = None
                ) -> dict | None:
-    """The alert fields when the rule's condition holds for `feature`, else None.
+    """The alert fields when the rule's condition holds for `feature`, else None (core.rules.condition).
 
     `history`: every feature's complete daily buckets up to the day being judged, oldest first."""
-    window = int(rule.get("window_days") or 1)
-    limit = rule_threshold(rule, feature, thresholds)
-    if limit is None:
-        return None
-    min_count = int(rule.get("min_count") or store_alerts.DEFAULT_MIN_COUNT)
-    is_rate = evidence.is_rate_rule(rule)
-    judgement = evidence.judge(evidence.days_from_buckets(rule, (history.get(feature) or [])[-evidence.MAX_POOL_DAYS:]),
-                               limit=limit, comparison=rule["comparison"], window=window, min_count=min_count,
-                               is_rate=is_rate, pool=not store_alerts.is_agreement_statistic(rule.get("statistic")))
-    if judgement is None:
-        return None
-    docs = [d.doc for d in judgement.days]
-    days = [d.day for d in judgement.days]
-    values = [d.value for d in judgement.days]
-    metric, statistic = rule["metric"], rule.get("statistic", "mean")
-    label = metrics.label(metric)
-    if statistic == "rate" and metric not in RATES:
-        label += " pass rate"
-    elif store_alerts.is_agreement_statistic(statistic):
-        label += " judge agreement: " + agreement.label(statistic).lower()
-    where = "all features" if feature == ALL else f"feature {feature}"
-    span = days[0].isoformat() if days[0] == days[-1] else f"{days[0].isoformat()} to {days[-1].isoformat()}"
-    word = "below" if rule["comparison"] == "lt" else "above"
-    whose = f"{feature}'s threshold " if rule.get("own_threshold") else ""
-    value = judgement.value
-    in_a_row = judgement.mode == evidence.DAILY and window > 1
-    message = (f"{label} {_fmt(metric, statistic, value)} {word} {whose}"
-               f"{_fmt(metric, statistic, limit)} ({where}, {span}"
-               + (f", {window} days in a row" if in_a_row else "") + ")")
-    if judgement.mode != evidence.DAILY or feature != ALL:
-        message += "; " + evidence.describe(judgement, lambda v: _fmt(metric, statistic, v))
-    cause: list[dict] = []
-    if feature == ALL:
-        cause = drivers({**rule, "threshold": limit}, days, history)
-        if cause:
-            message += " — driven by " + describe_drivers(cause, rule)
-    return {
-        "rule_id": rule["_id"], "rule_name": rule.get("name"), "feature": feature,
-        "severity": rule.get("severity", "warning"), "channel": rule.get("channel", "qa"), "message": message,
-        "metric": metric, "statistic": statistic, "comparison": rule["comparison"], "threshold": limit,
-        "value": value, "drivers": cause, "evidence_mode": judgement.mode,
-        "evidence_interval": list(judgement.interval) if judgement.interval else None,
-        "evidence": [{"bucket": d["bucket"], "value": v, "count": d.get("count")} for d, v in zip(docs, values)],
-        "link": {"feature": feature, "start": docs[0]["bucket"], "end": docs[-1]["bucket"]},
-        "first_day": days[0].isoformat(), "last_day": days[-1].isoformat(),
-    }
+    finding = rules.condition(rule).check(rules.DailySeries(feature, history, thresholds))
+    return None if finding is None else finding.fields
 
 
 def _day(doc: dict) -> date:
@@ -151,7 +93,7 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
     complete day notifies (an alert still open from the replay notifies then)."""
     now = now or datetime.now(timezone.utc)
     counts = {"opened": 0, "still_open": 0, "resolved": 0, "reopened": 0, "replayed_days": 0}
-    rules = [r for r in store_alerts.list_rules(db) if r.get("enabled", True)]
+    enabled = [r for r in store_alerts.list_rules(db) if r.get("enabled", True)]
     thresholds = get_thresholds(db)
     latest = latest_complete_day(db, now)
     if latest is not None:
@@ -163,24 +105,24 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
                        if (since is None or _day(d) >= since) and _day(d) < latest
                        and (latest - _day(d)).days <= REPLAY_MAX_DAYS})
         for day in days:
-            _judge(db, rules, _upto(history, day), thresholds, now, counts, replay=True, day=day,
+            _judge(db, enabled, _upto(history, day), thresholds, now, counts, replay=True, day=day,
                    agreement_history=_upto(agreement_history, day))
             counts["replayed_days"] += 1
-        _judge(db, rules, history, thresholds, now, counts, replay=False, day=latest,
+        _judge(db, enabled, history, thresholds, now, counts, replay=False, day=latest,
                agreement_history=agreement_history)
         set_state(db, STATE_KEY, through=latest.isoformat(), at=now)
     else:
-        _judge(db, rules, {}, thresholds, now, counts, replay=False, day=None)
+        _judge(db, enabled, {}, thresholds, now, counts, replay=False, day=None)
     from jobs.label_alerts import evaluate_label_accuracy  # issue 20: judge accuracy on human labels
     counts.update({f"labels_{k}": v for k, v in evaluate_label_accuracy(db, now).items()})
     from jobs.release_alerts import evaluate_releases  # issue 21: a release worse than the one before
     counts.update({f"releases_{k}": v for k, v in evaluate_releases(db, now=now).items() if isinstance(v, int)})
     repaired = store_alerts.ensure_notifications(db, now - timedelta(days=1), now=now)
-    return {"rules": len(rules), **counts, "notifications_repaired": repaired,
+    return {"rules": len(enabled), **counts, "notifications_repaired": repaired,
             "judged_through": latest.isoformat() if latest else None}
 
 
-def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]], thresholds: dict, now: datetime,
+def _judge(db: Database, enabled: list[dict], history: dict[str, list[dict]], thresholds: dict, now: datetime,
            counts: dict, *, replay: bool, day: date | None,
            agreement_history: dict[str, list[dict]] | None = None) -> None:
     """One pass of every rule over every target feature, as of one complete day (agreement rules
@@ -188,12 +130,12 @@ def _judge(db: Database, rules: list[dict], history: dict[str, list[dict]], thre
     features = sorted(f for f in history if f != ALL)
     active = store_alerts.active_alerts(db)
     seen: set[tuple[str, str]] = set()
-    for rule in rules:
-        targets = features if rule.get("feature") == store_alerts.EACH else [rule.get("feature") or ALL]
+    for rule in enabled:
+        targets = features if rule.get("feature") == EACH else [rule.get("feature") or ALL]
         for feature in targets:
             key = (rule["_id"], feature)
             seen.add(key)
-            source = (agreement_history or {}) if store_alerts.is_agreement_statistic(rule.get("statistic")) else history
+            source = (agreement_history or {}) if rules.is_agreement_statistic(rule.get("statistic")) else history
             fields = check_rule(rule, feature, source, thresholds)
             current = active.get(key)
             quiet = replay or bool(current and current.get("replayed"))

@@ -5,6 +5,7 @@ min_accuracy, min_labels (>= 30), judge (the logged judge by default). Each run,
 least `min_labels` settled faithfulness labels, the judge's accuracy on them (core.labels) is compared
 with `min_accuracy`: below it, one active alert per feature (`rule_id` labels:judge_accuracy, numbers
 refreshed each run); at or above it again, or the rule turned off, the alert resolves ("auto").
+The condition is core.rules.LabelAccuracy; this module loads, evaluates and stores.
 Runs right after the alert rules (jobs/alerts.evaluate calls it), whose sweep of alerts without an
 `alert_rules` rule leaves these alone (`is_label_alert`).
 """
@@ -15,6 +16,7 @@ from datetime import datetime, timezone
 from pymongo.database import Database
 
 from core import labels as L
+from core import rules
 from core.features import ALL_FEATURES
 from store import alerts as store_alerts
 from store import labels as store_labels
@@ -26,15 +28,20 @@ def is_label_alert(rule_id: str) -> bool:
 
 
 def accuracy_below(db: Database, rule: dict) -> dict[str, dict]:
-    """{feature: accuracy row} where the rule's judge is below its minimum on enough labels."""
+    """{feature: alert fields} where the rule's judge is below its minimum on enough labels
+    (core.rules.LabelAccuracy)."""
     answers = store_labels.human_answers(db)
     settled = {rid: a for rid, a in answers.items() if a.get("verdict")}
     if not settled:
         return {}
+    condition = rules.condition({**rule, "kind": rules.LabelAccuracy.kind})
     rows = L.accuracy_rows(store_labels.labelled_records(db, list(settled)), settled, get_thresholds(db), rounds=0)
-    return {r["feature"]: r for r in rows
-            if r["judge"] == rule["judge"] and r["metric"] == "faithfulness" and r["feature"] != ALL_FEATURES
-            and r["n"] >= rule["min_labels"] and r["accuracy"]["value"] < rule["min_accuracy"]}
+    found = {}
+    for row in rows:
+        finding = condition.check(row)
+        if finding is not None:
+            found[row["feature"]] = finding.fields
+    return found
 
 
 def evaluate_label_accuracy(db: Database, now: datetime | None = None) -> dict:
@@ -45,19 +52,8 @@ def evaluate_label_accuracy(db: Database, now: datetime | None = None) -> dict:
         return {}  # off (the default): nothing to say
     below = accuracy_below(db, rule) if rule["enabled"] else {}
     counts = {"opened": 0, "still_open": 0, "resolved": 0}
-    for feature, row in below.items():
-        acc = row["accuracy"]
-        fields = {
-            "rule_id": store_labels.ACCURACY_RULE_ID, "rule_name": "Judge accuracy on human labels", "feature": feature,
-            "severity": rule["severity"], "channel": rule["channel"], "metric": "faithfulness",
-            "statistic": "label_accuracy", "comparison": "lt", "threshold": rule["min_accuracy"],
-            "value": acc["value"],
-            "message": (f"{rule['judge'].capitalize()} agrees with the human labels on {100 * acc['value']:.0f}% of "
-                        f"{feature}'s labelled records (95 % {100 * acc['low']:.0f}–{100 * acc['high']:.0f}%, "
-                        f"n = {row['n']}), below {100 * rule['min_accuracy']:.0f}%"),
-            "evidence": [], "drivers": [], "link": {"feature": feature},
-            "first_day": now.date().isoformat(), "last_day": now.date().isoformat(),
-        }
+    for feature, found in below.items():
+        fields = {**found, "first_day": now.date().isoformat(), "last_day": now.date().isoformat()}
         if feature in active:
             store_alerts.refresh_alert(db, active[feature]["_id"], {k: fields[k] for k in ("value", "message", "last_day")},
                                        now=now)

@@ -5,7 +5,8 @@ on the release aggregates (core.compare.compare_sides: the verdict pass rate and
 mean and pass rate, 95 % bootstrap intervals). A feature is flagged when both releases have at
 least `min_records` records of it and some cell is worse beyond noise: the interval lies below
 0 and B − A is at least `min_mean_effect` lower on a mean or `min_rate_effect` on a pass rate
-(defaults: 50 records, 0.03, 0.05; store/release_alerts.py, editable). One alert per feature
+(defaults: 50 records, 0.03, 0.05; core.rules.RELEASE_DEFAULTS, editable in the rule editor).
+The condition is core.rules.ReleaseRegression; this module loads, evaluates and stores. One alert per feature
 and new release; it stays open while the condition holds (refreshed with the latest numbers)
 and resolves when a newer release or more records clear it.
 
@@ -17,60 +18,37 @@ from datetime import datetime, timezone
 
 from pymongo.database import Database
 
-from core import metrics
-from core.compare import VERDICT, compare_sides, format_diff
+from core import metrics, rules
+from core.compare import compare_sides
 from core.features import ALL_FEATURES
 from core.timebuckets import bucket_start
 from store import release_alerts as store_rel
 from store.release_aggregates import side_days, side_totals, top_values
 
 
-def _label(metric: str) -> str:
-    return "pass rate" if metric == VERDICT else metrics.label(metric)
-
-
 def regressions(db: Database, rule: dict) -> tuple[str | None, str | None, dict[str, dict]]:
-    """(previous release, newest release, {feature: alert fields}) for the features the rule flags."""
+    """(previous release, newest release, {feature: alert fields}) for the features the rule flags
+    (core.rules.ReleaseRegression)."""
     newest = top_values(db, "release", 2)
     if len(newest) < 2:
         return None, None, {}
     b, a = newest[0]["value"], newest[1]["value"]
     totals_a, totals_b = side_totals(db, "release", a), side_totals(db, "release", b)
-    min_n = int(rule["min_records"])
-    flagged: dict[str, dict] = {}
     cells = compare_sides(totals_a, totals_b, metrics.score_names())
+    condition = rules.condition({**rule, "kind": rules.RELEASE_KIND})
+    flagged: dict[str, dict] = {}
+    span_b = None
     for feature in sorted({c.feature for c in cells} - {ALL_FEATURES}):
-        n_a, n_b = totals_a[feature]["count"], totals_b[feature]["count"]
-        if n_a < min_n or n_b < min_n:
-            continue
-        worse = []
-        for c in (c for c in cells if c.feature == feature):
-            for what, d, effect in (("mean", c.mean, rule["min_mean_effect"]),
-                                    ("pass rate", c.rate, rule["min_rate_effect"])):
-                if d is not None and d.beyond(effect, min_n) < 0:
-                    name = _label(c.metric) if c.metric == VERDICT or what == "mean" else f"{_label(c.metric)} pass rate"
-                    worse.append((d.diff, name, c.metric, what, d))
-        if not worse:
-            continue
-        worse.sort(key=lambda w: w[0])
-        span_b = side_days(db, "release", b)
-        detail = "; ".join(f"{name} {format_diff(d)}" for _, name, _, _, d in worse[:4])
-        message = (f"Release {b} is worse than {a} on {feature}: {detail} ({n_b:,} vs {n_a:,} records)")
-        top = worse[0]
-        first = bucket_start(span_b[0]) if span_b else None
-        last = bucket_start(span_b[1]) if span_b else None
-        flagged[feature] = {
-            "rule_name": rule["name"], "feature": feature, "severity": rule["severity"],
-            "channel": rule["channel"], "message": message, "metric": top[2] if top[2] != VERDICT else "pass_rate",
-            "statistic": "mean" if top[3] == "mean" else "rate", "comparison": "lt",
-            "threshold": 0.0, "value": top[0], "release": b, "previous_release": a,
-            "evidence": [{"bucket": last, "value": d.diff, "metric": m, "what": w, "diff": d.diff, "low": d.low, "high": d.high, "n_a": d.n_a,
-                          "n_b": d.n_b} for _, _, m, w, d in worse],
-            "compare": {"by": "release", "a": a, "b": b},
-            "first_day": span_b[0].isoformat() if span_b else None,
-            "last_day": span_b[1].isoformat() if span_b else None,
-            "link": {"feature": feature, "start": first, "end": last},
-        }
+        if span_b is None:
+            span_b = side_days(db, "release", b) or ()
+        series = rules.ReleaseSeries(
+            feature=feature, previous=a, newest=b, cells=[c for c in cells if c.feature == feature],
+            n_previous=totals_a[feature]["count"], n_newest=totals_b[feature]["count"],
+            span=tuple(span_b) if span_b else None,
+            buckets=(bucket_start(span_b[0]), bucket_start(span_b[1])) if span_b else None)
+        finding = condition.check(series)
+        if finding is not None:
+            flagged[feature] = finding.fields
     return a, b, flagged
 
 

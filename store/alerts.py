@@ -1,10 +1,10 @@
 """Alert rules (data in `alert_rules`), their audit trail (`rule_audit`) and alerts (`alerts`).
 
-Rules are validated on write (a threshold outside 0..1, an unknown metric, a
-bad comparison... is refused with a message) and every change is audited
-(who, when, old, new). Defaults from reference 000 "Alerts" are seeded by
-`python -m store migrate` (DEFAULT_RULES, versioned: a later version adds its new
-rules to an existing database once):
+Rules are validated on write (core.rules.validate_rule: a threshold outside 0..1, an unknown
+metric, a bad comparison... is refused with a message) and every change is audited
+(who, when, old, new). Defaults from reference 000 "Alerts" (core.rules.DEFAULT_RULES) are
+seeded by `python -m store migrate` (versioned: a later version adds its new rules to an
+existing database once):
 - daily pass rate < 90% -> QA team (warning), all features together;
 - regeneration rate > 20% -> AI team (warning), all features together;
 - faithfulness mean < 0.7 on 3 consecutive days -> critical, each feature;
@@ -39,67 +39,18 @@ from pymongo.errors import DuplicateKeyError
 from store.collections import ALERT_RULES, ALERTS, NOTIFICATIONS, RULE_AUDIT, STATE
 from store.errors import ValidationFailed
 from store.outbox import enqueue
-from core import agreement, metrics
-from core.features import ALL_FEATURES as ALL
-from core.features import EACH_FEATURE as EACH
-from store.thresholds import validate_feature, validate_unit, write_audit
+from core.rules import (  # noqa: F401  the rule vocabulary lives in core/rules.py (re-exported for callers)
+    CHANNELS, COMPARISONS, DEFAULT_MIN_COUNT, DEFAULT_RULES, RULES_VERSION, SEVERITIES, STATISTICS,
+    is_agreement_statistic, validate_rule,
+)
+from core.features import ALL_FEATURES as ALL  # noqa: F401
+from core.features import EACH_FEATURE as EACH  # noqa: F401
+from store.thresholds import write_audit
 
-STATISTICS = ("mean", "rate")
-DEFAULT_MIN_COUNT = 50   # a smaller day is not judged on its own (pooled or tested instead, core/evidence.py)
-RULES_VERSION = 3        # bump with new DEFAULT_RULES entries: migrate adds them to existing databases
 MAX_SNOOZE_DAYS = 90
 _NAME_RE = re.compile(r"^[A-Za-z0-9@._\- ]{1,80}$")
-COMPARISONS = ("lt", "gt")
-SEVERITIES = ("warning", "critical")
-CHANNELS = ("qa", "ai", "critical")
 ACTIVE = ("open", "acknowledged")
 _ID_RE = re.compile(r"^[A-Za-z0-9:_\-.]{1,80}$")
-
-_M = {"min_count": DEFAULT_MIN_COUNT, "enabled": True}
-DEFAULT_RULES = [  # "since": the RULES_VERSION that introduced the rule
-    {"_id": "rule:pass_rate", "name": "Daily pass rate below 90%", "metric": "pass_rate", "statistic": "rate",
-     "comparison": "lt", "threshold": 0.90, "window_days": 1, "feature": ALL, "severity": "warning",
-     "channel": "qa", **_M, "since": 1},
-    {"_id": "rule:regen_rate", "name": "Regeneration rate above 20%", "metric": "regen_rate",
-     "statistic": "rate", "comparison": "gt", "threshold": 0.20, "window_days": 1, "feature": ALL,
-     "severity": "warning", "channel": "ai", **_M, "since": 1},
-    {"_id": "rule:faithfulness", "name": "Faithfulness below 0.7 for 3 days", "metric": "faithfulness",
-     "statistic": "mean", "comparison": "lt", "threshold": 0.70, "window_days": 3, "feature": EACH,
-     "severity": "critical", "channel": "critical", **_M, "since": 1},
-    {"_id": "rule:feature_pass_rate", "name": "Feature pass rate below 80% for 2 days", "metric": "pass_rate",
-     "statistic": "rate", "comparison": "lt", "threshold": 0.80, "window_days": 2, "feature": EACH,
-     "severity": "warning", "channel": "qa", **_M, "since": 2},
-    {"_id": "rule:feature_regen_rate", "name": "Feature regeneration rate above 20% for 2 days",
-     "metric": "regen_rate", "statistic": "rate", "comparison": "gt", "threshold": 0.20, "window_days": 2,
-     "feature": EACH, "severity": "warning", "channel": "ai", **_M, "since": 2},
-    {"_id": "rule:feature_faithfulness", "name": "Faithfulness below the feature's threshold for 2 days",
-     "metric": "faithfulness", "statistic": "mean", "comparison": "lt", "threshold": None,
-     "own_threshold": True, "window_days": 2, "feature": EACH, "severity": "warning", "channel": "qa",
-     **_M, "since": 2},
-    # Judge agreement (agreement_daily, jobs/agreement.py): the logged judge against an independent
-    # re-score of a daily sample. Judges and local scorers never agree perfectly, so the enabled
-    # rules watch moves away from each feature's own baseline; the absolute ones are seeded off
-    # (turn them on once the usual level of your judge and scorer is known).
-    {"_id": "rule:judge_leniency", "name": "Faithfulness: logged judge more lenient than usual for 2 days",
-     "metric": "faithfulness", "statistic": "mean_diff_change", "comparison": "gt", "threshold": 0.05,
-     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30,
-     "since": 3},
-    {"_id": "rule:judge_flip_change", "name": "Faithfulness flip rate up 15 points on its baseline for 2 days",
-     "metric": "faithfulness", "statistic": "flip_rate_change", "comparison": "gt", "threshold": 0.15,
-     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30,
-     "since": 3},
-    {"_id": "rule:judge_flip", "name": "Faithfulness flip rate above 15% for 2 days", "metric": "faithfulness",
-     "statistic": "flip_rate", "comparison": "gt", "threshold": 0.15, "window_days": 2, "feature": EACH,
-     "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30, "since": 3},
-    {"_id": "rule:judge_correlation", "name": "Faithfulness correlation with the independent scorer below 0.5",
-     "metric": "faithfulness", "statistic": "spearman", "comparison": "lt", "threshold": 0.5, "window_days": 1,
-     "feature": EACH, "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30, "since": 3},
-]
-
-
-def is_agreement_statistic(statistic: Any) -> bool:
-    """A rule on judge agreement (agreement_daily, jobs/agreement.py) rather than on the aggregates."""
-    return isinstance(statistic, str) and statistic in agreement.statistic_names()
 
 
 def _now() -> datetime:
@@ -141,55 +92,6 @@ def seed_default_rules(db: Database) -> int:
 
 
 # --- rules -------------------------------------------------------------------------
-
-def validate_rule(rule: dict) -> dict:
-    if not isinstance(rule, dict):
-        raise ValidationFailed("a rule must be an object")
-    name = rule.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 120:
-        raise ValidationFailed("the rule needs a name (at most 120 characters)")
-    metric = rule.get("metric")
-    if metric not in metrics.rule_metrics():
-        raise ValidationFailed(f"unknown metric {str(metric)[:40]!r}; known: {', '.join(metrics.rule_metrics())}")
-    statistic = rule.get("statistic", "mean")
-    if statistic not in STATISTICS and not is_agreement_statistic(statistic):
-        raise ValidationFailed("statistic must be 'mean', 'rate' or a judge-agreement statistic ("
-                               + ", ".join(agreement.statistic_names()) + ")")
-    if is_agreement_statistic(statistic) and metric not in metrics.score_names():
-        raise ValidationFailed("a judge-agreement rule watches a score (a metric or overall quality)")
-    if metric in ("pass_rate", "regen_rate"):
-        statistic = "rate"
-    comparison = rule.get("comparison")
-    if comparison not in COMPARISONS:
-        raise ValidationFailed("comparison must be 'lt' (below) or 'gt' (above)")
-    own = bool(rule.get("own_threshold", False))
-    if own and (metric not in metrics.score_names() or statistic != "mean"):
-        raise ValidationFailed("'below the feature's threshold' applies to a score's mean, not to a rate")
-    raw = rule.get("threshold")
-    if own:
-        threshold = None
-    elif is_agreement_statistic(statistic) and isinstance(raw, (int, float)) and not isinstance(raw, bool) and raw < 0:
-        threshold = -validate_unit(str(metric), -raw)  # correlations and changes may be negative: -1..1
-    else:
-        threshold = validate_unit(str(metric), raw)
-    window = rule.get("window_days", 1)
-    if isinstance(window, bool) or not isinstance(window, int) or not 1 <= window <= 30:
-        raise ValidationFailed("days in a row must be a whole number from 1 to 30")
-    feature = validate_feature(rule.get("feature", ALL), allow=(ALL, EACH))
-    severity = rule.get("severity", "warning")
-    if severity not in SEVERITIES:
-        raise ValidationFailed("severity must be 'warning' or 'critical'")
-    channel = rule.get("channel", "qa")
-    if channel not in CHANNELS:
-        raise ValidationFailed("channel must be 'qa', 'ai' or 'critical'")
-    min_count = rule.get("min_count", DEFAULT_MIN_COUNT)
-    if isinstance(min_count, bool) or not isinstance(min_count, int) or min_count < 1:
-        raise ValidationFailed("min_count must be a whole number >= 1")
-    return {"kind": "rule", "name": name.strip(), "metric": metric, "statistic": statistic,
-            "comparison": comparison, "threshold": threshold, "window_days": window, "feature": feature,
-            "severity": severity, "channel": channel, "enabled": bool(rule.get("enabled", True)),
-            "min_count": min_count, "own_threshold": own}
-
 
 def _public(rule: dict | None) -> dict | None:
     if rule is None:

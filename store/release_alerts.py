@@ -9,60 +9,26 @@ so they are listed, acknowledged and notified like every other alert.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any
 
 from pymongo.database import Database
 
-from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT
+from core.rules import (  # noqa: F401  (settings and validation live in core/rules.py; re-exported)
+    RELEASE_DEFAULTS, RELEASE_KIND, RELEASE_RULE_ID, validate_release_rule,
+)
 from store import alerts as store_alerts
 from store.collections import ALERT_RULES, ALERTS
 from store.errors import ValidationFailed
 from store.thresholds import write_audit
 
-RULE_ID = "release:regression"
-KIND = "release_rule"
-DEFAULTS: dict[str, Any] = {
-    "name": "New release worse than the previous one",
-    "enabled": True,
-    "min_records": 50,                 # records of the new release (and of the previous one) per feature
-    "min_mean_effect": MIN_MEAN_EFFECT,  # a metric's mean at least this much lower ...
-    "min_rate_effect": MIN_RATE_EFFECT,  # ... or a pass rate at least this much lower, interval below 0
-    "severity": "warning",
-    "channel": "qa",
-}
-_SEVERITIES = ("info", "warning", "critical")
+RULE_ID = RELEASE_RULE_ID
+KIND = RELEASE_KIND
+DEFAULTS = RELEASE_DEFAULTS
 
 
 def get_release_rule(db: Database) -> dict:
     """The rule's settings: the defaults overlaid with what was saved."""
     saved = db[ALERT_RULES].find_one({"_id": RULE_ID, "kind": KIND}) or {}
     return {"_id": RULE_ID, **DEFAULTS, **{k: saved[k] for k in DEFAULTS if k in saved}}
-
-
-def validate_release_rule(changes: dict) -> dict:
-    if not isinstance(changes, dict):
-        raise ValidationFailed("the release rule's settings must be an object")
-    clean: dict[str, Any] = {}
-    for key, value in changes.items():
-        if key not in DEFAULTS:
-            raise ValidationFailed(f"unknown release rule setting {str(key)[:40]!r}")
-        if key == "enabled":
-            if not isinstance(value, bool):
-                raise ValidationFailed("enabled must be true or false")
-        elif key == "min_records":
-            if isinstance(value, bool) or not isinstance(value, int) or not 5 <= value <= 1_000_000:
-                raise ValidationFailed("min_records must be a whole number from 5 to 1,000,000")
-        elif key in ("min_mean_effect", "min_rate_effect"):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-                raise ValidationFailed(f"{key} must be a number from 0 to 1")
-            value = float(value)
-        elif key == "severity":
-            if value not in _SEVERITIES:
-                raise ValidationFailed(f"severity must be one of {', '.join(_SEVERITIES)}")
-        elif not isinstance(value, str) or not value.strip() or len(value) > 120:
-            raise ValidationFailed(f"{key} must be text of 1-120 characters")
-        clean[key] = value
-    return clean
 
 
 def set_release_rule(db: Database, changes: dict, user: str) -> dict:

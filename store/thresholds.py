@@ -6,18 +6,18 @@ and win over the defaults. They drive pass/fail everywhere.
 """
 from __future__ import annotations
 
-import math
 from datetime import datetime, timezone
 from typing import Any
 
 from pymongo.database import Database
 
 from core import metrics as catalog
-from core.features import DEFAULT_FEATURE, FEATURE_NAME_RE, SENTINELS
+from core.features import DEFAULT_FEATURE
 from core.timebuckets import local_day, zone_name
 from core.verdict import limits_for
 from store.collections import ALERT_RULES, RECORDS, RULE_AUDIT
 from store.errors import ValidationFailed
+from core.rules import validate_feature, validate_unit  # noqa: F401  (moved to core/rules.py; re-exported)
 from store.verdict_expr import LIMITS_FIELD, failed_metrics_expr, passed_expr, verdict_update
 
 PREVIEW_DAYS = 7
@@ -36,21 +36,6 @@ def get_thresholds(db: Database) -> dict[str, dict[str, float]]:
 
 
 # --- editing (the dashboard's threshold editor) -------------------------------------
-
-
-def validate_unit(name: str, value: Any) -> float:
-    """A number in 0..1, or ValidationFailed saying which and why."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ValidationFailed(f"{name}: the threshold must be a number between 0 and 1 (got {value!r})")
-    if not 0.0 <= float(value) <= 1.0:
-        raise ValidationFailed(f"{name}: the threshold must be between 0 and 1 (got {value:g})")
-    return float(value)
-
-
-def validate_feature(feature: Any, *, allow: tuple[str, ...] = ()) -> str:
-    if isinstance(feature, str) and (feature in allow or (feature not in SENTINELS and FEATURE_NAME_RE.match(feature))):
-        return feature
-    raise ValidationFailed(f"unknown feature name {str(feature)[:40]!r}: use lower-case letters, digits, - or _")
 
 
 def write_audit(db: Database, *, user: str, action: str, target: str, old: Any, new: Any,

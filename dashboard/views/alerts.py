@@ -15,8 +15,9 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from core import agreement, metrics
+from core import metrics
 from core import evidence
+from core import rules as core_rules
 from core.evidence import share_of, value_words
 from core.jobs import NOTIFY
 from core.features import DEFAULT_FEATURE, feature_label
@@ -28,9 +29,13 @@ from dashboard.common import (
 )
 from dashboard.components import audit_diff, charts, filters
 from dashboard import data
-from store.alerts import DEFAULT_MIN_COUNT, acknowledge_alert, delete_rule, resolve_alert, upsert_rule
+from core.rules import DEFAULT_MIN_COUNT
+from store.alerts import acknowledge_alert, delete_rule, resolve_alert, upsert_rule
 from store.errors import ValidationFailed
-from store.outbox import enqueue_test, redact_url, retry_failed
+from core.channels import KINDS as CHANNEL_KINDS
+from core.channels import redact_url
+from store.outbox import enqueue_test, retry_failed
+from store.release_alerts import get_release_rule, set_release_rule
 from store.state import request_jobs
 from store.thresholds import preview_change, set_thresholds
 
@@ -41,7 +46,7 @@ SEVERITY_ICON = {"critical": "🔴", "warning": "🟠"}
 PER_STATE = 20
 NEW_RULE = "__new__"
 from core.features import EACH_FEATURE as EACH  # noqa: E402  a rule checked for every feature separately
-FEATURE_LABELS = {ALL: "All features together", EACH: "Each feature separately"}
+FEATURE_LABELS = core_rules.FEATURE_CHOICES  # {ALL: "All features together", EACH: "Each feature separately"}
 TRIAGE_PAGE = Path(__file__).resolve().with_name("triage.py")
 
 
@@ -312,6 +317,8 @@ def _render_editor(db, key: str) -> None:
     st.divider()
     _render_rule_editor(db, key, admin)
     st.divider()
+    _render_release_rule_editor(db, admin)
+    st.divider()
     _render_audit(db, key)
 
 
@@ -468,21 +475,22 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
         rule_metrics = metrics.rule_metrics()
         metric = c1.selectbox("Metric", rule_metrics, index=pick(rule_metrics, rule.get("metric"), "pass_rate"),
                               format_func=charts.label)
-        statistics = ("mean", "rate", *agreement.statistic_names())  # the others: judge agreement
+        statistics = core_rules.statistics()  # mean, rate, then judge agreement (and any kind core/rules.py adds)
         statistic = c2.selectbox("Statistic", statistics, index=pick(statistics, rule.get("statistic"), "mean"),
-                                 format_func=lambda s: s if s in ("mean", "rate") else f"agreement: {s}")
-        comparison = c3.selectbox("Fires when", ("lt", "gt"), index=pick(("lt", "gt"), rule.get("comparison"), "lt"),
-                                  format_func={"lt": "below", "gt": "above"}.get)
+                                 format_func=core_rules.statistic_label)
+        comparisons = core_rules.COMPARISONS
+        comparison = c3.selectbox("Fires when", comparisons, index=pick(comparisons, rule.get("comparison"), "lt"),
+                                  format_func=core_rules.COMPARISON_WORDS.get)
         threshold = c4.number_input("Threshold (0–1)", value=float(charts.num(rule.get("threshold")) or 0.9),
                                     step=0.01, format="%.2f")
         c5, c6, c7, c8 = st.columns(4)
         window = c5.number_input("Days in a row", value=int(rule.get("window_days") or 1), step=1)
         feature = c6.selectbox("Feature", features, index=pick(features, rule.get("feature"), ALL),
                                format_func=lambda f: FEATURE_LABELS.get(f, f))
-        severity = c7.selectbox("Severity", ("warning", "critical"),
-                                index=pick(("warning", "critical"), rule.get("severity"), "warning"))
-        channel = c8.selectbox("Channel", ("qa", "ai", "critical"),
-                               index=pick(("qa", "ai", "critical"), rule.get("channel"), "qa"))
+        severity = c7.selectbox("Severity", core_rules.SEVERITIES,
+                                index=pick(core_rules.SEVERITIES, rule.get("severity"), "warning"))
+        channel = c8.selectbox("Channel", core_rules.CHANNELS,
+                               index=pick(core_rules.CHANNELS, rule.get("channel"), "qa"))
         c9, c10, c11 = st.columns([1, 2, 1], vertical_alignment="bottom")
         min_count = c9.number_input("Min records per day", value=int(rule.get("min_count") or DEFAULT_MIN_COUNT),
                                     step=1, help="A day with fewer records is not judged on its own: it is pooled with the days "
@@ -521,6 +529,45 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
             st.rerun()
 
 
+def _render_release_rule_editor(db, admin: bool) -> None:
+    """The release rule (core.rules.ReleaseRegression): its settings, edited like the other rules."""
+    st.subheader("Release rule", anchor=False)
+    rule = get_release_rule(db)
+    st.caption("Alerts when the newest release is worse than the previous one on a feature, beyond noise: both "
+               f"releases have at least {int(rule['min_records'])} records of it and a mean is at least "
+               f"{float(rule['min_mean_effect']):.2f} lower, or a pass rate {float(rule['min_rate_effect']):.0%} "
+               "lower, with its 95 % interval below 0." + ("" if rule.get("enabled", True) else " (Off.)"))
+    if not admin:
+        return
+    words = core_rules.RELEASE_SETTINGS
+    with st.form(f"{PREFIX}_release_rule_form", border=True):
+        c1, c2, c3 = st.columns(3)
+        min_records = c1.number_input(words["min_records"], value=int(rule["min_records"]), min_value=5, step=5)
+        min_mean = c2.number_input(words["min_mean_effect"], value=float(rule["min_mean_effect"]), min_value=0.0,
+                                   max_value=1.0, step=0.01, format="%.2f")
+        min_rate = c3.number_input(words["min_rate_effect"], value=float(rule["min_rate_effect"]), min_value=0.0,
+                                   max_value=1.0, step=0.01, format="%.2f")
+        c4, c5, c6 = st.columns(3, vertical_alignment="bottom")
+        severities = core_rules.RELEASE_SEVERITIES
+        severity = c4.selectbox("Severity", severities, key=f"{PREFIX}_release_severity",
+                                index=severities.index(rule["severity"]) if rule["severity"] in severities else 1)
+        channels = core_rules.CHANNELS
+        channel = c5.selectbox("Channel", channels, key=f"{PREFIX}_release_channel",
+                               index=channels.index(rule["channel"]) if rule["channel"] in channels else 0)
+        enabled = c6.checkbox("Enabled", value=bool(rule.get("enabled", True)), key=f"{PREFIX}_release_enabled")
+        saved = st.form_submit_button("Save release rule", type="primary", key=f"{PREFIX}_release_save")
+    if saved and allowed_now("admin", "change alert rules"):
+        try:
+            set_release_rule(db, {"min_records": int(min_records), "min_mean_effect": float(min_mean),
+                                  "min_rate_effect": float(min_rate), "severity": severity, "channel": channel,
+                                  "enabled": bool(enabled)}, current_user().name)
+        except ValidationFailed as exc:
+            st.error(f"Not saved: {exc}")
+            return
+        data.invalidate(data.ALERTS, data.RULES)
+        st.success("Release rule saved; the alerts job applies it on its next run.")
+
+
 def _render_audit(db, key: str) -> None:
     st.subheader("Change history", anchor=False)
     entries = data.audit(db, key)
@@ -547,8 +594,8 @@ def _render_channels(db) -> None:
     cols = st.columns(len(channels))
     for col, ch in zip(cols, channels):
         with col.container(border=True):
-            name = {"webhook": "Webhook (Slack-compatible)", "email": "E-mail (SMTP)"}.get(ch["channel_type"],
-                                                                                          ch["channel_type"])
+            kind = CHANNEL_KINDS.get(ch["channel_type"])
+            name = kind.label if kind else ch["channel_type"]
             if ch["configured"]:
                 st.markdown(f"✅ **{name}** — configured: "  # code spans: shown as they are, never escaped
                             + ", ".join(f"`{_redact_target(t).replace('`', '')}`" for t in ch["targets"]))

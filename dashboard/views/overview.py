@@ -17,7 +17,8 @@ from datetime import date, timedelta
 import streamlit as st
 
 from core import agreement, metrics, timebuckets
-from core.features import DEFAULT_FEATURE, EACH_FEATURE
+from core import rules as core_rules
+from core.features import DEFAULT_FEATURE
 from core.verdict import limits_for
 from dashboard import data
 from dashboard.common import ALL, db_key, db_or_stop, fmt_pct, fmt_score, signed_in_or_stop
@@ -67,16 +68,9 @@ def _thresholds_for(db, key: str, feature: str, features: list[str]) -> tuple[di
 
 
 def _rule_threshold(rules: list[dict], metric: str, feature: str) -> float | None:
-    """The alert-rule line for pass rate / regeneration rate (the feature's rule, else the global one)."""
-    best = None
-    for rule in rules:
-        if rule.get("kind", "rule") != "rule" or rule.get("metric") != metric or rule.get("enabled") is False:
-            continue
-        if rule.get("feature") == feature or (feature != ALL and rule.get("feature") == EACH_FEATURE):
-            return charts.num(rule.get("threshold"))
-        if rule.get("feature") in (ALL, None) and best is None:
-            best = charts.num(rule.get("threshold"))
-    return best
+    """The alert-rule line for pass rate / regeneration rate (core.rules.chart_threshold: the feature's
+    rule, else the global one)."""
+    return core_rules.chart_threshold(rules, metric, feature)
 
 
 def judge_suspects(alerts: list[dict], feature: str) -> dict[str, list[str]]:

@@ -1,0 +1,514 @@
+"""Alert rules: their vocabulary, their validation, and each condition kind as a small class (pure).
+
+Vocabulary (moved from store/alerts.py): STATISTICS, COMPARISONS, SEVERITIES, CHANNELS, the
+default rules (DEFAULT_RULES, versioned by RULES_VERSION) and `validate_rule`. The rule editor
+and the Overview draw their choices and a rule's limit from here; store/ only keeps documents.
+
+Conditions (like Evidently's tests): a rule document becomes a `Condition` (`condition(rule)`),
+whose `check(series) -> Finding | None` says whether the condition holds and in which words.
+- `Threshold`: a daily statistic of the aggregates (a score's mean or pass rate, the pass
+  rate, the regeneration rate) beyond a fixed limit or the feature's own threshold
+  (`own_threshold`), judged by core/evidence.py (days in a row, pooled days or a count test);
+  an all-features alert names the features that drove it (core/alert_causes.py).
+- `Agreement`: a judge-agreement statistic (core/agreement.py, agreement_daily); the `*_change`
+  statistics are thresholds relative to each feature's own baseline (BASELINE_DAYS days before).
+- `ReleaseRegression` (kind "release_rule"): the newest release worse than the previous one
+  beyond noise (core/compare.py); settings RELEASE_DEFAULTS, `validate_release_rule`.
+- `LabelAccuracy` (kind "label_accuracy"): the judge's accuracy on human labels below a minimum.
+A new statistic on the daily aggregates is one subclass of `Threshold` decorated with `@statistic`
+(it declares its names, how it reads a daily bucket, and its words); the editor, the validation
+and the alerts job (jobs/alerts.py) pick it up from STATISTIC_KINDS.
+A rule's `feature` is "__all__", one feature, or "*" = every feature separately.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any, ClassVar, Mapping, Sequence
+
+from core import agreement, evidence, metrics
+from core.alert_causes import describe_drivers, drivers
+from core.channels import ALERT_CHANNELS
+from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT, VERDICT, format_diff
+from core.errors import ValidationFailed
+from core.features import ALL_FEATURES as ALL
+from core.features import EACH_FEATURE as EACH
+from core.features import FEATURE_NAME_RE, SENTINELS
+from core.verdict import limits_for
+
+DEFAULT_MIN_COUNT = 50   # a smaller day is not judged on its own (pooled or tested instead, core/evidence.py)
+RULES_VERSION = 3        # bump with new DEFAULT_RULES entries: migrate adds them to existing databases
+COMPARISONS = ("lt", "gt")
+COMPARISON_WORDS = {"lt": "below", "gt": "above"}
+SEVERITIES = ("warning", "critical")
+CHANNELS = ALERT_CHANNELS
+FEATURE_CHOICES = {ALL: "All features together", EACH: "Each feature separately"}
+RATES = (metrics.PASS_RATE, metrics.REGEN_RATE)
+
+_M = {"min_count": DEFAULT_MIN_COUNT, "enabled": True}
+DEFAULT_RULES = [  # "since": the RULES_VERSION that introduced the rule
+    {"_id": "rule:pass_rate", "name": "Daily pass rate below 90%", "metric": "pass_rate", "statistic": "rate",
+     "comparison": "lt", "threshold": 0.90, "window_days": 1, "feature": ALL, "severity": "warning",
+     "channel": "qa", **_M, "since": 1},
+    {"_id": "rule:regen_rate", "name": "Regeneration rate above 20%", "metric": "regen_rate",
+     "statistic": "rate", "comparison": "gt", "threshold": 0.20, "window_days": 1, "feature": ALL,
+     "severity": "warning", "channel": "ai", **_M, "since": 1},
+    {"_id": "rule:faithfulness", "name": "Faithfulness below 0.7 for 3 days", "metric": "faithfulness",
+     "statistic": "mean", "comparison": "lt", "threshold": 0.70, "window_days": 3, "feature": EACH,
+     "severity": "critical", "channel": "critical", **_M, "since": 1},
+    {"_id": "rule:feature_pass_rate", "name": "Feature pass rate below 80% for 2 days", "metric": "pass_rate",
+     "statistic": "rate", "comparison": "lt", "threshold": 0.80, "window_days": 2, "feature": EACH,
+     "severity": "warning", "channel": "qa", **_M, "since": 2},
+    {"_id": "rule:feature_regen_rate", "name": "Feature regeneration rate above 20% for 2 days",
+     "metric": "regen_rate", "statistic": "rate", "comparison": "gt", "threshold": 0.20, "window_days": 2,
+     "feature": EACH, "severity": "warning", "channel": "ai", **_M, "since": 2},
+    {"_id": "rule:feature_faithfulness", "name": "Faithfulness below the feature's threshold for 2 days",
+     "metric": "faithfulness", "statistic": "mean", "comparison": "lt", "threshold": None,
+     "own_threshold": True, "window_days": 2, "feature": EACH, "severity": "warning", "channel": "qa",
+     **_M, "since": 2},
+    # Judge agreement (agreement_daily, jobs/agreement.py): the logged judge against an independent
+    # re-score of a daily sample. Judges and local scorers never agree perfectly, so the enabled
+    # rules watch moves away from each feature's own baseline; the absolute ones are seeded off
+    # (turn them on once the usual level of your judge and scorer is known).
+    {"_id": "rule:judge_leniency", "name": "Faithfulness: logged judge more lenient than usual for 2 days",
+     "metric": "faithfulness", "statistic": "mean_diff_change", "comparison": "gt", "threshold": 0.05,
+     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30,
+     "since": 3},
+    {"_id": "rule:judge_flip_change", "name": "Faithfulness flip rate up 15 points on its baseline for 2 days",
+     "metric": "faithfulness", "statistic": "flip_rate_change", "comparison": "gt", "threshold": 0.15,
+     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30,
+     "since": 3},
+    {"_id": "rule:judge_flip", "name": "Faithfulness flip rate above 15% for 2 days", "metric": "faithfulness",
+     "statistic": "flip_rate", "comparison": "gt", "threshold": 0.15, "window_days": 2, "feature": EACH,
+     "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30, "since": 3},
+    {"_id": "rule:judge_correlation", "name": "Faithfulness correlation with the independent scorer below 0.5",
+     "metric": "faithfulness", "statistic": "spearman", "comparison": "lt", "threshold": 0.5, "window_days": 1,
+     "feature": EACH, "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30, "since": 3},
+]
+
+
+# --- small validators (moved from store/thresholds.py) -------------------------------------------
+
+def validate_unit(name: str, value: Any) -> float:
+    """A number in 0..1, or ValidationFailed saying which and why."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValidationFailed(f"{name}: the threshold must be a number between 0 and 1 (got {value!r})")
+    if not 0.0 <= float(value) <= 1.0:
+        raise ValidationFailed(f"{name}: the threshold must be between 0 and 1 (got {value:g})")
+    return float(value)
+
+
+def validate_feature(feature: Any, *, allow: tuple[str, ...] = ()) -> str:
+    if isinstance(feature, str) and (feature in allow or (feature not in SENTINELS and FEATURE_NAME_RE.match(feature))):
+        return feature
+    raise ValidationFailed(f"unknown feature name {str(feature)[:40]!r}: use lower-case letters, digits, - or _")
+
+
+# --- conditions ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Finding:
+    """A condition that holds: the number, the limit it is beyond, its words, and the alert's fields."""
+    value: float | None
+    limit: float | None
+    message: str
+    fields: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DailySeries:
+    """What a daily rule is judged on for one feature: every feature's complete daily documents up to the
+    day being judged (oldest first; the all-features alert reads the others for its drivers) and the
+    per-feature metric thresholds (for `own_threshold`)."""
+    feature: str
+    history: Mapping[str, Sequence[dict]]
+    thresholds: Mapping | None = None
+
+
+class Condition:
+    """One rule document as a condition: `check(series)` -> Finding | None."""
+    kind: ClassVar[str] = "rule"
+
+    def __init__(self, rule: Mapping):
+        self.rule = dict(rule)
+
+    def check(self, series: Any) -> Finding | None:  # pragma: no cover - every kind implements it
+        raise NotImplementedError
+
+
+STATISTIC_KINDS: dict[str, type[Threshold]] = {}  # statistic name -> its condition class (kind "rule")
+
+
+def statistic(cls):
+    """Class decorator: the statistics `cls.statistics` are judged by `cls` (validation, editor, alerts job)."""
+    for name in cls.statistics:
+        STATISTIC_KINDS[name] = cls
+    return cls
+
+
+@statistic
+class Threshold(Condition):
+    """A daily statistic of the aggregates beyond a limit (fixed, or the feature's own threshold)."""
+    statistics: ClassVar[tuple[str, ...]] = ("mean", "rate")
+    source: ClassVar[str] = "aggregates"     # which daily documents: aggregates_daily (or agreement_daily)
+    pooled: ClassVar[bool] = True            # small days may be pooled (core/evidence.py)
+    signed: ClassVar[bool] = False           # the threshold may be negative (-1..1)
+
+    @property
+    def statistic(self) -> str:
+        return self.rule.get("statistic", "mean")
+
+    @property
+    def metric(self) -> str:
+        return self.rule["metric"]
+
+    def is_rate(self) -> bool:
+        return evidence.is_rate_rule(self.rule)
+
+    # -- reading and words (a subclass changes these) --
+    def days(self, docs: Sequence[Mapping]) -> list[evidence.Day]:
+        """A feature's daily documents as evidence days (the value this statistic judges)."""
+        return evidence.days_from_buckets(self.rule, docs)
+
+    def label(self) -> str:
+        label = metrics.label(self.metric)
+        if self.statistic == "rate" and self.metric not in RATES:
+            label += " pass rate"
+        return label
+
+    def fmt(self, value: float | None) -> str:
+        if value is None:
+            return "—"
+        return f"{value:.1%}" if self.metric in RATES or self.statistic == "rate" else f"{value:.3f}"
+
+    def limit(self, feature: str, thresholds: Mapping | None) -> float | None:
+        """The limit the rule compares with: its own number, or the feature's threshold for the metric."""
+        if self.rule.get("own_threshold"):
+            return limits_for(thresholds, None if feature == ALL else feature).get(self.metric)
+        return self.rule.get("threshold")
+
+    def check(self, series: DailySeries) -> Finding | None:
+        rule, feature, history = self.rule, series.feature, series.history
+        window = int(rule.get("window_days") or 1)
+        limit = self.limit(feature, series.thresholds)
+        if limit is None:
+            return None
+        min_count = int(rule.get("min_count") or DEFAULT_MIN_COUNT)
+        judgement = evidence.judge(self.days((history.get(feature) or [])[-evidence.MAX_POOL_DAYS:]),
+                                   limit=limit, comparison=rule["comparison"], window=window, min_count=min_count,
+                                   is_rate=self.is_rate(), pool=self.pooled)
+        if judgement is None:
+            return None
+        docs = [d.doc for d in judgement.days]
+        days = [d.day for d in judgement.days]
+        values = [d.value for d in judgement.days]
+        where = "all features" if feature == ALL else f"feature {feature}"
+        span = days[0].isoformat() if days[0] == days[-1] else f"{days[0].isoformat()} to {days[-1].isoformat()}"
+        word = COMPARISON_WORDS[rule["comparison"]]
+        whose = f"{feature}'s threshold " if rule.get("own_threshold") else ""
+        value = judgement.value
+        in_a_row = judgement.mode == evidence.DAILY and window > 1
+        message = (f"{self.label()} {self.fmt(value)} {word} {whose}"
+                   f"{self.fmt(limit)} ({where}, {span}"
+                   + (f", {window} days in a row" if in_a_row else "") + ")")
+        if judgement.mode != evidence.DAILY or feature != ALL:
+            message += "; " + evidence.describe(judgement, self.fmt)
+        cause: list[dict] = []
+        if feature == ALL:
+            cause = drivers({**rule, "threshold": limit}, days, history)
+            if cause:
+                message += " — driven by " + describe_drivers(cause, rule)
+        fields = {
+            "rule_id": rule["_id"], "rule_name": rule.get("name"), "feature": feature,
+            "severity": rule.get("severity", "warning"), "channel": rule.get("channel", "qa"), "message": message,
+            "metric": self.metric, "statistic": self.statistic, "comparison": rule["comparison"], "threshold": limit,
+            "value": value, "drivers": cause, "evidence_mode": judgement.mode,
+            "evidence_interval": list(judgement.interval) if judgement.interval else None,
+            "evidence": [{"bucket": d["bucket"], "value": v, "count": d.get("count")} for d, v in zip(docs, values)],
+            "link": {"feature": feature, "start": docs[0]["bucket"], "end": docs[-1]["bucket"]},
+            "first_day": days[0].isoformat(), "last_day": days[-1].isoformat(),
+        }
+        return Finding(value, limit, message, fields)
+
+
+class Agreement(Threshold):
+    """A judge-agreement statistic (agreement_daily): flip rate, mean difference, correlation, and their
+    changes relative to each feature's own baseline (`*_change`: the day minus the median of the
+    BASELINE_DAYS days before, core.agreement.change)."""
+    statistics = agreement.statistic_names()
+    source = "agreement"
+    pooled = False
+    signed = True
+
+    def is_rate(self) -> bool:
+        return False
+
+    def relative(self) -> bool:
+        return self.statistic.endswith(agreement.CHANGE_SUFFIX)
+
+    def label(self) -> str:
+        return metrics.label(self.metric) + " judge agreement: " + agreement.label(self.statistic).lower()
+
+    def fmt(self, value: float | None) -> str:
+        if value is None:
+            return "—"
+        stat = agreement.base_statistic(self.statistic)
+        if stat and stat.percent:
+            return f"{value:+.1%}" if self.relative() else f"{value:.1%}"
+        return f"{value:+.3f}" if self.relative() else f"{value:.3f}"
+
+
+statistic(Agreement)
+
+
+def condition(rule: Mapping) -> Condition:
+    """The condition a rule document states (kind "rule" by its statistic; other kinds by their kind)."""
+    kind = rule.get("kind", "rule")
+    if kind == "rule":
+        return STATISTIC_KINDS.get(rule.get("statistic", "mean"), Threshold)(rule)
+    if kind in RULE_KINDS:
+        return RULE_KINDS[kind](rule)
+    raise ValidationFailed(f"unknown rule kind {str(kind)[:40]!r}")
+
+
+def is_agreement_statistic(statistic: Any) -> bool:
+    """A rule on judge agreement (agreement_daily, jobs/agreement.py) rather than on the aggregates."""
+    return isinstance(statistic, str) and STATISTIC_KINDS.get(statistic) is not None \
+        and STATISTIC_KINDS[statistic].source == "agreement"
+
+
+def statistics() -> tuple[str, ...]:
+    """Every statistic a rule may judge (the editor's choices), the aggregates' first."""
+    return tuple(STATISTIC_KINDS)
+
+
+STATISTICS = ("mean", "rate")  # the statistics of the aggregates themselves (the others: STATISTIC_KINDS)
+
+
+def statistic_label(name: str) -> str:
+    """The editor's words for a statistic."""
+    cls = STATISTIC_KINDS.get(name)
+    if cls is Agreement:
+        return f"agreement: {name}"
+    return name
+
+
+def rule_threshold(rule: Mapping, feature: str, thresholds: Mapping | None) -> float | None:
+    """The limit a rule compares with for a feature (its own number, or the feature's threshold)."""
+    cond = condition(rule)
+    return cond.limit(feature, thresholds) if isinstance(cond, Threshold) else rule.get("threshold")
+
+
+def chart_threshold(rules: Sequence[Mapping], metric: str, feature: str,
+                    thresholds: Mapping | None = None) -> float | None:
+    """The alert-rule line the Overview draws for a rate (pass rate / regeneration rate): the enabled
+    rule of the feature (or of every feature separately), else the all-features one."""
+    best = None
+    for rule in rules:
+        if rule.get("kind", "rule") != "rule" or rule.get("metric") != metric or rule.get("enabled") is False:
+            continue
+        limit = rule_threshold(rule, feature, thresholds)
+        number = float(limit) if isinstance(limit, (int, float)) and not isinstance(limit, bool) \
+            and math.isfinite(limit) else None
+        if rule.get("feature") == feature or (feature != ALL and rule.get("feature") == EACH):
+            return number
+        if rule.get("feature") in (ALL, None) and best is None:
+            best = number
+    return best
+
+
+def validate_rule(rule: dict) -> dict:
+    """A rule document of kind "rule", cleaned, or ValidationFailed saying what is wrong."""
+    if not isinstance(rule, dict):
+        raise ValidationFailed("a rule must be an object")
+    name = rule.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 120:
+        raise ValidationFailed("the rule needs a name (at most 120 characters)")
+    metric = rule.get("metric")
+    if metric not in metrics.rule_metrics():
+        raise ValidationFailed(f"unknown metric {str(metric)[:40]!r}; known: {', '.join(metrics.rule_metrics())}")
+    stat = rule.get("statistic", "mean")
+    if not isinstance(stat, str) or stat not in STATISTIC_KINDS:
+        raise ValidationFailed("statistic must be 'mean', 'rate' or a judge-agreement statistic ("
+                               + ", ".join(s for s in STATISTIC_KINDS if s not in STATISTICS) + ")")
+    kind = STATISTIC_KINDS[stat]
+    if kind is not Threshold and metric not in metrics.score_names():
+        raise ValidationFailed("a judge-agreement rule watches a score (a metric or overall quality)"
+                               if kind is Agreement else f"a {stat} rule watches a score")
+    if metric in RATES:
+        stat = "rate"
+    comparison = rule.get("comparison")
+    if comparison not in COMPARISONS:
+        raise ValidationFailed("comparison must be 'lt' (below) or 'gt' (above)")
+    own = bool(rule.get("own_threshold", False))
+    if own and (metric not in metrics.score_names() or stat != "mean"):
+        raise ValidationFailed("'below the feature's threshold' applies to a score's mean, not to a rate")
+    raw = rule.get("threshold")
+    if own:
+        threshold = None
+    elif kind.signed and isinstance(raw, (int, float)) and not isinstance(raw, bool) and raw < 0:
+        threshold = -validate_unit(str(metric), -raw)  # correlations and changes may be negative: -1..1
+    else:
+        threshold = validate_unit(str(metric), raw)
+    window = rule.get("window_days", 1)
+    if isinstance(window, bool) or not isinstance(window, int) or not 1 <= window <= 30:
+        raise ValidationFailed("days in a row must be a whole number from 1 to 30")
+    feature = validate_feature(rule.get("feature", ALL), allow=(ALL, EACH))
+    severity = rule.get("severity", "warning")
+    if severity not in SEVERITIES:
+        raise ValidationFailed("severity must be 'warning' or 'critical'")
+    channel = rule.get("channel", "qa")
+    if channel not in CHANNELS:
+        raise ValidationFailed("channel must be 'qa', 'ai' or 'critical'")
+    min_count = rule.get("min_count", DEFAULT_MIN_COUNT)
+    if isinstance(min_count, bool) or not isinstance(min_count, int) or min_count < 1:
+        raise ValidationFailed("min_count must be a whole number >= 1")
+    return {"kind": "rule", "name": name.strip(), "metric": metric, "statistic": stat,
+            "comparison": comparison, "threshold": threshold, "window_days": window, "feature": feature,
+            "severity": severity, "channel": channel, "enabled": bool(rule.get("enabled", True)),
+            "min_count": min_count, "own_threshold": own}
+
+
+# --- the release rule (issue 21) -----------------------------------------------------------------
+
+RELEASE_RULE_ID = "release:regression"
+RELEASE_KIND = "release_rule"
+RELEASE_SEVERITIES = ("info", "warning", "critical")
+
+
+RELEASE_DEFAULTS: dict[str, Any] = {
+    "name": "New release worse than the previous one",
+    "enabled": True,
+    "min_records": 50,                   # records of the new release (and of the previous one) per feature
+    "min_mean_effect": MIN_MEAN_EFFECT,  # a metric's mean at least this much lower ...
+    "min_rate_effect": MIN_RATE_EFFECT,  # ... or a pass rate at least this much lower, interval below 0
+    "severity": "warning",
+    "channel": "qa",
+}
+RELEASE_SETTINGS = {  # the editor's words for the settings a person tunes
+    "min_records": "Min records of each release (per feature)",
+    "min_mean_effect": "Smallest drop of a mean that counts",
+    "min_rate_effect": "Smallest drop of a pass rate that counts",
+}
+
+
+def validate_release_rule(changes: dict) -> dict:
+    if not isinstance(changes, dict):
+        raise ValidationFailed("the release rule's settings must be an object")
+    clean: dict[str, Any] = {}
+    for key, value in changes.items():
+        if key not in RELEASE_DEFAULTS:
+            raise ValidationFailed(f"unknown release rule setting {str(key)[:40]!r}")
+        if key == "enabled":
+            if not isinstance(value, bool):
+                raise ValidationFailed("enabled must be true or false")
+        elif key == "min_records":
+            if isinstance(value, bool) or not isinstance(value, int) or not 5 <= value <= 1_000_000:
+                raise ValidationFailed("min_records must be a whole number from 5 to 1,000,000")
+        elif key in ("min_mean_effect", "min_rate_effect"):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                raise ValidationFailed(f"{key} must be a number from 0 to 1")
+            value = float(value)
+        elif key == "severity":
+            if value not in RELEASE_SEVERITIES:
+                raise ValidationFailed(f"severity must be one of {', '.join(RELEASE_SEVERITIES)}")
+        elif key == "channel":
+            if value not in CHANNELS:
+                raise ValidationFailed("channel must be 'qa', 'ai' or 'critical'")
+        elif not isinstance(value, str) or not value.strip() or len(value) > 120:
+            raise ValidationFailed(f"{key} must be text of 1-120 characters")
+        clean[key] = value
+    return clean
+
+
+@dataclass(frozen=True)
+class ReleaseSeries:
+    """One feature's numbers in the two newest releases: `cells` (core.compare.compare_sides, this
+    feature's), the records of each, and the newest release's first and last day."""
+    feature: str
+    previous: str
+    newest: str
+    cells: Sequence[Any]
+    n_previous: int
+    n_newest: int
+    span: tuple[date, date] | None = None
+    buckets: tuple[datetime, datetime] | None = None
+
+
+class ReleaseRegression(Condition):
+    """The newest release worse than the one before it on a feature, beyond noise: both have at least
+    `min_records` records of it, and some cell's 95 % interval lies below 0 with B − A at least
+    `min_mean_effect` lower on a mean or `min_rate_effect` on a pass rate."""
+    kind = RELEASE_KIND
+
+    def check(self, series: ReleaseSeries) -> Finding | None:
+        def name_of(metric: str) -> str:
+            return "pass rate" if metric == VERDICT else metrics.label(metric)
+
+        rule = {**RELEASE_DEFAULTS, **self.rule}
+        min_n = int(rule["min_records"])
+        n_a, n_b, a, b, feature = series.n_previous, series.n_newest, series.previous, series.newest, series.feature
+        if n_a < min_n or n_b < min_n:
+            return None
+        worse = []
+        for c in series.cells:
+            for what, d, effect in (("mean", c.mean, rule["min_mean_effect"]),
+                                    ("pass rate", c.rate, rule["min_rate_effect"])):
+                if d is not None and d.beyond(effect, min_n) < 0:
+                    name = name_of(c.metric) if c.metric == VERDICT or what == "mean" else f"{name_of(c.metric)} pass rate"
+                    worse.append((d.diff, name, c.metric, what, d))
+        if not worse:
+            return None
+        worse.sort(key=lambda w: w[0])
+        detail = "; ".join(f"{name} {format_diff(d)}" for _, name, _, _, d in worse[:4])
+        message = f"Release {b} is worse than {a} on {feature}: {detail} ({n_b:,} vs {n_a:,} records)"
+        top = worse[0]
+        first, last = series.buckets or (None, None)
+        span = series.span
+        fields = {
+            "rule_name": rule["name"], "feature": feature, "severity": rule["severity"],
+            "channel": rule["channel"], "message": message, "metric": top[2] if top[2] != VERDICT else "pass_rate",
+            "statistic": "mean" if top[3] == "mean" else "rate", "comparison": "lt",
+            "threshold": 0.0, "value": top[0], "release": b, "previous_release": a,
+            "evidence": [{"bucket": last, "value": d.diff, "metric": m, "what": w, "diff": d.diff, "low": d.low,
+                          "high": d.high, "n_a": d.n_a, "n_b": d.n_b} for _, _, m, w, d in worse],
+            "compare": {"by": "release", "a": a, "b": b},
+            "first_day": span[0].isoformat() if span else None,
+            "last_day": span[1].isoformat() if span else None,
+            "link": {"feature": feature, "start": first, "end": last},
+        }
+        return Finding(top[0], 0.0, message, fields)
+
+
+# --- judge accuracy on human labels (issue 20) ---------------------------------------------------
+
+class LabelAccuracy(Condition):
+    """The rule's judge agrees with the human labels of a feature on fewer than `min_accuracy` of at
+    least `min_labels` settled faithfulness labels. `check(row)`: one core.labels accuracy row."""
+    kind = "label_accuracy"
+    RULE_ID = "labels:judge_accuracy"
+
+    def applies(self, row: Mapping) -> bool:
+        return (row["judge"] == self.rule["judge"] and row["metric"] == "faithfulness" and row["feature"] != ALL
+                and row["n"] >= self.rule["min_labels"])
+
+    def check(self, series: Mapping) -> Finding | None:
+        row, rule = series, self.rule
+        if not self.applies(row) or not row["accuracy"]["value"] < rule["min_accuracy"]:
+            return None
+        acc, feature = row["accuracy"], row["feature"]
+        message = (f"{rule['judge'].capitalize()} agrees with the human labels on {100 * acc['value']:.0f}% of "
+                   f"{feature}'s labelled records (95 % {100 * acc['low']:.0f}–{100 * acc['high']:.0f}%, "
+                   f"n = {row['n']}), below {100 * rule['min_accuracy']:.0f}%")
+        fields = {
+            "rule_id": self.RULE_ID, "rule_name": "Judge accuracy on human labels", "feature": feature,
+            "severity": rule["severity"], "channel": rule["channel"], "metric": "faithfulness",
+            "statistic": "label_accuracy", "comparison": "lt", "threshold": rule["min_accuracy"],
+            "value": acc["value"], "message": message, "evidence": [], "drivers": [], "link": {"feature": feature},
+        }
+        return Finding(acc["value"], rule["min_accuracy"], message, fields)
+
+
+RULE_KINDS: dict[str, type[Condition]] = {"rule": Threshold, ReleaseRegression.kind: ReleaseRegression,
+                                          LabelAccuracy.kind: LabelAccuracy}
