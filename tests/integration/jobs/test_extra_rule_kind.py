@@ -1,0 +1,107 @@
+"""Adding a rule kind is one class in core/rules.py (plus its test).
+
+The fixture adds "the 10th percentile of a score below a limit" (statistic `p10`) as one
+`Threshold` subclass. It is followed, with no other change, through validation and storage of a
+rule, the rule editor's choices, and the alerts job on real aggregates (an alert opens with the
+kind's words). In a copy of the code the same class is appended to core/rules.py and used from a
+fresh interpreter; the files that differ from the original are counted: one.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from core import rules
+from store.collections import ALERTS
+
+from .conftest import T0, store_raw
+from .test_alert_causes import records
+
+REPO = Path(__file__).resolve().parents[3]
+KIND_SOURCE = textwrap.dedent('''
+
+    @statistic
+    class LowTail(Threshold):
+        """A score's 10th percentile of the day below a limit: the worst answers got worse."""
+        statistics = ("p10",)
+
+        def days(self, docs):
+            return [evidence.Day(d.day, ((d.doc.get("metrics") or {}).get(self.metric) or {}).get("p10"), d.n,
+                                 doc=d.doc) for d in super().days(docs)]
+
+        def label(self):
+            return metrics.label(self.metric) + " 10th percentile"
+''')
+
+
+@pytest.fixture
+def low_tail():
+    namespace = dict(vars(rules))
+    exec(KIND_SOURCE, namespace)  # the same text the copy of the code gets
+    yield namespace["LowTail"]
+    rules.STATISTIC_KINDS.pop("p10", None)
+
+
+def test_a_rule_kind_added_as_one_class_is_validated_offered_and_evaluated(low_tail, db):
+    from jobs.aggregate import refresh
+    from jobs.alerts import evaluate
+    from store.alerts import upsert_rule
+
+    assert "p10" in rules.statistics() and rules.statistic_label("p10") == "p10"  # the editor's choices
+    saved = upsert_rule(db, {"name": "Worst faithfulness answers", "metric": "faithfulness", "statistic": "p10",
+                             "comparison": "lt", "threshold": 0.5, "window_days": 2, "feature": "*",
+                             "severity": "warning", "channel": "qa", "min_count": 50}, "admin")
+    assert saved["statistic"] == "p10"
+    data = []
+    for day in range(3):  # clauses: a fifth of its answers at 0.3 -> p10 about 0.3; chat fine
+        data += records("clauses", day, 60, failing=12) + records("chat", day, 60)
+    store_raw(db, data)
+    refresh(db, full=True)
+    evaluate(db, now=T0 + timedelta(days=3, hours=12))
+    [alert] = list(db[ALERTS].find({"rule_id": saved["_id"]}))
+    assert alert["feature"] == "clauses" and alert["statistic"] == "p10"
+    assert alert["message"].startswith("Faithfulness 10th percentile ") and "below 0.500" in alert["message"]
+
+
+def _tree_hashes(root: Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in root.rglob("*.py") if "__pycache__" not in p.parts}
+
+
+def test_in_a_copy_of_the_code_the_kind_is_one_file(tmp_path):
+    copy = tmp_path / "code"
+    for name in ("core", "store", "jobs", "evaluators"):
+        shutil.copytree(REPO / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / "settings.py", copy / "settings.py")
+    before = _tree_hashes(copy)
+    with (copy / "core" / "rules.py").open("a", encoding="utf-8") as f:
+        f.write(KIND_SOURCE)
+    script = textwrap.dedent('''
+        import json
+        from datetime import date, datetime, timedelta, timezone
+        from core import rules
+        from jobs.alerts import check_rule
+        rule = rules.validate_rule({"name": "tail", "metric": "faithfulness", "statistic": "p10", "comparison": "lt",
+                                    "threshold": 0.5, "window_days": 1, "feature": "chat", "min_count": 5})
+        day = date(2026, 3, 2)
+        doc = {"_id": f"{day}|chat", "bucket": datetime(2026, 3, 2, tzinfo=timezone.utc), "count": 20,
+               "metrics": {"faithfulness": {"mean": 0.9, "p10": 0.2, "n": 20}}}
+        fields = check_rule({"_id": "rule:tail", **rule}, "chat", {"chat": [doc]})
+        print(json.dumps({"kinds": list(rules.statistics()), "message": fields and fields["message"]}))
+    ''')
+    out = subprocess.run([sys.executable, "-c", script], cwd=copy, capture_output=True, text=True, timeout=120,
+                         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(copy), "HOME": str(tmp_path)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert "p10" in result["kinds"] and result["message"].startswith("Faithfulness 10th percentile 0.200 below 0.500")
+    after = _tree_hashes(copy)
+    changed = sorted(k for k in after if before.get(k) != after[k])
+    assert changed == ["core/rules.py"]  # one file (and this test)
