@@ -93,7 +93,7 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
     complete day notifies (an alert still open from the replay notifies then)."""
     now = now or datetime.now(timezone.utc)
     counts = {"opened": 0, "still_open": 0, "resolved": 0, "reopened": 0, "replayed_days": 0}
-    enabled = [r for r in store_alerts.list_rules(db) if r.get("enabled", True)]
+    enabled = [r.doc() for r in store_alerts.get_rules(db) if r.enabled]
     thresholds = get_thresholds(db)
     latest = latest_complete_day(db, now)
     if latest is not None:
@@ -158,9 +158,9 @@ def _judge(db: Database, enabled: list[dict], history: dict[str, list[dict]], th
                             counts["reopened"] += store_alerts.reopen_snoozed(db, current, now=now)
                     counts["still_open"] += not replay
                 else:
-                    alert_id = f"{rule['_id']}|{feature}|{fields['last_day']}"
-                    counts["opened"] += store_alerts.open_alert(db, {"_id": alert_id, **fields, "replayed": replay},
-                                                                now=now, notify=not replay)
+                    alert = rules.Alert(_id=f"{rule['_id']}|{feature}|{fields['last_day']}", **fields,
+                                        replayed=replay)
+                    counts["opened"] += store_alerts.open_alert(db, alert, now=now, notify=not replay)
             elif current is not None:
                 store_alerts.resolve_alert(db, current["_id"], "auto", now=now, notify=not quiet,
                                            extra={"cleared_day": day.isoformat() if day else None})

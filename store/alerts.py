@@ -41,7 +41,7 @@ from store.errors import ValidationFailed
 from store.outbox import enqueue
 from core.rules import (  # noqa: F401  the rule vocabulary lives in core/rules.py (re-exported for callers)
     CHANNELS, COMPARISONS, DEFAULT_MIN_COUNT, DEFAULT_RULES, RULES_VERSION, SEVERITIES, STATISTICS,
-    is_agreement_statistic, validate_rule,
+    Alert, Rule, is_agreement_statistic, validate_rule,
 )
 from core.features import ALL_FEATURES as ALL  # noqa: F401
 from core.features import EACH_FEATURE as EACH  # noqa: F401
@@ -104,7 +104,15 @@ def list_rules(db: Database) -> list[dict]:
     return list(db[ALERT_RULES].find({"kind": "rule"}).sort("_id", 1))
 
 
-def upsert_rule(db: Database, rule: dict, user: str) -> dict:
+def get_rules(db: Database) -> list[Rule]:
+    """The alert rules as typed documents (core.rules.Rule), by id."""
+    return [Rule.model_validate(doc) for doc in list_rules(db)]
+
+
+def upsert_rule(db: Database, rule: dict | Rule, user: str) -> dict:
+    """Validate (core.rules.validate_rule), store and audit a rule; a new one gets an id."""
+    if isinstance(rule, Rule):
+        rule = rule.doc()
     clean = validate_rule(rule)
     if not isinstance(user, str) or not user.strip():
         raise ValidationFailed("who made the change must be known")
@@ -147,6 +155,11 @@ def list_alerts(db: Database, states: list[str] | None = None, limit: int = 200)
     return list(db[ALERTS].find(query).sort([("opened_at", DESCENDING), ("last_day", DESCENDING)]).limit(int(limit)))
 
 
+def get_alerts(db: Database, states: list[str] | None = None, limit: int = 200) -> list[Alert]:
+    """list_alerts as typed documents (core.rules.Alert)."""
+    return [Alert.model_validate(doc) for doc in list_alerts(db, states, limit)]
+
+
 def alerts_between(db: Database, first_day: str, last_day: str) -> list[dict]:
     """Alerts whose days in the data (first_day..last_day, ISO dates) overlap first_day..last_day."""
     return list(db[ALERTS].find({"first_day": {"$lte": str(last_day)}, "last_day": {"$gte": str(first_day)}})
@@ -161,8 +174,10 @@ def active_alerts(db: Database) -> dict[tuple[str, str], dict]:
     return {(a["rule_id"], a["feature"]): a for a in db[ALERTS].find({"state": {"$in": list(ACTIVE)}})}
 
 
-def open_alert(db: Database, alert: dict, *, now: datetime | None = None, notify: bool = True) -> bool:
+def open_alert(db: Database, alert: dict | Alert, *, now: datetime | None = None, notify: bool = True) -> bool:
     """Insert a new open alert and enqueue its notifications; False when it already exists."""
+    if isinstance(alert, Alert):
+        alert = alert.doc()
     now = now or _now()
     doc = {**alert, "state": "open", "opened_at": now, "acknowledged_at": None, "acknowledged_by": None,
            "resolved_at": None, "resolved_by": None, "updated_at": now}

@@ -113,3 +113,20 @@ def test_release_rule_settings_are_validated_in_core():
 def test_an_unknown_rule_kind_is_refused():
     with pytest.raises(ValidationFailed, match="unknown rule kind"):
         rules.condition({"kind": "telepathy"})
+
+
+def test_typed_documents_round_trip_and_validate():
+    typed = rules.Rule.validated({**rule(), "_id": "rule:t"})
+    assert typed.id == "rule:t" and typed.threshold == 0.7 and typed.doc()["_id"] == "rule:t"
+    assert isinstance(typed.condition(), rules.Threshold)
+    assert "_id" not in rules.Rule.validated(rule(_id=None)).doc()
+    with pytest.raises(ValidationFailed):
+        rules.Rule.validated(rule(threshold=2))
+    stored = rules.Rule.model_validate({**rule(), "created_at": datetime(2026, 3, 2), "updated_by": "system"})
+    assert stored.doc()["updated_by"] == "system"  # fields beyond the model pass through
+    history = {"chat": [bucket("chat", i, mean=0.5) for i in range(2)]}
+    finding = rules.condition(rule()).check(rules.DailySeries("chat", history))
+    alert = rules.Alert.from_finding("rule:t|chat|2026-03-03", finding, replayed=False)
+    doc = alert.doc()
+    assert doc["_id"] == "rule:t|chat|2026-03-03" and doc["value"] == 0.5 and doc["replayed"] is False
+    assert "state" not in doc and "opened_at" not in doc  # the lifecycle is store.alerts' business
