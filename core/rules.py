@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core import agreement, evidence, metrics
+from core import agreement, evidence, labels, metrics
 from core.alert_causes import describe_drivers, drivers
 from core.channels import ALERT_CHANNELS
 from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT, VERDICT, format_diff
@@ -189,6 +189,17 @@ class Threshold(Condition):
         if self.rule.get("own_threshold"):
             return limits_for(thresholds, None if feature == ALL else feature).get(self.metric)
         return self.rule.get("threshold")
+
+    def coverage(self, history: Mapping[str, Sequence[Mapping]]) -> dict[str, tuple[str, str]]:
+        """{feature: (mode, words)}: how the rule watches each feature it targets now (the rule editor),
+        from the recent complete daily documents of every feature (core.evidence.visibility)."""
+        target = self.rule.get("feature") or ALL
+        features = sorted(f for f in history if f != ALL) if target == EACH else [target]
+        window = int(self.rule.get("window_days") or 1)
+        min_count = int(self.rule.get("min_count") or DEFAULT_MIN_COUNT)
+        return {f: evidence.visibility(self.days(list(history.get(f) or [])[-evidence.MAX_POOL_DAYS:]), window=window,
+                                       min_count=min_count, is_rate=self.is_rate(), pool=self.pooled)
+                for f in features}
 
     def check(self, series: DailySeries) -> Finding | None:
         rule, feature, history = self.rule, series.feature, series.history
@@ -485,11 +496,31 @@ class ReleaseRegression(Condition):
 
 # --- judge accuracy on human labels (issue 20) ---------------------------------------------------
 
+LABEL_RULE_ID = "labels:judge_accuracy"  # the alerts' rule_id (the rule itself lives in evalboard_state)
+LABEL_RULE_DEFAULTS: dict[str, Any] = {"enabled": False, "min_accuracy": 0.80, "min_labels": labels.MIN_LABELS_FOR_ALERT,
+                                       "judge": labels.LOGGED, "severity": "warning", "channel": "qa"}
+
+
+def validate_label_rule(*, enabled: Any, min_accuracy: Any, min_labels: Any = None, judge: Any = None) -> dict:
+    """The settings a person edits (Judge accuracy page), checked: {enabled, min_accuracy, min_labels, judge}."""
+    if not isinstance(enabled, bool):
+        raise ValidationFailed("enabled must be true or false")
+    min_accuracy = validate_unit("minimum accuracy", min_accuracy)
+    least = labels.MIN_LABELS_FOR_ALERT
+    min_labels = least if min_labels is None else min_labels
+    if isinstance(min_labels, bool) or not isinstance(min_labels, int) or not least <= min_labels <= 100_000:
+        raise ValidationFailed(f"the rule needs at least {least} labels per feature")
+    judge = judge or labels.LOGGED
+    if judge not in labels.JUDGES:
+        raise ValidationFailed(f"judge must be one of {', '.join(labels.JUDGES)}")
+    return {"enabled": enabled, "min_accuracy": min_accuracy, "min_labels": min_labels, "judge": judge}
+
+
 class LabelAccuracy(Condition):
     """The rule's judge agrees with the human labels of a feature on fewer than `min_accuracy` of at
     least `min_labels` settled faithfulness labels. `check(row)`: one core.labels accuracy row."""
     kind = "label_accuracy"
-    RULE_ID = "labels:judge_accuracy"
+    RULE_ID = LABEL_RULE_ID
 
     def applies(self, row: Mapping) -> bool:
         return (row["judge"] == self.rule["judge"] and row["metric"] == "faithfulness" and row["feature"] != ALL

@@ -22,6 +22,7 @@ from pymongo.database import Database
 from pymongo.errors import DuplicateKeyError
 
 from core import labels as L
+from core.rules import LABEL_RULE_DEFAULTS, LABEL_RULE_ID, validate_label_rule
 from store.collections import LABELS, RECORDS
 from store.errors import ValidationFailed
 from store.queues import audit, get_queue
@@ -338,9 +339,8 @@ def import_labels(db: Database, queue_id: str, items: list[dict], user: str, *, 
 # --- the alert rule "judge accuracy on human labels below X for a feature" ---------------------
 
 ACCURACY_RULE_KEY = "label_accuracy_rule"   # in evalboard_state: off by default
-ACCURACY_RULE_ID = "labels:judge_accuracy"  # the alerts' rule_id (not an `alert_rules` rule: jobs/label_alerts.py)
-ACCURACY_RULE_DEFAULT = {"enabled": False, "min_accuracy": 0.80, "min_labels": L.MIN_LABELS_FOR_ALERT,
-                         "judge": L.LOGGED, "severity": "warning", "channel": "qa"}
+ACCURACY_RULE_ID = LABEL_RULE_ID  # the alerts' rule_id (not an `alert_rules` rule: jobs/label_alerts.py)
+ACCURACY_RULE_DEFAULT = LABEL_RULE_DEFAULTS  # core/rules.py: the rule kind LabelAccuracy, its settings
 
 
 def accuracy_rule(db: Database) -> dict:
@@ -353,18 +353,10 @@ def set_accuracy_rule(db: Database, user: str, *, enabled: Any, min_accuracy: An
                       judge: Any = None) -> dict:
     """Validate and store the rule; audited in `rule_audit` like every rule change."""
     from store.state import set_state
-    from store.thresholds import validate_unit, write_audit
-    if not isinstance(enabled, bool):
-        raise ValidationFailed("enabled must be true or false")
-    min_accuracy = validate_unit("minimum accuracy", min_accuracy)
-    min_labels = L.MIN_LABELS_FOR_ALERT if min_labels is None else min_labels
-    if isinstance(min_labels, bool) or not isinstance(min_labels, int) or not L.MIN_LABELS_FOR_ALERT <= min_labels <= 100_000:
-        raise ValidationFailed(f"the rule needs at least {L.MIN_LABELS_FOR_ALERT} labels per feature")
-    judge = judge or L.LOGGED
-    if judge not in L.JUDGES:
-        raise ValidationFailed(f"judge must be one of {', '.join(L.JUDGES)}")
+    from store.thresholds import write_audit
+    clean = validate_label_rule(enabled=enabled, min_accuracy=min_accuracy, min_labels=min_labels, judge=judge)
     old = accuracy_rule(db)
-    new = {**old, "enabled": enabled, "min_accuracy": min_accuracy, "min_labels": min_labels, "judge": judge}
+    new = {**old, **clean}
     write_audit(db, user=user, action="update_rule", target=ACCURACY_RULE_ID, old=old, new=new)
     set_state(db, ACCURACY_RULE_KEY, **new)
     return new

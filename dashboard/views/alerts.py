@@ -392,8 +392,9 @@ def _render_threshold_confirm(db, pending: dict, pending_key: str) -> None:
 
 
 def _coverage(db, key: str, rule: dict) -> dict[str, tuple[str, str]]:
-    history = data.recent_daily_history(db, key, agreement=evidence.is_agreement_rule(rule))
-    return evidence.coverage(rule, history, DEFAULT_MIN_COUNT)
+    condition = core_rules.condition(rule)  # each rule kind reads its own days (core/rules.py)
+    history = data.recent_daily_history(db, key, agreement=getattr(condition, "source", "") == "agreement")
+    return condition.coverage(history) if isinstance(condition, core_rules.Threshold) else {}
 
 
 def _coverage_columns(db, key: str, rule: dict) -> dict[str, str]:
