@@ -49,8 +49,8 @@ def ensure_indexes(db: Database) -> None:
 def _tz(tz: str | None) -> str:
     if tz:
         return tz
-    from settings import get_settings
-    return get_settings().timezone or "UTC"
+    from core.timebuckets import zone_name
+    return zone_name()
 
 
 def _combo_key() -> dict:
