@@ -328,3 +328,44 @@ def side_days(db: Database, dim: str, value: str) -> tuple[date, date] | None:
 def largest_document_bytes(db: Database) -> int:
     from bson import BSON
     return max((len(BSON.encode(d)) for d in db[RELEASE_DAILY].find()), default=0)
+
+
+def _version_docs(db: Database, dim: str, value: str, first: date, end: date, features: Iterable[str] | None,
+                  projection: dict | None = None) -> list[dict]:
+    query: dict[str, Any] = {"dim": str(dim), "value": str(value),
+                             "day": {"$gte": first.isoformat(), "$lte": end.isoformat()}}
+    if features:
+        query["feature"] = {"$in": [str(f) for f in features]}
+    return list(db[RELEASE_DAILY].find(query, projection))
+
+
+def version_buckets(db: Database, dim: str, value: str, granularity: str, start: date, end: date,
+                    features: Iterable[str] | None = None, tz: str | None = None) -> list[dict]:
+    """The daily or weekly bucket documents of one version value (dimension `dim`), as
+    store.aggregates.get_aggregates returns them for every record — same fields, same finalize —
+    over the local days start..end (a week bucket from the Monday of `start`'s week), sorted by
+    bucket then feature. From the release aggregates only: the pages stay on precomputed numbers
+    when a release, model or prompt version filter is set."""
+    from core.timebuckets import DAY, bucket_start, week_start
+
+    if granularity not in ("day", "week"):
+        from store.errors import ValidationFailed
+        raise ValidationFailed("granularity must be 'day' or 'week'")
+    tz = _tz(tz)
+    first = start if granularity == "day" else week_start(start)
+    parts: dict[tuple[date, str], list[dict]] = defaultdict(list)
+    for doc in _version_docs(db, dim, value, first, end, features):
+        day = date.fromisoformat(doc["day"])
+        bucket_day = day if granularity == "day" else week_start(day)
+        parts[(bucket_day, doc["feature"])].append(doc)
+    now = datetime.now(timezone.utc)
+    return [agg.finalize(group, bucket_start(day, DAY, tz), f"{day.isoformat()}|{feature}", granularity, now)
+            for (day, feature), group in sorted(parts.items())]
+
+
+def version_histograms(db: Database, dim: str, value: str, feature: str, start: date, end: date
+                       ) -> dict[str, list[tuple[float, int]]]:
+    """store.aggregates.score_histograms for the records of one version value only."""
+    names = metrics.score_names()
+    parts = _version_docs(db, dim, value, start, end, [feature], {f"metrics.{m}.hist": 1 for m in names})
+    return {m: [(round(b * HIST_STEP, 3), c) for b, c in enumerate(agg.histogram(parts, m)) if c] for m in names}

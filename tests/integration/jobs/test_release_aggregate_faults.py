@@ -161,3 +161,26 @@ def test_a_new_release_beyond_the_cap_moves_the_oldest_into_other(built, monkeyp
     assert "release_mode" not in refresh(db)
     check_releases(db)
     assert rel.side_totals(db, "release", versions.OTHER)["__all__"]["count"] > r1
+
+
+def test_per_version_buckets_of_every_record_equal_the_daily_and_weekly_buckets(built):
+    """The pages' version filter reads buckets made from the release documents: for dimension "all"
+    they are the daily and weekly buckets themselves (same records, same finalize)."""
+    db = built
+    _arrive(db, random.Random(11), 9000, n=25)
+    refresh(db)
+    fields = ("count", "passed", "failing", "pass_rate", "regen_rate", "missing_scores", "quadrants")
+    start, end = T0.date(), (T0 + timedelta(days=6)).date()
+    for granularity in ("day", "week"):
+        mine = rel.version_buckets(db, "all", "*", granularity, start, end)
+        theirs = agg.get_aggregates(db, granularity, start, end)
+        assert [(d["bucket"], d["feature"]) for d in mine] == [(d["bucket"], d["feature"]) for d in theirs]
+        assert len(mine) > 5
+        for a, b in zip(mine, theirs):
+            assert {f: a[f] for f in fields} == {f: b[f] for f in fields}
+            for m, cell in b["metrics"].items():
+                assert a["metrics"][m]["n"] == cell["n"] and a["metrics"][m]["p50"] == cell["p50"]
+                assert a["metrics"][m]["mean"] == pytest.approx(cell["mean"])
+    r1 = rel.version_buckets(db, "release", "r1", "day", start, end, ["__all__"])
+    assert 0 < sum(d["count"] for d in r1) < db[RECORDS].count_documents({})
+    assert sum(d["count"] for d in r1) == rel.side_totals(db, "release", "r1")["__all__"]["count"]
