@@ -137,7 +137,7 @@ def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: d
     built = state.get("release_values") == {"version": rel.VALUES_VERSION, "tz": tz}
     thresholds = get_thresholds(db)
     if state.get("release_full_pending") or not isinstance(mark, datetime) or not built or not isinstance(top, dict):
-        return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
+        return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds, catalog=not isinstance(top, dict))
     mark = mark if mark.tzinfo else mark.replace(tzinfo=timezone.utc)
     fence()
     added: list[date] = []
@@ -166,12 +166,14 @@ def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: d
 
 
 def _rebuild_releases(db: Database, pending: set[date], cutoff: datetime, now: datetime, fence, tz: str,
-                      thresholds: dict) -> dict:
+                      thresholds: dict, catalog: bool = False) -> dict:
+    """Every day's release documents recounted (`catalog`: the catalog read from every record first;
+    otherwise the deltas and recounts have kept it complete)."""
     from store import release_aggregates as rel
 
     fence()
     done = rel.refresh_release_aggregates(db, None, now=now, thresholds=thresholds, tz=tz, cutoff=cutoff,
-                                          fence=fence)
+                                          fence=fence, catalog=catalog)
     fence()
     agg.fault_point(f"{rel.POINT}watermark")
     set_state(db, AGGREGATE, release_top=done["top"], release_values={"version": rel.VALUES_VERSION, "tz": tz})

@@ -189,12 +189,15 @@ def _mark_days(db: Database, days: list[str]) -> None:
 def refresh_release_aggregates(db: Database, days: set[date] | None, *, now: datetime,
                                thresholds: dict | None = None, tz: str | None = None,
                                cap: int | None = None, cutoff: datetime | None = None,
-                               fence: Callable[[], None] = _no_fence, expect_top: Top | None = None) -> dict:
+                               fence: Callable[[], None] = _no_fence, expect_top: Top | None = None,
+                               catalog: bool = True) -> dict:
     """Recount the release aggregates of `days` (local days; None: every day with records) from their
     records ingested before `cutoff` (default: now, the wall clock) and store them as counting up to
     `cutoff` (values beyond the `cap` newest of a dimension are summed into "other"); documents of
     those days that no record makes any more are deleted. With `expect_top`, nothing is written
-    when the newest values differ from it (then every day must be rebuilt: `top_changed`).
+    when the newest values differ from it (then every day must be rebuilt: `top_changed`). `catalog`
+    (days=None only): read every record's versions into the catalog first (False when the catalog is
+    known to be complete: the deltas and recounts keep it).
     Returns {"days", "documents", "seconds", "computed_at", "top", "top_changed"}."""
     from store.thresholds import get_thresholds
 
@@ -211,8 +214,9 @@ def refresh_release_aggregates(db: Database, days: set[date] | None, *, now: dat
         return _groups(db, {"timestamp": {"$gte": start, "$lt": end}, "ingested_at": {"$lt": cutoff}}, thresholds, tz)
 
     held: dict[tuple[date, date], dict] = {}
-    if days is None:  # the catalog first (one cheap pass): it must know every value before any is capped
-        _catalog_everything(db)
+    if days is None:  # every day, a chunk at a time below
+        if catalog:  # the catalog first (one pass): it must know every value before any is capped
+            _catalog_everything(db)
     else:  # a few days: their groups are kept for the write below
         for rng in ranges:
             held[rng] = groups_of(*rng)
