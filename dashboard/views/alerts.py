@@ -87,7 +87,11 @@ def render() -> None:
     _render_counts(alerts, notifications)
     tab_alerts, tab_rules, tab_delivery = st.tabs(["Alerts", "Thresholds & rules", "Notifications"])
     with tab_alerts:
-        _render_alert_list(db, _version_filtered(db, key, alerts))
+        shown = _version_filtered(db, key, alerts)
+        if alerts and not shown:
+            st.info("No alert about this version's records.", icon="✅")
+        else:
+            _render_alert_list(db, shown)
     with tab_rules:
         _render_editor(db, key)
     with tab_delivery:

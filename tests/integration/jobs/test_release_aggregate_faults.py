@@ -4,7 +4,6 @@ beyond the cap into "other" — every release document ends equal to a recount o
 from __future__ import annotations
 
 import random
-import threading
 import time
 from datetime import datetime, timedelta, timezone
 
@@ -18,6 +17,7 @@ from store.collections import RECORDS, RELEASE_DAILY
 from store.state import AGGREGATE, get_state, mark_dirty_days
 
 from .conftest import T0, raw_record, store_raw
+from .test_aggregate_faults import refresh_twice_at_once
 
 
 class Killed(Exception):
@@ -125,21 +125,7 @@ def test_two_refreshes_at_once_count_every_record_once(built):
         _arrive(db, rng, 5000 + 1000 * round_, n=40)
         if round_ % 2:
             mark_dirty_days(db, [(T0 + timedelta(days=round_)).date().isoformat()])
-        agg.FAULT_HOOK = lambda name: time.sleep(random.random() * 0.01)
-        errors: list[BaseException] = []
-
-        def run():
-            try:
-                refresh(db)
-            except BaseException as exc:  # noqa: BLE001
-                errors.append(exc)
-        threads = [threading.Thread(target=run) for _ in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(60)
-        agg.FAULT_HOOK = None
-        assert not errors, errors
+        refresh_twice_at_once(db, 0.01)
         refresh(db)
         check_releases(db)
 
