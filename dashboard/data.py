@@ -255,6 +255,26 @@ def release_totals(_db, key: str, dim: str, value: str, start, end) -> dict:
             for f, t in totals.items()}
 
 
+@_reader(AGGREGATES, THRESHOLDS, ttl=60)
+def version_aggregates(_db, key: str, dim: str, value: str, granularity: str, start, end,
+                       features: tuple | None) -> list[dict]:
+    """`aggregates` for the records of one release / model / prompt version (the release aggregates)."""
+    from store.release_aggregates import version_buckets
+    return version_buckets(_db, dim, value, granularity, start, end, list(features) if features else None)
+
+
+@_reader(AGGREGATES, ttl=300)
+def version_histograms(_db, key: str, dim: str, value: str, feature: str, start, end) -> dict:
+    from store.release_aggregates import version_histograms as histograms
+    return histograms(_db, dim, value, feature, start, end)
+
+
+def version_known(_db, key: str) -> dict[str, list[str]]:
+    """{dimension: its values with aggregates, newest first} (the version filter's options)."""
+    from core.versions import DIMENSIONS
+    return {dim: version_values(_db, key, dim) for dim in DIMENSIONS}
+
+
 @_reader(AGGREGATES, ttl=60)
 def release_days(_db, key: str, dim: str, value: str):
     from store.release_aggregates import side_days

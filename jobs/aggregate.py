@@ -101,7 +101,7 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
         # whose scores or verdicts changed (a threshold edit) are recomputed up to what is counted
         if not recompute:
             return {"mode": "incremental", "days": 0, "daily_buckets": 0, "weekly_buckets": 0,
-                    **_refresh_releases(db, set(), now, fence), **held}
+                    **_refresh_releases(db, set(), cutoff, now, fence), **held}
         cutoff, added = watermark, []
     else:
         added = agg.add_late_records(db, watermark, cutoff, recompute, thresholds, tz, now, fence)
@@ -111,30 +111,75 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     agg.fault_point("watermark")
     advance_watermark(db, AGGREGATE, cutoff)
     clear_dirty_days(db, dirty)
-    releases = _refresh_releases(db, recompute | set(added), now, fence)
+    releases = _refresh_releases(db, recompute, cutoff, now, fence)
     return {"mode": "incremental", "days": len(recompute | set(added)), "recomputed_days": len(recompute),
             "added_days": len(added), "daily_buckets": built["daily"] + len(daily),
             "weekly_buckets": built["weekly"] + len(weekly), **releases, **held}
 
 
-def _refresh_releases(db: Database, days: set[date], now: datetime, fence) -> dict:
-    """The per-release aggregates (store/release_aggregates.py: whole days recomputed, idempotent) of the
-    days this refresh touched, and of every day once after a full rebuild: that one runs in the refresh
-    after the full one, so a first start's alerts do not wait for it. The days are kept in the state
-    until done, so a failure here is made good by the next refresh."""
-    from store.release_aggregates import refresh_release_aggregates
+def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: datetime, fence) -> dict:
+    """The per-release aggregates (store/release_aggregates.py), kept like the daily ones: the records
+    ingested in [release_watermark, cutoff) added as deltas, the days whose scores changed (`recount`,
+    kept in the state until done) recounted whole. Every day is rebuilt once after a full rebuild of
+    the daily aggregates (in the refresh after it, so a first start's alerts do not wait for it), when
+    they were built by another version or time zone, and when the newest values of a dimension changed
+    (a new release pushes the oldest of the newest RELEASE_CAP into "other"). Their own watermark only
+    moves forward; a failure here is made good by the next refresh."""
+    from store import release_aggregates as rel
 
-    if days:
-        mark_release_days(db, days)
+    if recount:
+        mark_release_days(db, recount)
     state = get_state(db, AGGREGATE)
+    tz = get_settings().timezone or "UTC"
     pending = {date.fromisoformat(d) for d in state.get("release_days") or [] if isinstance(d, str)}
-    if not pending and not state.get("release_full_pending"):
-        return {}
+    mark = state.get("release_watermark")
+    top = state.get("release_top")
+    built = state.get("release_values") == {"version": rel.VALUES_VERSION, "tz": tz}
+    thresholds = get_thresholds(db)
+    if state.get("release_full_pending") or not isinstance(mark, datetime) or not built or not isinstance(top, dict):
+        return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds, catalog=not isinstance(top, dict))
+    mark = mark if mark.tzinfo else mark.replace(tzinfo=timezone.utc)
     fence()
-    full = bool(state.get("release_full_pending"))
-    done = refresh_release_aggregates(db, None if full else pending, now=now)
-    clear_release_days(db, pending, full=full)
-    return {"release_days": done.get("days", 0)}
+    added: list[date] = []
+    if cutoff > mark:
+        delta = rel.add_release_records(db, mark, cutoff, pending, top=top, now=now, thresholds=thresholds,
+                                        tz=tz, fence=fence)
+        if delta["top_changed"]:
+            return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
+        added = delta["days"]
+    else:
+        cutoff = mark  # nothing new to count: the recounts go up to what is counted
+    if pending:
+        done = rel.refresh_release_aggregates(db, pending, now=now, thresholds=thresholds, tz=tz, cutoff=cutoff,
+                                              fence=fence, expect_top=top)
+        if done["top_changed"]:
+            return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
+    fence()
+    agg.fault_point(f"{rel.POINT}watermark")
+    advance_watermark(db, AGGREGATE, cutoff, field="release_watermark")
+    clear_release_days(db, pending)
+    if get_state(db, AGGREGATE).get("release_top") != top:  # another run rebuilt with new values meanwhile
+        set_state(db, AGGREGATE, release_full_pending=True)
+    if not added and not pending:
+        return {}
+    return {"release_days": len(set(added) | pending)}
+
+
+def _rebuild_releases(db: Database, pending: set[date], cutoff: datetime, now: datetime, fence, tz: str,
+                      thresholds: dict, catalog: bool = False) -> dict:
+    """Every day's release documents recounted (`catalog`: the catalog read from every record first;
+    otherwise the deltas and recounts have kept it complete)."""
+    from store import release_aggregates as rel
+
+    fence()
+    done = rel.refresh_release_aggregates(db, None, now=now, thresholds=thresholds, tz=tz, cutoff=cutoff,
+                                          fence=fence, catalog=catalog)
+    fence()
+    agg.fault_point(f"{rel.POINT}watermark")
+    set_state(db, AGGREGATE, release_top=done["top"], release_values={"version": rel.VALUES_VERSION, "tz": tz})
+    advance_watermark(db, AGGREGATE, cutoff, field="release_watermark")
+    clear_release_days(db, pending, full=True)
+    return {"release_days": done.get("days", 0), "release_mode": "full"}
 
 
 def verify_aggregates(db: Database, *, repair: bool = False, now: datetime | None = None, fence=None,

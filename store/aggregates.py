@@ -90,7 +90,7 @@ def _no_fence() -> None:
     return None
 
 
-def _stats_pipeline(match: dict, thresholds: dict, tz: str) -> list[dict]:
+def _stats_pipeline(match: dict, thresholds: dict, tz: str, by: tuple[str, ...] = ()) -> list[dict]:
     """Counts, sums, pass counts and quadrants per (day, feature) and (day, "__all__").
 
     Shaped for the embedded server, where every stage copies documents and every
@@ -103,15 +103,20 @@ def _stats_pipeline(match: dict, thresholds: dict, tz: str) -> list[dict]:
     $unwind into (feature, "__all__") only adds numbers.
     passed/failing use `eb.passed`, which ingest, batch scoring and
     `set_thresholds` keep in line with the thresholds in force.
+    `by`: record fields grouped on as well (the release aggregates: release, model, prompt
+    version); then each row is one (day, feature, values of `by`) — no "__all__" rows, the
+    caller rolls them up — with `first` / `last`, the earliest and latest timestamp.
     """
     trunc: dict[str, Any] = {"date": "$timestamp", "unit": "day", "timezone": tz}
     score_names, metric_names = metrics.score_names(), metrics.names()
+    feature = {"$ifNull": ["$feature", UNKNOWN_FEATURE]}
     first: dict[str, Any] = {
-        "_id": 0, "b": {"$dateTrunc": trunc}, "k": [{"$ifNull": ["$feature", UNKNOWN_FEATURE]}, ALL],
+        "_id": 0, "b": {"$dateTrunc": trunc}, "k": [feature, ALL] if not by else feature,
         "s": "$eb.scores", "t": limits_object(thresholds), "ps": "$eb.passed", "r": "$regeneration_attempts",
+        **{f: 1 for f in by}, **({"ts": "$timestamp"} if by else {}),
     }
     flags: dict[str, Any] = {
-        "_id": 0, "b": 1, "k": 1,
+        "_id": 0, "b": 1, "k": 1, **{f: 1 for f in by}, **({"ts": 1} if by else {}),
         "pass1": {"$cond": [{"$eq": ["$ps", True]}, 1, 0]},
         "fail1": {"$cond": [{"$eq": ["$ps", False]}, 1, 0]},
         "rn": {"$cond": [{"$isNumber": "$r"}, 1, 0]},
@@ -121,11 +126,13 @@ def _stats_pipeline(match: dict, thresholds: dict, tz: str) -> list[dict]:
         "q": quadrant_expr("$t", "$s"),
     }
     group: dict[str, Any] = {
-        "_id": {"b": "$b", "f": "$k"},
+        "_id": {"b": "$b", "f": "$k", **{f: f"${f}" for f in by}},
         "count": {"$sum": 1}, "passed": {"$sum": "$pass1"}, "failing": {"$sum": "$fail1"},
         "regen_n": {"$sum": "$rn"}, "regen_pos": {"$sum": "$rpos"}, "regen_sum": {"$sum": "$rsum"},
         "missing_scores": {"$sum": "$miss"},
     }
+    if by:
+        group["first"], group["last"] = {"$min": "$ts"}, {"$max": "$ts"}
     for q in diagnosis.QUADRANTS:
         group[f"q_{q}"] = {"$sum": {"$cond": [{"$eq": ["$q", q]}, 1, 0]}}
     for m in score_names:
@@ -135,26 +142,34 @@ def _stats_pipeline(match: dict, thresholds: dict, tz: str) -> list[dict]:
         group[f"{m}__sum"] = {"$sum": f"$v_{m}"}
         group[f"{m}__n"] = {"$sum": f"$n_{m}"}
         group[f"{m}__pass"] = {"$sum": f"$p_{m}"}
-    return [{"$match": {**match, **COUNTED}}, {"$project": first}, {"$project": flags},
-            {"$unwind": "$k"}, {"$group": group}]
+    unwind = [] if by else [{"$unwind": "$k"}]
+    return [{"$match": {**match, **COUNTED}}, {"$project": first}, {"$project": flags}, *unwind, {"$group": group}]
 
 
-def _hist_pipeline(match: dict, tz: str) -> list[dict]:
+def _hist_pipeline(match: dict, tz: str, by: tuple[str, ...] = ()) -> list[dict]:
     """Per (day, feature) and (day, "__all__"): [{m, v, c}] = c scores of metric m in bin v.
 
     Grouped per record's own feature first, then rolled up into "__all__", so the
-    per-score unwind is done once per record, not twice."""
+    per-score unwind is done once per record, not twice. With `by` (see _stats_pipeline):
+    per (day, feature, values of `by`), no "__all__" roll-up."""
     trunc: dict[str, Any] = {"date": "$timestamp", "unit": "day", "timezone": tz}
     bins = [{"$cond": [{"$isNumber": f"$eb.scores.{m}"},
                        {"m": m, "v": {"$round": [{"$multiply": [f"$eb.scores.{m}", 1 / HIST_STEP]}, 0]}}, None]}
             for m in metrics.score_names()]
-    return [
+    keys = {f: f"${f}" for f in by}
+    head = [
         {"$match": {**match, **COUNTED}},
         {"$project": {"_id": 0, "b": {"$dateTrunc": trunc}, "f": {"$ifNull": ["$feature", UNKNOWN_FEATURE]},
-                      "h": bins}},
+                      "h": bins, **{f: 1 for f in by}}},
         {"$unwind": "$h"},
         {"$match": {"h": {"$ne": None}}},
-        {"$group": {"_id": {"b": "$b", "f": "$f", "m": "$h.m", "v": "$h.v"}, "c": {"$sum": 1}}},
+        {"$group": {"_id": {"b": "$b", "f": "$f", **keys, "m": "$h.m", "v": "$h.v"}, "c": {"$sum": 1}}},
+    ]
+    if by:
+        return [*head, {"$group": {"_id": {"b": "$_id.b", "f": "$_id.f", **{f: f"$_id.{f}" for f in by}},
+                                   "h": {"$push": {"m": "$_id.m", "v": "$_id.v", "c": "$c"}}}}]
+    return [
+        *head,
         {"$project": {"_id": 1, "c": 1, "k": ["$_id.f", ALL]}},
         {"$unwind": "$k"},
         {"$group": {"_id": {"b": "$_id.b", "f": "$k", "m": "$_id.m", "v": "$_id.v"}, "c": {"$sum": "$c"}}},
@@ -167,28 +182,33 @@ def _bin(v: Any) -> int:
     return min(HIST_BINS - 1, max(0, int(round(float(v)))))
 
 
-def day_documents(db: Database, match: dict, thresholds: dict, tz: str) -> dict[str, dict]:
-    """The per-(day, feature) documents of the records selected by `match` (not yet stored).
+def group_documents(db: Database, match: dict, thresholds: dict, tz: str,
+                    by: tuple[str, ...] = ()) -> dict[tuple, dict]:
+    """The per-day documents of the records selected by `match`, keyed (bucket, feature, *values of `by`).
 
-    `{_id: "<YYYY-MM-DD>|<feature>", bucket (UTC instant of the local midnight), feature, count, passed,
-    failing, missing_scores, regen_n, regen_pos, regen_sum, metrics: {<m>: {n, sum, pass, hist}},
-    quadrants: {<q>: n}}` with `hist` = {"<bin>": count}, sparse.
-    """
-    docs: dict[str, dict] = {}
-    for row in db[RECORDS].aggregate(_stats_pipeline(match, thresholds, tz), allowDiskUse=True):
+    The one stats pipeline of the daily and the release aggregates (store/release_aggregates.py
+    groups `by` the version fields and rolls the rows up itself). Each document: `{bucket, feature,
+    count, passed, failing, missing_scores, regen_n, regen_pos, regen_sum, metrics: {<m>: {n, sum,
+    pass, hist}}, quadrants: {<q>: n}}` (hist sparse, {"<bin>": count}); with `by` also `by: {field:
+    value}` and `first` / `last` (timestamps)."""
+    docs: dict[tuple, dict] = {}
+    for row in db[RECORDS].aggregate(_stats_pipeline(match, thresholds, tz, by), allowDiskUse=True):
         b, f = row["_id"]["b"], row["_id"]["f"]
         if not isinstance(b, datetime):
             continue
-        key = f"{local_day(b, tz).isoformat()}|{f}"
-        docs[key] = {
-            "_id": key, "bucket": b, "feature": f, **{c: row.get(c) or 0 for c in _COUNTS},
+        key = (b, f, *(row["_id"].get(x) for x in by))
+        doc = {
+            "bucket": b, "feature": f, **{c: row.get(c) or 0 for c in _COUNTS},
             "metrics": {m: {"n": row.get(f"{m}__n") or 0, "sum": row.get(f"{m}__sum") or 0,
                             "pass": row.get(f"{m}__pass") or 0, "hist": {}} for m in metrics.score_names()},
             "quadrants": {q: row.get(f"q_{q}") or 0 for q in diagnosis.QUADRANTS},
         }
-    for row in db[RECORDS].aggregate(_hist_pipeline(match, tz), allowDiskUse=True):
+        if by:
+            doc.update(by={x: row["_id"].get(x) for x in by}, first=row.get("first"), last=row.get("last"))
+        docs[key] = doc
+    for row in db[RECORDS].aggregate(_hist_pipeline(match, tz, by), allowDiskUse=True):
         b, f = row["_id"]["b"], row["_id"]["f"]
-        doc = docs.get(f"{local_day(b, tz).isoformat()}|{f}") if isinstance(b, datetime) else None
+        doc = docs.get((b, f, *(row["_id"].get(x) for x in by))) if isinstance(b, datetime) else None
         if doc is None:
             continue
         for cell in row["h"]:
@@ -197,6 +217,20 @@ def day_documents(db: Database, match: dict, thresholds: dict, tz: str) -> dict[
                 key = str(_bin(cell["v"]))
                 hist[key] = hist.get(key, 0) + int(cell["c"])
     return docs
+
+
+def day_documents(db: Database, match: dict, thresholds: dict, tz: str) -> dict[str, dict]:
+    """The per-(day, feature) documents of the records selected by `match` (not yet stored).
+
+    `{_id: "<YYYY-MM-DD>|<feature>", bucket (UTC instant of the local midnight), feature, count, passed,
+    failing, missing_scores, regen_n, regen_pos, regen_sum, metrics: {<m>: {n, sum, pass, hist}},
+    quadrants: {<q>: n}}` with `hist` = {"<bin>": count}, sparse.
+    """
+    out: dict[str, dict] = {}
+    for (b, f), doc in group_documents(db, match, thresholds, tz).items():
+        key = f"{local_day(b, tz).isoformat()}|{f}"
+        out[key] = {"_id": key, **doc}
+    return out
 
 
 def histogram(parts: Iterable[dict], metric: str) -> list[int]:
@@ -320,6 +354,9 @@ def _upto(doc: dict | None) -> datetime | None:
     return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
 
 
+Documents = Callable[[dict], dict]  # a records filter -> {key: per-day document} (key "<YYYY-MM-DD>|...")
+
+
 def _recompute(db: Database, rng: tuple[datetime, datetime], thresholds: dict, tz: str, cutoff: datetime,
                computed_at: datetime, fence: Fence) -> set[str]:
     """Replace the per-day documents of the days in `rng` from all their records counted up to `cutoff`.
@@ -329,21 +366,47 @@ def _recompute(db: Database, rng: tuple[datetime, datetime], thresholds: dict, t
     match = {"timestamp": {"$gte": rng[0], "$lt": rng[1]}, "ingested_at": {"$lt": cutoff}}
     docs = day_documents(db, match, thresholds, tz)
     fence()
+    from store.state import mark_dirty_days
+    return write_recounts(db, AGG_DAILY_VALUES, docs.values(), cutoff, computed_at, on_newer=mark_dirty_days)
+
+
+def write_recounts(db: Database, coll: str, docs: Iterable[dict], cutoff: datetime, computed_at: datetime,
+                   on_newer: Callable[[Database, list[str]], None], point: str = "") -> set[str]:
+    """Store recounts (each of all its records ingested before `cutoff`) as counting up to `cutoff`.
+
+    One conditional replace per document: one that already counts further than `cutoff` (another
+    refresh got there first) is left alone and its day given to `on_newer` (to be recounted later
+    with a later cutoff). Returns the keys written. `point`: a prefix of the fault points' names."""
     written: set[str] = set()
     newer: list[str] = []
-    for doc in docs.values():
-        fault_point("recompute")
+    for doc in docs:
+        fault_point(f"{point}recompute")
         full = {**doc, "computed_at": computed_at, "counted_upto": cutoff}
         try:
-            db[AGG_DAILY_VALUES].replace_one({"_id": doc["_id"], "counted_upto": {"$not": {"$gt": cutoff}}}, full,
-                                             upsert=True)
+            db[coll].replace_one({"_id": doc["_id"], "counted_upto": {"$not": {"$gt": cutoff}}}, full, upsert=True)
             written.add(doc["_id"])
         except DuplicateKeyError:  # stored, and counting further than this run
             newer.append(doc["_id"].split("|", 1)[0])
     if newer:
-        from store.state import mark_dirty_days
-        mark_dirty_days(db, newer)
+        on_newer(db, newer)
     return written
+
+
+def add_into(into: dict, delta: dict) -> dict:
+    """Add `delta` to `into` in place (as add_day_documents; for roll-ups of many rows). Returns `into`."""
+    for c in _COUNTS:
+        into[c] = (into.get(c) or 0) + (delta.get(c) or 0)
+    for m, cell in (delta.get("metrics") or {}).items():
+        target = into.setdefault("metrics", {}).setdefault(m, {"n": 0, "sum": 0, "pass": 0, "hist": {}})
+        for f in ("n", "sum", "pass"):
+            target[f] = (target.get(f) or 0) + (cell.get(f) or 0)
+        hist = target.setdefault("hist", {})
+        for k, c in (cell.get("hist") or {}).items():
+            hist[k] = hist.get(k, 0) + c
+    quadrants = into.setdefault("quadrants", {})
+    for q, n in (delta.get("quadrants") or {}).items():
+        quadrants[q] = int(quadrants.get(q) or 0) + int(n or 0)
+    return into
 
 
 def add_day_documents(into: dict, delta: dict) -> dict:
@@ -361,43 +424,49 @@ def add_day_documents(into: dict, delta: dict) -> dict:
     return out
 
 
-def _apply_delta(db: Database, delta: dict, base: datetime, current: dict | None, cutoff: datetime,
+def _apply_delta(db: Database, coll: str, delta: dict, current: dict | None, cutoff: datetime,
                  computed_at: datetime) -> bool:
-    """Add `delta` (the records of its (day, feature) ingested in [base, cutoff)) to its stored document,
-    atomically, only if that document counts exactly up to `base` (or does not exist). False when
-    the document changed meanwhile (the caller reads it again).
+    """Add `delta` (the records of its document's key ingested in [its `counted_upto`, cutoff)) to its
+    stored document, atomically, only if that document is still `current` (or does not exist). False
+    when the document changed meanwhile (the caller reads it again).
 
     One compare-and-swap replace on `counted_upto`: the stored document and its `counted_upto` move
     together, so a crash or a second refresh at any point can neither add a delta twice nor lose
     one. (The same as an `$inc` of every counter and histogram bin, but one replace: on the
     embedded server an `$inc` of ~1,000 dotted bin paths takes ~0.5 s per document, a replace of
     the whole (bounded, < 60 KB) document ~5 ms.)"""
-    coll = db[AGG_DAILY_VALUES]
     if current is None:
         try:
-            coll.insert_one({**delta, "computed_at": computed_at, "counted_upto": cutoff})
+            db[coll].insert_one({**delta, "computed_at": computed_at, "counted_upto": cutoff})
             return True
         except DuplicateKeyError:
             return False
     merged = {**add_day_documents(current, delta), "computed_at": computed_at, "counted_upto": cutoff}
-    return coll.replace_one({"_id": delta["_id"], "counted_upto": current.get("counted_upto")},
-                            merged).matched_count == 1
+    return db[coll].replace_one({"_id": delta["_id"], "counted_upto": current.get("counted_upto")},
+                                merged).matched_count == 1
 
 
-def _deltas_since(db: Database, keys: list[str], since: datetime, cutoff: datetime, thresholds: dict,
-                  tz: str) -> dict[str, dict]:
+def _deltas_since(keys: list[str], since: datetime, cutoff: datetime, tz: str,
+                  documents: Documents) -> dict[str, dict]:
     """The deltas [since, cutoff) of the per-day documents `keys` (their days read by timestamp range)."""
     days = sorted({date.fromisoformat(k.split("|", 1)[0]) for k in keys})
     wanted = set(keys)
     out: dict[str, dict] = {}
     for lo, hi in merge_ranges(days, DAY, tz):  # one plain range per query (no $or on the embedded server)
         match = {"timestamp": {"$gte": lo, "$lt": hi}, "ingested_at": {"$gte": since, "$lt": cutoff}}
-        out.update({k: d for k, d in day_documents(db, match, thresholds, tz).items() if k in wanted})
+        out.update({k: d for k, d in documents(match).items() if k in wanted})
     return out
 
 
+def new_records_match(since: datetime, cutoff: datetime) -> dict:
+    """The records a refresh window [since, cutoff) adds (read through the `ingested_at` index)."""
+    return {"ingested_at": {"$gte": since, "$lt": cutoff}, "timestamp": {"$type": "date"}}
+
+
 def add_late_records(db: Database, since: datetime, cutoff: datetime, skip_days: set[date], thresholds: dict,
-                     tz: str, computed_at: datetime, fence: Fence = _no_fence) -> list[date]:
+                     tz: str, computed_at: datetime, fence: Fence = _no_fence, *, coll: str = AGG_DAILY_VALUES,
+                     documents: Documents | None = None, first: dict[str, dict] | None = None,
+                     point: str = "") -> list[date]:
     """Bring every per-day document with records ingested in [since, cutoff) up to `cutoff`; returns their days.
 
     Reads only the new records (the `ingested_at` index), whatever the size of their days. Each
@@ -406,17 +475,22 @@ def add_late_records(db: Database, since: datetime, cutoff: datetime, skip_days:
     run moved it, or it has not been touched for a while) gets the delta from its own point, read
     for its day; one that counts up to `cutoff` or beyond is left alone. So a crash at any point,
     or two refreshes at once, leave every document equal to a recount. Days in `skip_days` are
-    being recomputed whole by the caller."""
-    match = {"ingested_at": {"$gte": since, "$lt": cutoff}, "timestamp": {"$type": "date"}}
-    pending = {k: d for k, d in day_documents(db, match, thresholds, tz).items()
-               if local_day(d["bucket"], tz) not in skip_days}
+    being recomputed whole by the caller.
+    `coll` / `documents` / `first`: the per-day documents kept in another collection (the release
+    aggregates: `documents(match)` builds its documents of the records `match` selects; `first`, the
+    documents of the window [since, cutoff) when the caller has them already; `point`, a prefix of the
+    fault points' names). Default: the daily ones."""
+    documents = documents or (lambda match: day_documents(db, match, thresholds, tz))
+    if first is None:
+        first = documents(new_records_match(since, cutoff))
+    pending = {k: d for k, d in first.items() if local_day(d["bucket"], tz) not in skip_days}
     days = sorted({local_day(d["bucket"], tz) for d in pending.values()})
     base = {k: since for k in pending}
     for _ in range(20):
         if not pending:
             return days
         fence()
-        stored = {d["_id"]: d for d in db[AGG_DAILY_VALUES].find({"_id": {"$in": sorted(pending)}})}
+        stored = {d["_id"]: d for d in db[coll].find({"_id": {"$in": sorted(pending)}})}
         behind: dict[datetime, list[str]] = defaultdict(list)
         for key in sorted(pending):
             current = stored.get(key)
@@ -425,13 +499,13 @@ def add_late_records(db: Database, since: datetime, cutoff: datetime, skip_days:
                 del pending[key]  # counts this window already (or is not ours to judge: rebuilt)
                 continue
             if current is None or upto == base[key]:
-                fault_point("delta")
-                if _apply_delta(db, pending[key], base[key], current, cutoff, computed_at):
+                fault_point(f"{point}delta")
+                if _apply_delta(db, coll, pending[key], current, cutoff, computed_at):
                     del pending[key]
                 continue  # changed meanwhile: read again next round
             behind[upto].append(key)
         for upto, keys in behind.items():
-            fresh = _deltas_since(db, keys, upto, cutoff, thresholds, tz)
+            fresh = _deltas_since(keys, upto, cutoff, tz, documents)
             for key in keys:
                 if key in fresh:
                     pending[key], base[key] = fresh[key], upto
@@ -470,8 +544,8 @@ def _buckets(db: Database, day_ranges: list[tuple[datetime, datetime]],
     return daily, weekly
 
 
-def _drop_unwritten(db: Database, coll: str, ranges: list[tuple[datetime, datetime]], written: set[str],
-                    started: datetime, fence: Fence) -> None:
+def drop_unwritten(db: Database, coll: str, ranges: list[tuple[datetime, datetime]], written: set[str],
+                   started: datetime, fence: Fence) -> None:
     """Delete documents in `ranges` that this run did not write and that are older than its start.
 
     Their (day, feature) has no records any more. Never a document another run
@@ -511,21 +585,21 @@ def rebuild(db: Database, days: list[date] | None, thresholds: dict, tz: str, co
                 progress(i, len(chunks))
             written = _recompute(db, chunk, thresholds, tz, cutoff, computed_at, fence)
             values |= written
-            _drop_unwritten(db, AGG_DAILY_VALUES, [chunk], written, computed_at, fence)
+            drop_unwritten(db, AGG_DAILY_VALUES, [chunk], written, computed_at, fence)
             d, w = _buckets(db, [chunk], [chunk], tz, computed_at, fence)
             daily |= d
             weekly |= w
         everything = [(_MIN, _MAX)]
-        _drop_unwritten(db, AGG_DAILY_VALUES, everything, values, computed_at, fence)
-        _drop_unwritten(db, AGG_DAILY, everything, daily, computed_at, fence)
-        _drop_unwritten(db, AGG_WEEKLY, everything, weekly, computed_at, fence)
+        drop_unwritten(db, AGG_DAILY_VALUES, everything, values, computed_at, fence)
+        drop_unwritten(db, AGG_DAILY, everything, daily, computed_at, fence)
+        drop_unwritten(db, AGG_WEEKLY, everything, weekly, computed_at, fence)
     elif days:
         day_ranges = merge_ranges(days, DAY, tz)
         written = set()
         for day_range in day_ranges:
             written |= _recompute(db, day_range, thresholds, tz, cutoff, computed_at, fence)
         # before the weekly buckets read them: a (day, feature) whose records are gone must not count
-        _drop_unwritten(db, AGG_DAILY_VALUES, day_ranges, written, computed_at, fence)
+        drop_unwritten(db, AGG_DAILY_VALUES, day_ranges, written, computed_at, fence)
         daily, weekly = refresh_buckets(db, days, tz, computed_at, fence)
     return {"daily": len(daily), "weekly": len(weekly)}
 
@@ -537,8 +611,8 @@ def refresh_buckets(db: Database, days: list[date], tz: str, computed_at: dateti
         return set(), set()
     day_ranges, week_ranges = merge_ranges(days, DAY, tz), merge_ranges(days, WEEK, tz)
     daily, weekly = _buckets(db, day_ranges, week_ranges, tz, computed_at, fence)
-    _drop_unwritten(db, AGG_DAILY, day_ranges, daily, computed_at, fence)
-    _drop_unwritten(db, AGG_WEEKLY, week_ranges, weekly, computed_at, fence)
+    drop_unwritten(db, AGG_DAILY, day_ranges, daily, computed_at, fence)
+    drop_unwritten(db, AGG_WEEKLY, week_ranges, weekly, computed_at, fence)
     return daily, weekly
 
 

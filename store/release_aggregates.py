@@ -2,26 +2,34 @@
 
 One document per (local day, dimension, value, feature) in `aggregates_release_daily`:
 `{_id: "<day>|<dim>|<value>|<feature>", day, bucket, dim, value, feature, count, passed,
-failing, metrics: {<m>: {n, sum, pass, hist: {"<bin>": count}}}}` — the same sums and sparse
-0.001-bin histograms as store/aggregates.py, so a document stays under the same bound
-(< 66 KB whatever the volume). `dim` is one of core.versions.DIMENSIONS or "all" (value
-"*": every record, for comparing two periods); `feature` includes "__all__".
+failing, missing_scores, regen_*, quadrants, metrics: {<m>: {n, sum, pass, hist: {"<bin>": count}}},
+computed_at, counted_upto}` — the per-day documents of store/aggregates.py, built by the same
+pipelines (`group_documents`, grouped by the version fields as well and rolled up here), so a
+document stays under the same bound (< 66 KB whatever the volume). `dim` is one of
+core.versions.DIMENSIONS or "all" (value "*": every record, for comparing two periods);
+`feature` includes "__all__".
 Bounded: per dimension only the RELEASE_CAP most recent values (by their first record,
 `release_catalog`) get their own documents; older ones are summed into "other", records
 without the field into "unversioned". So a day has at most
 (features + 1) x (1 + 3 x (RELEASE_CAP + 2)) documents.
 
-`refresh_release_aggregates(db, days, now=...)` recomputes whole days from the records
-(two aggregation pipelines grouped by the version combination, rolled up per dimension
-here) and replaces those days' documents: idempotent, no deltas; a crash leaves a day to
-the next refresh. `days=None` rebuilds every day that has records.
+Which records a document counts: the same as the daily aggregates (not rejected, not waiting
+for their first scores) with `ingested_at` below its `counted_upto`. Kept up to date like them:
+- `add_release_records` adds the records ingested in [since, cutoff) as deltas, one
+  compare-and-swap on `counted_upto` per document (store.aggregates.add_late_records): a crash
+  or two refreshes at once never count a record twice or miss one; the days are not re-read;
+- `refresh_release_aggregates(days)` recounts whole days (scores changed: dirty days) up to a
+  cutoff, and every day with `days=None` (after a threshold change, a new cap, or when the set
+  of newest values changed: a value that leaves the newest N moves into "other" everywhere).
+The aggregate job (jobs/aggregate.py) keeps the window's watermark (`release_watermark`) and
+the newest values the documents were built with (`release_top`) in its state.
 """
 from __future__ import annotations
 
 import time
 from collections import defaultdict
 from datetime import date, datetime, timedelta, timezone
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from pymongo import ASCENDING
 from pymongo.database import Database
@@ -30,14 +38,21 @@ from core import metrics, versions
 from core.features import ALL_FEATURES as ALL
 from core.features import UNKNOWN_FEATURE
 from core.timebuckets import days_range, local_day
+from store import aggregates as agg
 from store.collections import RECORDS, RELEASE_CATALOG, RELEASE_DAILY
-from store.verdict_expr import limits_object, metric_passed_expr
 
-HIST_STEP = 0.001
-HIST_BINS = 1001
+HIST_STEP = agg.HIST_STEP
+HIST_BINS = agg.HIST_BINS
 ALL_DIM, ALL_VALUE = "all", "*"
 DIMS = (ALL_DIM, *versions.DIMENSIONS)
+VALUES_VERSION = 2  # 2: per-day documents with counted_upto, kept by deltas (1: whole days recomputed)
+POINT = "release "  # the prefix of this module's fault points (store.aggregates.fault_point)
 _CHUNK_DAYS = 14
+Top = dict[str, list[str]]  # per dimension, the newest values (sorted): the ones with their own documents
+
+
+def _no_fence() -> None:
+    return None
 
 
 def ensure_indexes(db: Database) -> None:
@@ -53,80 +68,60 @@ def _tz(tz: str | None) -> str:
     return zone_name()
 
 
-def _combo_key() -> dict:
-    return {d: f"${d}" for d in versions.DIMENSIONS}
-
-
-def _stats_pipeline(match: dict, thresholds: dict, tz: str) -> list[dict]:
-    first = {"_id": 0, "b": {"$dateTrunc": {"date": "$timestamp", "unit": "day", "timezone": tz}},
-             "f": {"$ifNull": ["$feature", UNKNOWN_FEATURE]}, "s": "$eb.scores", "t": limits_object(thresholds),
-             "ps": "$eb.passed", "ts": "$timestamp", "rj": "$eb.rejected", **{d: 1 for d in versions.DIMENSIONS}}
-    flags: dict[str, Any] = {"_id": 0, "b": 1, "f": 1, "ts": 1, "rj": 1, **{d: 1 for d in versions.DIMENSIONS},
-                             "pass1": {"$cond": [{"$eq": ["$ps", True]}, 1, 0]},
-                             "fail1": {"$cond": [{"$eq": ["$ps", False]}, 1, 0]}}
-    group: dict[str, Any] = {"_id": {"b": "$b", "f": "$f", "rj": "$rj", **_combo_key()}, "count": {"$sum": 1},
-                             "first": {"$min": "$ts"}, "last": {"$max": "$ts"},
-                             "passed": {"$sum": "$pass1"}, "failing": {"$sum": "$fail1"}}
-    for m in metrics.score_names():
-        flags[f"v_{m}"] = {"$cond": [{"$isNumber": f"$s.{m}"}, f"$s.{m}", 0]}
-        flags[f"n_{m}"] = {"$cond": [{"$isNumber": f"$s.{m}"}, 1, 0]}
-        flags[f"p_{m}"] = metric_passed_expr(m, "$t", "$s")
-        group[f"{m}__sum"] = {"$sum": f"$v_{m}"}
-        group[f"{m}__n"] = {"$sum": f"$n_{m}"}
-        group[f"{m}__pass"] = {"$sum": f"$p_{m}"}
-    # records rejected at adoption (eb.rejected) are grouped apart and dropped by the caller: a clause on
-    # eb.* in the $match makes the embedded server scan instead of using the timestamp index (measured)
-    return [{"$match": match}, {"$project": first}, {"$project": flags}, {"$group": group}]
-
-
-def _hist_pipeline(match: dict, tz: str) -> list[dict]:
-    bins = [{"$cond": [{"$isNumber": f"$eb.scores.{m}"},
-                       {"m": m, "v": {"$round": [{"$multiply": [f"$eb.scores.{m}", 1 / HIST_STEP]}, 0]}}, None]}
-            for m in metrics.score_names()]
-    return [
-        {"$match": match},
-        {"$project": {"_id": 0, "b": {"$dateTrunc": {"date": "$timestamp", "unit": "day", "timezone": tz}},
-                      "f": {"$ifNull": ["$feature", UNKNOWN_FEATURE]}, "h": bins, "rj": "$eb.rejected",
-                      **{d: 1 for d in versions.DIMENSIONS}}},
-        {"$unwind": "$h"},
-        {"$match": {"h": {"$ne": None}}},
-        {"$group": {"_id": {"b": "$b", "f": "$f", "rj": "$rj", **_combo_key(), "m": "$h.m", "v": "$h.v"},
-                    "c": {"$sum": 1}}},
-    ]
+def _groups(db: Database, match: dict, thresholds: dict, tz: str) -> dict[tuple, dict]:
+    """Per (day, feature, release, model, prompt version): the per-day sums of the records `match` selects."""
+    return agg.group_documents(db, match, thresholds, tz, by=versions.DIMENSIONS)
 
 
 def _empty(day: str, bucket: datetime, dim: str, value: str, feature: str) -> dict:
     return {"_id": f"{day}|{dim}|{value}|{feature}", "day": day, "bucket": bucket, "dim": dim, "value": value,
-            "feature": feature, "count": 0, "passed": 0, "failing": 0,
-            "metrics": {m: {"n": 0, "sum": 0.0, "pass": 0, "hist": {}} for m in metrics.score_names()}}
+            "feature": feature, **{c: 0 for c in agg._COUNTS},
+            "metrics": {m: {"n": 0, "sum": 0, "pass": 0, "hist": {}} for m in metrics.score_names()},
+            "quadrants": {}}
 
 
-def _value(raw: Any, dim: str, top: dict[str, set[str]]) -> str:
+def _value(raw: Any, dim: str, top: Top) -> str:
     if raw is None or raw == "":
         return versions.UNVERSIONED
     text = str(raw)
-    return text if text in top[dim] else versions.OTHER
+    return text if text in top.get(dim, ()) else versions.OTHER
 
 
-def _targets(row_id: dict, top: dict[str, set[str]]) -> list[tuple[str, str, str]]:
-    """(dim, value, feature) documents one pipeline row adds to."""
-    feature = row_id.get("f") or UNKNOWN_FEATURE
+def _targets(by: dict, feature: str, top: Top) -> list[tuple[str, str, str]]:
+    """(dim, value, feature) documents one group adds to."""
     out = []
-    for f in (feature, ALL):
+    for f in (feature or UNKNOWN_FEATURE, ALL):
         out.append((ALL_DIM, ALL_VALUE, f))
         for dim in versions.DIMENSIONS:
-            out.append((dim, _value(row_id.get(dim), dim, top), f))
+            out.append((dim, _value(by.get(dim), dim, top), f))
     return out
 
 
-def _update_catalog(db: Database, rows: list[dict]) -> None:
-    """first_seen / last_seen of every version value in the stats rows ($min / $max: idempotent)."""
+def _rollup(groups: Iterable[dict], top: Top, tz: str) -> dict[str, dict]:
+    """The release documents ({_id: doc}) the groups add up to, with values beyond `top` in "other"."""
+    docs: dict[str, dict] = {}
+    for g in groups:
+        b = g["bucket"]
+        day = local_day(_aware(b), tz).isoformat()
+        for target in _targets(g.get("by") or {}, g["feature"], top):
+            key = f"{day}|{target[0]}|{target[1]}|{target[2]}"
+            doc = docs.get(key)
+            if doc is None:
+                doc = docs[key] = _empty(day, b, *target)
+            agg.add_into(doc, g)
+    return docs
+
+
+def _update_catalog(db: Database, groups: Iterable[dict]) -> None:
+    """first_seen / last_seen of every version value in the groups ($min / $max: idempotent)."""
     seen: dict[tuple[str, str], list] = {}
-    for row in rows:
+    for g in groups:
+        first, last = g.get("first"), g.get("last")
+        if not isinstance(first, datetime):
+            continue
         for dim in versions.DIMENSIONS:
-            value = row["_id"].get(dim)
-            first, last = row.get("first"), row.get("last")
-            if not isinstance(value, str) or not value or not isinstance(first, datetime):
+            value = (g.get("by") or {}).get(dim)
+            if not isinstance(value, str) or not value:
                 continue
             span = seen.setdefault((dim, value), [first, last])
             span[0], span[1] = min(span[0], first), max(span[1], last)
@@ -136,11 +131,26 @@ def _update_catalog(db: Database, rows: list[dict]) -> None:
                                         "$min": {"first_seen": first}, "$max": {"last_seen": last}}, upsert=True)
 
 
-def top_values(db: Database, dim: str, cap: int = versions.RELEASE_CAP) -> list[dict]:
+def _catalog_everything(db: Database) -> None:
+    """The catalog from every counted record: one $group on the plain version fields (a full rebuild)."""
+    pipeline = [{"$match": {"timestamp": {"$type": "date"}, **agg.COUNTED}},
+                {"$group": {"_id": {d: f"${d}" for d in versions.DIMENSIONS},
+                            "first": {"$min": "$timestamp"}, "last": {"$max": "$timestamp"}}}]
+    _update_catalog(db, ({"by": row["_id"], "first": row.get("first"), "last": row.get("last")}
+                         for row in db[RECORDS].aggregate(pipeline, allowDiskUse=True)))
+
+
+def top_values(db: Database, dim: str, cap: int | None = None) -> list[dict]:
     """The `cap` most recent values of a dimension (newest first by first record):
     [{value, first_seen, last_seen}]."""
+    cap = versions.RELEASE_CAP if cap is None else cap
     return list(db[RELEASE_CATALOG].find({"dim": dim}, {"_id": 0, "value": 1, "first_seen": 1, "last_seen": 1})
                 .sort([("first_seen", -1), ("value", 1)]).limit(cap))
+
+
+def current_top(db: Database, cap: int | None = None) -> Top:
+    """Per dimension, the values that get their own documents now (sorted)."""
+    return {dim: sorted(v["value"] for v in top_values(db, dim, cap)) for dim in versions.DIMENSIONS}
 
 
 def _day_ranges(days: Iterable[date]) -> list[tuple[date, date]]:
@@ -166,73 +176,111 @@ def _aware(ts: datetime) -> datetime:
     return ts if ts.tzinfo else ts.replace(tzinfo=timezone.utc)
 
 
+def _wall() -> datetime:
+    now = datetime.now(timezone.utc)
+    return now.replace(microsecond=now.microsecond // 1000 * 1000)  # as BSON keeps it
+
+
+def _mark_days(db: Database, days: list[str]) -> None:
+    from store.state import mark_release_days
+    mark_release_days(db, days)
+
+
 def refresh_release_aggregates(db: Database, days: set[date] | None, *, now: datetime,
                                thresholds: dict | None = None, tz: str | None = None,
-                               cap: int = versions.RELEASE_CAP) -> dict:
-    """Recompute the release aggregates of `days` (local days; None: every day with records) from the
-    records and replace those days' documents (values beyond the `cap` newest of a dimension are
-    summed into "other"). Returns {"days", "documents", "seconds", "computed_at"}."""
+                               cap: int | None = None, cutoff: datetime | None = None,
+                               fence: Callable[[], None] = _no_fence, expect_top: Top | None = None,
+                               catalog: bool = True) -> dict:
+    """Recount the release aggregates of `days` (local days; None: every day with records) from their
+    records ingested before `cutoff` (default: now, the wall clock) and store them as counting up to
+    `cutoff` (values beyond the `cap` newest of a dimension are summed into "other"); documents of
+    those days that no record makes any more are deleted. With `expect_top`, nothing is written
+    when the newest values differ from it (then every day must be rebuilt: `top_changed`). `catalog`
+    (days=None only): read every record's versions into the catalog first (False when the catalog is
+    known to be complete: the deltas and recounts keep it).
+    Returns {"days", "documents", "seconds", "computed_at", "top", "top_changed"}."""
     from store.thresholds import get_thresholds
 
     started = time.monotonic()
     tz = _tz(tz)
+    cutoff = cutoff or _wall()
     thresholds = thresholds if thresholds is not None else get_thresholds(db)
     ensure_indexes(db)
     wanted = _all_days(db, tz) if days is None else set(days)
     ranges = _day_ranges(wanted)
-    stats: list[list[dict]] = []
-    for lo, hi in ranges:  # the stats first: the catalog must know a new release before values are capped
-        start, end = days_range(lo, hi, tz)
-        match = {"timestamp": {"$gte": start, "$lt": end}}
-        stats.append([row for row in db[RECORDS].aggregate(_stats_pipeline(match, thresholds, tz), allowDiskUse=True)
-                      if row["_id"].get("rj") is None])
-        _update_catalog(db, stats[-1])
-    top = {dim: {v["value"] for v in top_values(db, dim, cap)} for dim in versions.DIMENSIONS}
-    written = 0
-    for (lo, hi), stat_rows in zip(ranges, stats):
-        start, end = days_range(lo, hi, tz)
-        match = {"timestamp": {"$gte": start, "$lt": end}}
-        docs: dict[str, dict] = {}
-        buckets: dict[str, datetime] = {}
 
-        def doc_for(b: datetime, target: tuple[str, str, str]) -> dict:
-            day = local_day(_aware(b), tz).isoformat()
-            buckets[day] = b
-            key = f"{day}|{target[0]}|{target[1]}|{target[2]}"
-            if key not in docs:
-                docs[key] = _empty(day, b, *target)
-            return docs[key]
+    def groups_of(lo: date, hi: date) -> dict[tuple, dict]:
+        start, end = days_range(lo, hi, tz)
+        return _groups(db, {"timestamp": {"$gte": start, "$lt": end}, "ingested_at": {"$lt": cutoff}}, thresholds, tz)
 
-        for row in stat_rows:
-            b = row["_id"].get("b")
-            if not isinstance(b, datetime):
-                continue
-            for target in _targets(row["_id"], top):
-                doc = doc_for(b, target)
-                for c in ("count", "passed", "failing"):
-                    doc[c] += row.get(c) or 0
-                for m in metrics.score_names():
-                    cell = doc["metrics"][m]
-                    cell["n"] += row.get(f"{m}__n") or 0
-                    cell["sum"] += row.get(f"{m}__sum") or 0
-                    cell["pass"] += row.get(f"{m}__pass") or 0
-        for row in db[RECORDS].aggregate(_hist_pipeline(match, tz), allowDiskUse=True):
-            if row["_id"].get("rj") is not None:
-                continue
-            b, m, v = row["_id"].get("b"), row["_id"].get("m"), row["_id"].get("v")
-            if not isinstance(b, datetime) or not isinstance(v, (int, float)) or m not in metrics.score_names():
-                continue
-            key = str(min(HIST_BINS - 1, max(0, int(round(float(v))))))
-            for target in _targets(row["_id"], top):
-                hist = doc_for(b, target)["metrics"][m]["hist"]
-                hist[key] = hist.get(key, 0) + int(row["c"])
-        day_names = [d.isoformat() for d in sorted(wanted) if lo <= d <= hi]
-        db[RELEASE_DAILY].delete_many({"day": {"$in": day_names}})  # whole days replaced: idempotent
-        if docs:
-            db[RELEASE_DAILY].insert_many(list(docs.values()), ordered=False)
-            written += len(docs)
-    return {"days": len(wanted), "documents": written, "seconds": round(time.monotonic() - started, 3),
-            "computed_at": now.isoformat()}
+    held: dict[tuple[date, date], dict] = {}
+    if days is None:  # every day, a chunk at a time below
+        if catalog:  # the catalog first (one pass): it must know every value before any is capped
+            _catalog_everything(db)
+    else:  # a few days: their groups are kept for the write below
+        for rng in ranges:
+            held[rng] = groups_of(*rng)
+            _update_catalog(db, held[rng].values())
+    top = current_top(db, cap)
+    result = {"days": len(wanted), "documents": 0, "computed_at": now.isoformat(), "top": top,
+              "top_changed": expect_top is not None and top != expect_top}
+    if result["top_changed"]:
+        return {**result, "seconds": round(time.monotonic() - started, 3)}
+    for rng in ranges[::-1]:  # newest first: what the pages show first is ready first
+        groups = held.pop(rng, None)
+        if groups is None:
+            groups = groups_of(*rng)
+            _update_catalog(db, groups.values())
+        docs = _rollup(groups.values(), top, tz)
+        fence()
+        written = agg.write_recounts(db, RELEASE_DAILY, docs.values(), cutoff, now, on_newer=_mark_days, point=POINT)
+        # documents of these days that no record makes any more (a value moved into "other", records
+        # deleted); never one that counts further than this run (another run's newer work)
+        db[RELEASE_DAILY].delete_many({"day": {"$gte": rng[0].isoformat(), "$lte": rng[1].isoformat()},
+                                       "_id": {"$nin": sorted(written)},
+                                       "counted_upto": {"$not": {"$gte": cutoff}}})
+        result["documents"] += len(written)
+    return {**result, "seconds": round(time.monotonic() - started, 3)}
+
+
+def add_release_records(db: Database, since: datetime, cutoff: datetime, skip_days: set[date], *,
+                        top: Top, now: datetime, thresholds: dict | None = None, tz: str | None = None,
+                        cap: int | None = None, fence: Callable[[], None] = _no_fence) -> dict:
+    """Add the records ingested in [since, cutoff) to their release documents, as deltas (reads the new
+    records only, through the `ingested_at` index; store.aggregates.add_late_records moves each document
+    to `cutoff` with one compare-and-swap). `top`: the newest values the stored documents were built
+    with; when the new records change them (a new release), nothing is written and `top_changed` says
+    so: every day must be rebuilt. Days in `skip_days` are recounted whole by the caller.
+    Returns {"days": [local days touched], "top", "top_changed"}."""
+    from store.thresholds import get_thresholds
+
+    tz = _tz(tz)
+    thresholds = thresholds if thresholds is not None else get_thresholds(db)
+    groups = _groups(db, agg.new_records_match(since, cutoff), thresholds, tz)
+    _update_catalog(db, groups.values())
+    now_top = current_top(db, cap)
+    if now_top != top:
+        return {"days": [], "top": now_top, "top_changed": True}
+
+    def documents(match: dict) -> dict[str, dict]:
+        return _rollup(_groups(db, match, thresholds, tz).values(), top, tz)
+
+    days = agg.add_late_records(db, since, cutoff, skip_days, thresholds, tz, now, fence, coll=RELEASE_DAILY,
+                                documents=documents, first=_rollup(groups.values(), top, tz), point=POINT)
+    return {"days": days, "top": top, "top_changed": False}
+
+
+def recount(db: Database, upto: datetime, *, thresholds: dict | None = None, tz: str | None = None,
+            cap: int | None = None) -> dict[str, dict]:
+    """Every release document as a recount of its records ingested before `upto` would make it
+    (not stored; for checks: each stored document that counts up to `upto` must equal it)."""
+    from store.thresholds import get_thresholds
+
+    tz = _tz(tz)
+    thresholds = thresholds if thresholds is not None else get_thresholds(db)
+    top = current_top(db, cap)
+    return _rollup(_groups(db, {"timestamp": {"$type": "date"}, "ingested_at": {"$lt": upto}},
+                           thresholds, tz).values(), top, tz)
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -284,3 +332,44 @@ def side_days(db: Database, dim: str, value: str) -> tuple[date, date] | None:
 def largest_document_bytes(db: Database) -> int:
     from bson import BSON
     return max((len(BSON.encode(d)) for d in db[RELEASE_DAILY].find()), default=0)
+
+
+def _version_docs(db: Database, dim: str, value: str, first: date, end: date, features: Iterable[str] | None,
+                  projection: dict | None = None) -> list[dict]:
+    query: dict[str, Any] = {"dim": str(dim), "value": str(value),
+                             "day": {"$gte": first.isoformat(), "$lte": end.isoformat()}}
+    if features:
+        query["feature"] = {"$in": [str(f) for f in features]}
+    return list(db[RELEASE_DAILY].find(query, projection))
+
+
+def version_buckets(db: Database, dim: str, value: str, granularity: str, start: date, end: date,
+                    features: Iterable[str] | None = None, tz: str | None = None) -> list[dict]:
+    """The daily or weekly bucket documents of one version value (dimension `dim`), as
+    store.aggregates.get_aggregates returns them for every record — same fields, same finalize —
+    over the local days start..end (a week bucket from the Monday of `start`'s week), sorted by
+    bucket then feature. From the release aggregates only: the pages stay on precomputed numbers
+    when a release, model or prompt version filter is set."""
+    from core.timebuckets import DAY, bucket_start, week_start
+
+    if granularity not in ("day", "week"):
+        from store.errors import ValidationFailed
+        raise ValidationFailed("granularity must be 'day' or 'week'")
+    tz = _tz(tz)
+    first = start if granularity == "day" else week_start(start)
+    parts: dict[tuple[date, str], list[dict]] = defaultdict(list)
+    for doc in _version_docs(db, dim, value, first, end, features):
+        day = date.fromisoformat(doc["day"])
+        bucket_day = day if granularity == "day" else week_start(day)
+        parts[(bucket_day, doc["feature"])].append(doc)
+    now = datetime.now(timezone.utc)
+    return [agg.finalize(group, bucket_start(day, DAY, tz), f"{day.isoformat()}|{feature}", granularity, now)
+            for (day, feature), group in sorted(parts.items())]
+
+
+def version_histograms(db: Database, dim: str, value: str, feature: str, start: date, end: date
+                       ) -> dict[str, list[tuple[float, int]]]:
+    """store.aggregates.score_histograms for the records of one version value only."""
+    names = metrics.score_names()
+    parts = _version_docs(db, dim, value, start, end, [feature], {f"metrics.{m}.hist": 1 for m in names})
+    return {m: [(round(b * HIST_STEP, 3), c) for b, c in enumerate(agg.histogram(parts, m)) if c] for m in names}

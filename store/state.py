@@ -3,7 +3,9 @@
 Documents:
 - `{_id: "aggregate", watermark, full_rebuild_requested, dirty_days: [YYYY-MM-DD],
   daily_values: {version, tz} (what aggregates_daily_values was built with; a mismatch
-  makes the next refresh a full rebuild), ...}`
+  makes the next refresh a full rebuild), release_watermark, release_days, release_full_pending,
+  release_values: {version, tz}, release_top: {dim: [values]} (the release aggregates' own window,
+  recounts and build: jobs/aggregate.py), ...}`
 - `{_id: "lease:<name>", owner, expires_at, acquired_at, renewed_at}` (the scheduler's leader)
 - `{_id: "lock:<job>", owner, token, expires_at, heartbeat_at, acquired_at}` (one run of a job at a time)
 - `{_id: "inflight:<uuid>", at, what, records}` (a batch of records being written: the aggregates
@@ -38,9 +40,9 @@ def set_state(db: Database, key: str, **fields: Any) -> None:
     db[STATE].update_one({"_id": key}, {"$set": fields}, upsert=True)
 
 
-def advance_watermark(db: Database, key: str, watermark: datetime) -> None:
+def advance_watermark(db: Database, key: str, watermark: datetime, field: str = "watermark") -> None:
     """Move a watermark forward only (`$max`): a slower run that finishes last never moves it back."""
-    db[STATE].update_one({"_id": key}, {"$max": {"watermark": watermark}}, upsert=True)
+    db[STATE].update_one({"_id": key}, {"$max": {field: watermark}}, upsert=True)
 
 
 # --- writes in flight: what the aggregates must not count yet ------------------------------

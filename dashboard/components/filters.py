@@ -1,5 +1,5 @@
-"""Shared filter widgets: feature, period, granularity — and the URL query
-parameters that pre-set them (`?feature=viability&start=2026-10-01&end=2026-10-05`).
+"""Shared filter widgets: feature, period, granularity, version — and the URL query
+parameters that pre-set them (`?feature=viability&start=2026-10-01&end=2026-10-05&release=r3`).
 
 Every value that reaches a store query is validated here: dates are parsed into
 `date`s (anything else is ignored), features must be in the known list (or the
@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 
 import streamlit as st
 
-from core import timebuckets
+from core import timebuckets, versions
 from core.features import ALL_FEATURES as ALL
 from core.features import ALL_FEATURES_LABEL as ALL_LABEL
 from core.features import FEATURE_NAME_RE as _FEATURE_RE
@@ -164,10 +164,14 @@ def granularity_toggle(prefix: str, *, container=None, label: str = "Granularity
 
 
 def period_from_query(prefix: str, features: Sequence[str]) -> None:
-    """Apply `feature`, `start`, `end` (and `granularity`) from the URL to a page's filters."""
-    params = apply_query_params(prefix, ("feature", "start", "end", "granularity"))
+    """Apply `feature`, `start`, `end` (and `granularity`, and a version: `release`, `model` or
+    `prompt_version`) from the URL to a page's filters."""
+    params = apply_query_params(prefix, ("feature", "start", "end", "granularity", *versions.DIMENSIONS))
     if not params:
         return
+    version = version_from_params(params)
+    if version is not None:
+        set_version(prefix, version)
     feature = parse_feature(params.get("feature"), features)
     if feature is not None and "feature" in params:
         set_feature(prefix, feature)
@@ -179,3 +183,106 @@ def period_from_query(prefix: str, features: Sequence[str]) -> None:
     gran = parse_choice(params.get("granularity"), ("day", "week", "daily", "weekly"))
     if gran:
         st.session_state[f"{prefix}_granularity"] = "Weekly" if gran.startswith("week") else "Daily"
+
+
+# --- versions (release, model, prompt version; issue 21) ----------------------------------------
+
+ANY_VERSION = ""
+Version = tuple[str, str]  # (dimension, value): one of core.versions.DIMENSIONS and one of its values
+
+
+def parse_version_value(text: object) -> str | None:
+    """A version value as the URL or a widget gives it: a valid name, "other" or "unversioned"; else None."""
+    if not isinstance(text, str):
+        return None
+    value = text.strip()
+    if value in (versions.OTHER, versions.UNVERSIONED):
+        return value
+    try:
+        return versions.check_value(value)
+    except versions.BadVersion:
+        return None
+
+
+def version_from_params(params: dict) -> Version | None:
+    """The first of `release`, `model`, `prompt_version` in the parameters with a valid value."""
+    for dim in versions.DIMENSIONS:
+        value = parse_version_value(params.get(dim))
+        if value is not None:
+            return dim, value
+    return None
+
+
+def set_version(prefix: str, version: Version | None) -> None:
+    st.session_state[f"{prefix}_version"] = ANY_VERSION if version is None else f"{version[0]}|{version[1]}"
+
+
+def version_filter(prefix: str, known: dict[str, list[str]], *, container=None,
+                   label: str = "Release / model / prompt") -> Version | None:
+    """One select of every known version value ("Release r3", "Model gpt-x", ...; known: {dim: [values]},
+    newest first); returns (dim, value) or None for every record. One dimension at a time: the numbers
+    behind it are the release aggregates, which are per dimension. Not drawn when no record has one."""
+    options = [ANY_VERSION] + [f"{dim}|{v}" for dim in versions.DIMENSIONS for v in known.get(dim) or []
+                               if v != versions.OTHER]
+    if len(options) == 1:
+        return None
+    where = container or st
+    key = f"{prefix}_version"
+    if st.session_state.get(key) not in options:
+        st.session_state[key] = ANY_VERSION
+
+    def label_of(option: str) -> str:
+        if option == ANY_VERSION:
+            return "Every version"
+        dim, _, value = option.partition("|")
+        return f"{versions.LABELS[dim]} {value}"
+    picked = where.selectbox(label, options, key=key, format_func=label_of,
+                             help="Only the records of one release, model or prompt version (from the per-version "
+                                  "aggregates).")
+    if not picked:
+        return None
+    dim, _, value = picked.partition("|")
+    return dim, value
+
+
+def version_params(version: Version | None) -> dict[str, str]:
+    """The URL parameter of a version filter ({} for every record): links keep the filter."""
+    return {} if version is None else {version[0]: version[1]}
+
+
+def version_caption(version: Version | None) -> str:
+    return "" if version is None else f"{versions.LABELS[version[0]]} {version[1]} only"
+
+
+def alert_days(alert: dict) -> set:
+    """The local days an alert is about: its evidence buckets, its first/last day, its link's range,
+    else the day it opened."""
+    def day(value):  # a bucket instant is the local midnight of its day
+        return bucket_date(value) if isinstance(value, datetime) else parse_date(value)
+    days = {day(item.get("bucket")) for item in alert.get("evidence") or [] if isinstance(item, dict)}
+    days |= {day(alert.get(f)) for f in ("first_day", "last_day")}
+    link = alert.get("link") or {}
+    days |= {parse_date(link.get("start")), parse_date(link.get("end"))}
+    days.discard(None)
+    if not days and parse_date(alert.get("opened_at")):
+        days.add(parse_date(alert.get("opened_at")))
+    return days
+
+
+def alert_of_version(alert: dict, version: tuple[str, str], span: tuple | None) -> bool:
+    """Whether an alert belongs to a version's records: a release-rule alert about that release (new or
+    previous), or any alert about days on which that version answered (`span`: its first and last day)."""
+    dim, value = version
+    if dim == "release" and alert.get("release"):
+        return value in (alert.get("release"), alert.get("previous_release"))
+    if not span:
+        return False
+    return any(span[0] <= day <= span[1] for day in alert_days(alert))
+
+
+def week_overlaps(week_start, span: tuple | None) -> bool:
+    """Whether the week starting `week_start` has a day in `span` (first and last day; None: never)."""
+    first = parse_date(week_start)
+    if first is None or not span:
+        return False
+    return first <= span[1] and span[0] <= first + timedelta(days=6)

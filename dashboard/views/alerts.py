@@ -92,7 +92,11 @@ def render() -> None:
     _render_counts(alerts, notifications)
     tab_alerts, tab_rules, tab_delivery = st.tabs(["Alerts", "Thresholds & rules", "Notifications"])
     with tab_alerts:
-        _render_alert_list(db, alerts)
+        shown = _version_filtered(db, key, alerts)
+        if alerts and not shown:
+            st.info("No alert about this version's records.", icon="✅")
+        else:
+            _render_alert_list(db, shown)
     with tab_rules:
         _render_editor(db, key)
     with tab_delivery:
@@ -110,6 +114,18 @@ def _render_counts(alerts: list[dict], notifications: list[dict]) -> None:
     cols[2].metric("Resolved", len(by_state["resolved"]), border=True,
                    help="Resolved alerts among the newest 500")
     cols[3].metric("Failed deliveries", failed, border=True, help="Among the newest 100 notifications")
+
+
+def _version_filtered(db, key: str, alerts: list[dict]) -> list[dict]:
+    """The release / model / prompt version filter of the alert list (`?release=r3` in the URL)."""
+    filters.period_from_query(PREFIX, [])
+    version = filters.version_filter(PREFIX, data.version_known(db, key))
+    if version is None:
+        return alerts
+    span = data.release_days(db, key, version[0], version[1])
+    st.caption(f"{filters.version_caption(version)}: alerts about its days"
+               + (f" ({span[0]} – {span[1]})" if span else "") + " and release-rule alerts naming it.")
+    return [a for a in alerts if filters.alert_of_version(a, version, span)]
 
 
 def _render_alert_list(db, alerts: list[dict]) -> None:

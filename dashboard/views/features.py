@@ -7,7 +7,8 @@ for a feature (this period against the previous one), and the thresholds in forc
 Features with fewer than MIN_RECORDS records in the period are left out of the
 heatmap (named below it; a toggle shows them, marked). A click on a heatmap cell
 opens Triage on that feature's records below that metric's threshold. Today's
-bucket is greyed and labelled partial. Reads only the aggregates.
+bucket is greyed and labelled partial. Reads only the aggregates (with a release, model
+or prompt version filter — `?release=r3` — the per-version aggregates).
 """
 from __future__ import annotations
 
@@ -33,10 +34,15 @@ MIN_RECORDS = 30  # fewer records in the period: too few for a heatmap row to me
 TRIAGE = "views/triage.py"
 
 
-def _per_feature(db, key: str, granularity: str, start: date, end: date) -> dict[str, list[dict]]:
-    """Aggregate documents of every feature (not the "all" rows) in the period, by feature."""
+def _per_feature(db, key: str, granularity: str, start: date, end: date,
+                 version: filters.Version | None = None) -> dict[str, list[dict]]:
+    """Aggregate documents of every feature (not the "all" rows) in the period, by feature
+    (of one version's records when `version` is set)."""
     first = start if granularity == "day" else filters.week_start(start)
-    docs = data.aggregates(db, key, granularity, first, end, None)
+    if version is None:
+        docs = data.aggregates(db, key, granularity, first, end, None)
+    else:
+        docs = data.version_aggregates(db, key, version[0], version[1], granularity, first, end, None)
     out: dict[str, list[dict]] = {}
     for d in docs:
         day, feature = filters.bucket_date(d.get("bucket")), d.get("feature")
@@ -57,33 +63,41 @@ def render() -> None:
     if latest is None:
         st.info(EMPTY, icon="📭")
         return
-    start, end, granularity = _render_filters(features, latest)
-    daily = _per_feature(db, key, "day", start, end)
+    start, end, granularity, version = _render_filters(db, key, features, latest)
+    daily = _per_feature(db, key, "day", start, end, version)
     if not daily:
-        st.info(f"No aggregates between {start} and {end}. The newest data is from {latest}.", icon="📭")
+        st.info(f"No aggregates between {start} and {end}"
+                + (f" ({filters.version_caption(version)})" if version else "")
+                + f". The newest data is from {latest}.", icon="📭")
         return
     thresholds = data.thresholds(db, key)
     summaries = {feature: charts.summarize(docs) for feature, docs in daily.items()}
-    _render_heatmaps(summaries, thresholds, start, end)
-    buckets = daily if granularity == "day" else _per_feature(db, key, "week", start, end)
+    total = sum(int(v.get("count") or 0) for v in summaries.values())
+    st.caption(f"{total:,} records in the period" + (f" ({filters.version_caption(version)})" if version else "")
+               + f" across {len(summaries)} feature{'s' if len(summaries) != 1 else ''}.")
+    _render_heatmaps(summaries, thresholds, start, end, version)
+    buckets = daily if granularity == "day" else _per_feature(db, key, "week", start, end, version)
     partial = end if timebuckets.is_partial(end, granularity) else None  # today's bucket is still filling up
     if partial and granularity == "week":
         partial = filters.week_start(partial)
     _render_trends(buckets, thresholds, partial, 7 if granularity == "week" else 1)
     _render_quadrant(buckets, summaries, thresholds)
-    _render_distributions(db, key, list(summaries), thresholds, start, end)
+    _render_distributions(db, key, list(summaries), thresholds, start, end, version)
     _render_thresholds(list(summaries), thresholds)
 
 
-def _render_filters(features: list[str], latest: date) -> tuple[date, date, str]:
+def _render_filters(db, key: str, features: list[str], latest: date
+                    ) -> tuple[date, date, str, filters.Version | None]:
     filters.period_from_query(PREFIX, features)
-    cols = st.columns([1.6, 1.0, 3.4], vertical_alignment="bottom")
+    cols = st.columns([1.6, 1.0, 1.4, 2.0], vertical_alignment="bottom")
     start, end = filters.date_range_filter(PREFIX, latest - timedelta(days=DEFAULT_DAYS - 1), latest,
                                            container=cols[0])
     granularity = filters.granularity_toggle(PREFIX, container=cols[1])
-    cols[2].caption(f"{(end - start).days + 1} days · trends and quadrant points per "
-                    f"{'day' if granularity == 'day' else 'week'}")
-    return start, end, granularity
+    version = filters.version_filter(PREFIX, data.version_known(db, key), container=cols[2])
+    cols[3].caption(f"{(end - start).days + 1} days · trends and quadrant points per "
+                    f"{'day' if granularity == 'day' else 'week'}"
+                    + (f" · {filters.version_caption(version)}" if version else ""))
+    return start, end, granularity, version
 
 
 def _limits(thresholds: dict, feature: str) -> dict:
@@ -101,7 +115,8 @@ def _shown_rows(summaries: dict[str, dict]) -> tuple[list[str], list[str], dict[
 
 
 @st.fragment
-def _render_heatmaps(summaries: dict[str, dict], thresholds: dict, start: date, end: date) -> None:
+def _render_heatmaps(summaries: dict[str, dict], thresholds: dict, start: date, end: date,
+                     version: filters.Version | None = None) -> None:
     st.subheader("Feature × metric", anchor=False)
     rows, hidden, names = _shown_rows(summaries)
     if not rows:
@@ -120,7 +135,7 @@ def _render_heatmaps(summaries: dict[str, dict], thresholds: dict, start: date, 
         event = charts.show(charts.heatmap_figure([names[f] for f in rows], shown, z,
                                                   title="Mean score for the period", marks=marks, margin=margin,
                                                   cell_keys=keys), key=f"{PREFIX}_heat_means", clickable=True)
-        _drill_down(charts.clicked_point(event), start, end)
+        _drill_down(charts.clicked_point(event), start, end, version)
         st.caption("Colour = distance to that feature's threshold; ✗ = below it. Click a cell for its records. "
                    "Records per feature: " + ", ".join(f"{f} {summaries[f]['count']:,}" for f in rows))
     with rates_tab:
@@ -130,7 +145,7 @@ def _render_heatmaps(summaries: dict[str, dict], thresholds: dict, start: date, 
                                                   title="Share of records at or above the threshold", percent=True,
                                                   cell_keys=[[f"{f}|"] + k for f, k in zip(rows, keys)]),
                             key=f"{PREFIX}_heat_rates", clickable=True)
-        _drill_down(charts.clicked_point(event), start, end)
+        _drill_down(charts.clicked_point(event), start, end, version)
         st.caption("'All metrics' = records passing every threshold of their feature.")
     few = [f for f, sm in summaries.items() if sm["count"] < MIN_RECORDS]
     if few:
@@ -138,25 +153,27 @@ def _render_heatmaps(summaries: dict[str, dict], thresholds: dict, start: date, 
         if hidden:
             st.caption("Left out (too few records to compare): " + ", ".join(
                 f"{f} ({summaries[f]['count']})" for f in hidden))
-    _render_drill_links(rows, start, end)
+    _render_drill_links(rows, start, end, version)
 
 
-def _triage_params(feature: str, metric: str | None, start: date, end: date) -> dict[str, str]:
-    params = {"feature": feature, "start": start.isoformat(), "end": end.isoformat()}
+def _triage_params(feature: str, metric: str | None, start: date, end: date,
+                   version: filters.Version | None = None) -> dict[str, str]:
+    params = {"feature": feature, "start": start.isoformat(), "end": end.isoformat(),
+              **filters.version_params(version)}
     if metric in metrics.score_names():
         params["metric"] = metric
     return params
 
 
-def _drill_down(point: dict | None, start: date, end: date) -> None:
+def _drill_down(point: dict | None, start: date, end: date, version: filters.Version | None = None) -> None:
     """A clicked heatmap cell ("feature|metric") -> Triage on those records."""
     if not point or not isinstance(point.get("customdata"), str) or "|" not in point["customdata"]:
         return
     feature, metric = point["customdata"].split("|", 1)
-    st.switch_page(TRIAGE, query_params=_triage_params(feature, metric or None, start, end))
+    st.switch_page(TRIAGE, query_params=_triage_params(feature, metric or None, start, end, version))
 
 
-def _render_drill_links(rows: list[str], start: date, end: date) -> None:
+def _render_drill_links(rows: list[str], start: date, end: date, version: filters.Version | None = None) -> None:
     """The same drill-down without a mouse: pick a feature and a metric."""
     if not rows:
         return
@@ -166,7 +183,7 @@ def _render_drill_links(rows: list[str], start: date, end: date) -> None:
                           format_func=lambda m: "any metric" if not m else metrics.label(m))
     with c3:
         st.page_link(TRIAGE, label=f"Open {feature}'s failing records in Triage", icon="🔎",
-                     query_params=_triage_params(feature, metric or None, start, end))
+                     query_params=_triage_params(feature, metric or None, start, end, version))
 
 
 @st.fragment
@@ -238,15 +255,20 @@ def _render_quadrant(buckets: dict[str, list[dict]], summaries: dict[str, dict],
 
 
 @st.fragment
-def _render_distributions(db, key: str, features: list[str], thresholds: dict, start: date, end: date) -> None:
+def _render_distributions(db, key: str, features: list[str], thresholds: dict, start: date, end: date,
+                          version: filters.Version | None = None) -> None:
     """Per metric, the share of one feature's records per score bin: this period against the previous."""
     st.subheader("Score distributions", anchor=False)
     options = [ALL, *features]
     feature = st.selectbox("Feature", options, key=f"{PREFIX}_dist_feature",
                            format_func=lambda f: "All features" if f == ALL else f)
     prev_start, prev_end = filters.previous_period(start, end)
-    now = data.score_histograms(db, key, feature, start, end)
-    before = data.score_histograms(db, key, feature, prev_start, prev_end)
+    if version is None:
+        now = data.score_histograms(db, key, feature, start, end)
+        before = data.score_histograms(db, key, feature, prev_start, prev_end)
+    else:
+        now = data.version_histograms(db, key, version[0], version[1], feature, start, end)
+        before = data.version_histograms(db, key, version[0], version[1], feature, prev_start, prev_end)
     limits = limits_for(thresholds, feature if feature != ALL else DEFAULT_FEATURE)
     partial = " (today partial)" if start <= filters.today() <= end else ""
     st.caption(f"Share of records per 0.05 score bin: {start} – {end}{partial} (bars) against "

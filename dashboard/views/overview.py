@@ -6,9 +6,10 @@ trend chart per metric with its threshold dashed and the selected feature's aler
 days shaded. Today's bucket is still filling up: it is drawn dotted and labelled
 "partial", and the KPI help says when the period includes it. A click on a chart's
 day opens Triage filtered to that day's failing records (and the chart's metric).
-Reads only the pre-computed aggregates (aggregates_daily / aggregates_weekly),
-never raw records. Links from the Alerts page pre-set the filters through
-`?feature=...&start=YYYY-MM-DD&end=YYYY-MM-DD`.
+Reads only the pre-computed aggregates (aggregates_daily / aggregates_weekly; with a
+release, model or prompt version filter the per-version aggregates), never raw records.
+Links from the Alerts page pre-set the filters through
+`?feature=...&start=YYYY-MM-DD&end=YYYY-MM-DD` (and `&release=...`, `&model=...`, `&prompt_version=...`).
 """
 from __future__ import annotations
 
@@ -37,16 +38,25 @@ def _in_period(docs: list[dict], start: date, end: date) -> list[dict]:
     return [d for d in docs if (day := filters.bucket_date(d.get("bucket"))) and start <= day <= end]
 
 
-def _daily(db, key: str, feature: str, start: date, end: date) -> list[dict]:
-    docs = data.aggregates(db, key, "day", start, end, (feature,))
+def _read(db, key: str, granularity: str, start: date, end: date, features: tuple | None,
+          version: filters.Version | None) -> list[dict]:
+    """Bucket documents: of every record, or of one version's records (the per-version aggregates)."""
+    if version is None:
+        return data.aggregates(db, key, granularity, start, end, features)
+    return data.version_aggregates(db, key, version[0], version[1], granularity, start, end, features)
+
+
+def _daily(db, key: str, feature: str, start: date, end: date, version: filters.Version | None = None) -> list[dict]:
+    docs = _read(db, key, "day", start, end, (feature,), version)
     return [d for d in _in_period(docs, start, end) if d.get("feature") == feature]
 
 
-def _buckets(db, key: str, feature: str, start: date, end: date, granularity: str) -> list[dict]:
+def _buckets(db, key: str, feature: str, start: date, end: date, granularity: str,
+             version: filters.Version | None = None) -> list[dict]:
     if granularity == "day":
-        return _daily(db, key, feature, start, end)
+        return _daily(db, key, feature, start, end, version)
     first = filters.week_start(start)
-    docs = data.aggregates(db, key, "week", first, end, (feature,))
+    docs = _read(db, key, "week", first, end, (feature,), version)
     return [d for d in _in_period(docs, first, end) if d.get("feature") == feature]
 
 
@@ -126,22 +136,24 @@ def render() -> None:
     if latest is None:
         st.info(EMPTY, icon="📭")
         return
-    feature, start, end, granularity = _render_filters(features, latest)
-    current = _daily(db, key, feature, start, end)
+    feature, start, end, granularity, version = _render_filters(db, key, features, latest)
+    current = _daily(db, key, feature, start, end, version)
     prev_start, prev_end = filters.previous_period(start, end)
-    previous = _daily(db, key, feature, prev_start, prev_end)
+    previous = _daily(db, key, feature, prev_start, prev_end, version)
     alerts = data.alerts(db, key)
     why_not = no_comparison(current, previous)
     _render_kpis(charts.summarize(current), None if why_not else charts.summarize(previous), alerts, feature,
                  (prev_start, prev_end), partial=start <= filters.today() <= end, why_not=why_not)
     st.page_link(TRIAGE, label=f"Open the failing records of {start} – {end} in Triage", icon="🔎",
-                 query_params=triage_link(feature, start, end))
+                 query_params=triage_link(feature, start, end) | filters.version_params(version))
     _render_release_link(db, key)
     if not current:
         st.info(f"No aggregates between {start} and {end} for "
-                f"{'all features' if feature == ALL else feature}. The newest data is from {latest}.", icon="📭")
+                f"{'all features' if feature == ALL else feature}"
+                + (f" ({filters.version_caption(version)})" if version else "")
+                + f". The newest data is from {latest}.", icon="📭")
         return
-    _render_trends(db, key, feature, features, start, end, granularity, marked_days(start, end))
+    _render_trends(db, key, feature, features, start, end, granularity, marked_days(start, end), version)
 
 
 def marked_days(start: date, end: date) -> set[date]:
@@ -165,17 +177,20 @@ def _render_release_link(db, key: str) -> None:
                      icon="🆚", query_params={"by": "release", "a": releases[1], "b": releases[0]})
 
 
-def _render_filters(features: list[str], latest: date) -> tuple[str, date, date, str]:
+def _render_filters(db, key: str, features: list[str], latest: date
+                    ) -> tuple[str, date, date, str, filters.Version | None]:
     filters.period_from_query(PREFIX, features)
-    cols = st.columns([1.2, 1.6, 1.0, 2.2], vertical_alignment="bottom")
+    cols = st.columns([1.2, 1.6, 1.0, 1.4, 1.6], vertical_alignment="bottom")
     feature = filters.feature_filter(PREFIX, features, container=cols[0])
     start, end = filters.date_range_filter(PREFIX, latest - timedelta(days=DEFAULT_DAYS - 1), latest,
                                            container=cols[1])
     granularity = filters.granularity_toggle(PREFIX, container=cols[2])
+    version = filters.version_filter(PREFIX, data.version_known(db, key), container=cols[3])
     prev_start, prev_end = filters.previous_period(start, end)
     days = (end - start).days + 1
-    cols[3].caption(f"{days} day{'s' if days > 1 else ''} · compared with {prev_start} – {prev_end}")
-    return feature, start, end, granularity
+    cols[4].caption(f"{days} day{'s' if days > 1 else ''} · compared with {prev_start} – {prev_end}"
+                    + (f" · {filters.version_caption(version)}" if version else ""))
+    return feature, start, end, granularity, version
 
 
 def no_comparison(current: list[dict], previous: list[dict]) -> str | None:
@@ -247,8 +262,9 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
 
 @st.fragment
 def _render_trends(db, key: str, feature: str, features: list[str], start: date, end: date,
-                   granularity: str, alert_days: set[date] | None = None) -> None:
-    docs = _buckets(db, key, feature, start, end, granularity)
+                   granularity: str, alert_days: set[date] | None = None,
+                   version: filters.Version | None = None) -> None:
+    docs = _buckets(db, key, feature, start, end, granularity, version)
     limits, limit_labels = _thresholds_for(db, key, feature, features)
     rules = data.rules(db, key)
     incidents = incident_days(data.alerts(db, key), feature, start, end)
@@ -299,7 +315,7 @@ def _render_trends(db, key: str, feature: str, features: list[str], start: date,
         for j, (col, (metric, fig)) in enumerate(zip(cols, figures[i:i + 2])):
             with col:
                 event = charts.show(fig, key=f"{PREFIX}_chart_{i + j}", clickable=True)
-            _drill_down(charts.clicked_point(event), feature, metric, granularity)
+            _drill_down(charts.clicked_point(event), feature, metric, granularity, version)
 
 
 def triage_link(feature: str, start: date, end: date, metric: str | None = None) -> dict[str, str]:
@@ -312,7 +328,8 @@ def triage_link(feature: str, start: date, end: date, metric: str | None = None)
     return params
 
 
-def _drill_down(point: dict | None, feature: str, metric: str | None, granularity: str) -> None:
+def _drill_down(point: dict | None, feature: str, metric: str | None, granularity: str,
+                version: filters.Version | None = None) -> None:
     """A clicked chart point -> Triage, filtered to its day (or week) and the chart's metric."""
     if not point:
         return
@@ -321,6 +338,6 @@ def _drill_down(point: dict | None, feature: str, metric: str | None, granularit
         return
     start, end = (filters.week_start(day), filters.week_start(day) + timedelta(days=6)) if granularity == "week" \
         else (day, day)
-    st.switch_page(TRIAGE, query_params=triage_link(feature, start, end, metric))
+    st.switch_page(TRIAGE, query_params=triage_link(feature, start, end, metric) | filters.version_params(version))
 
 render()

@@ -1,7 +1,9 @@
 """Reports: the weekly quality reports the report job writes.
 
 Pick a week, read it here, download it as Markdown or HTML, or (reviewer or
-higher) build the report for a chosen week now.
+higher) build the report for a chosen week now. A release, model or prompt version filter
+(`?release=r3`) keeps the weeks in which that version answered and shows its own numbers for
+the week picked (from the per-version aggregates).
 """
 from __future__ import annotations
 
@@ -37,11 +39,38 @@ def render() -> None:
         st.info("No reports yet — the report job writes one each week, or build one above "
                 "(it needs data: `python -m jobs demo` or ingest logs).", icon="📭")
         return
+    filters.period_from_query(PREFIX, [])
+    version = filters.version_filter(PREFIX, data.version_known(db, key))
+    if version is not None:
+        span = data.release_days(db, key, version[0], version[1])
+        reports = [r for r in reports if filters.week_overlaps(r.get("week_start"), span)]
+        if not reports:
+            st.info(f"No report covers a week of {filters.version_caption(version).removesuffix(' only')}.",
+                    icon="📭")
+            return
     report = _render_picker(db, key, reports)
     if report is None:
         st.warning("That report could not be loaded; it may have been rebuilt. Pick it again.")
         return
+    if version is not None:
+        _render_version_week(db, key, version, filters.parse_date(report.get("week_start")))
     _render_report(report)
+
+
+def _render_version_week(db, key: str, version: tuple[str, str], week: date | None) -> None:
+    """The version's own numbers for the report's week (every feature together)."""
+    if week is None:
+        return
+    docs = [d for d in data.version_aggregates(db, key, version[0], version[1], "week", week, week + timedelta(days=6),
+                                               ("__all__",)) if filters.bucket_date(d.get("bucket")) == week]
+    if not docs:
+        return
+    doc = docs[0]
+    rate = doc.get("pass_rate")
+    st.info(f"{filters.version_caption(version).removesuffix(' only')} in the week of {week}: "
+            f"{int(doc.get('count') or 0):,} records, pass rate "
+            + (f"{100 * rate:.1f} %" if isinstance(rate, (int, float)) else "—")
+            + ". The report below covers every record of the week.", icon="🏷️")
 
 
 def _render_picker(db, key: str, reports: list[dict]) -> dict | None:

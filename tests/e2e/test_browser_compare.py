@@ -75,3 +75,36 @@ def test_compare_the_last_two_releases(app_url, e2e_db, browser_page):
     except Exception:
         shot(page, "21-failure")
         raise
+
+
+def test_a_release_filter_in_the_url_changes_overview_and_features(app_url, e2e_db, browser_page):
+    """`?release=` on Overview and Features: the numbers become that release's (per-version aggregates)."""
+    from jobs.demo import RELEASES
+
+    page = browser_page
+    release = RELEASES[-1][0]
+
+    def number(url: str, marker: str, read) -> int:
+        _load(page, url)
+        settle(page, marker)
+        return int(re.sub(r"[^\d]", "", read()))
+
+    def kpi() -> str:
+        return page.get_by_test_id("stMetricValue").first.inner_text()
+
+    def caption() -> str:
+        return page.get_by_text(re.compile(r"[\d,]+ records in the period")).first.inner_text().split(" records")[0]
+
+    try:
+        every = number(app_url + "/overview", "Trends", kpi)
+        only = number(app_url + f"/overview?release={release}", f"Release {release} only", kpi)
+        assert 0 < only < every, (only, every)
+        shot(page, "21-overview-release")
+        every = number(app_url + "/features", "records in the period", caption)
+        only = number(app_url + f"/features?release={release}", f"Release {release} only", caption)
+        assert 0 < only < every, (only, every)
+        expect(page.get_by_role("combobox", name="Release / model / prompt")).to_have_value(f"Release {release}")
+        shot(page, "21-features-release")
+    except Exception:
+        shot(page, "21-filter-failure")
+        raise

@@ -5,7 +5,7 @@ the day the release ships) and is quiet on the other features."""
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -60,13 +60,15 @@ def test_rebuilding_a_day_is_idempotent_and_unversioned_records_are_counted(demo
 
     db = demo_db
     day = END.date()
-    before = {d["_id"]: d for d in db[RELEASE_DAILY].find({"day": day.isoformat()}, {"bucket": 0})}
+    stamps = {"bucket": 0, "counted_upto": 0, "computed_at": 0}  # when a recount ran, not what it counts
+    before = {d["_id"]: d for d in db[RELEASE_DAILY].find({"day": day.isoformat()}, stamps)}
     refresh_release_aggregates(db, {day}, now=END, tz="UTC")
     refresh_release_aggregates(db, {day}, now=END, tz="UTC")
-    after = {d["_id"]: d for d in db[RELEASE_DAILY].find({"day": day.isoformat()}, {"bucket": 0})}
+    after = {d["_id"]: d for d in db[RELEASE_DAILY].find({"day": day.isoformat()}, stamps)}
     assert after == before
     # a record without versions lands in "unversioned" once its day is rebuilt
     db[RECORDS].insert_one({"_id": "no-version", "query": "q", "feature": "chat", "timestamp": END.replace(hour=1),
+                            "ingested_at": datetime.now(timezone.utc) - timedelta(seconds=1),  # adopted: counted
                             "eb": {"scores": {"faithfulness": 0.5}, "passed": False}})
     try:
         refresh_release_aggregates(db, {day}, now=END, tz="UTC")
