@@ -132,7 +132,7 @@ def _one_line(exc: BaseException) -> str:
 
 def cmd_demo(args) -> int:
     """Demo records; while they load, the pages say so (store.state setup flag)."""
-    from jobs.demo import generate_demo
+    from demo.generate import generate_demo
     from store.state import set_setup
 
     db = _db()
