@@ -37,7 +37,8 @@ SHOW_REJECTED = 5
 
 
 def _count_lines(paths) -> int | None:
-    """Records to expect in JSON Lines files (for the bar's total); None when another format is involved."""
+    """Records to expect in JSON Lines files (for the bar's total); None when another format is involved.
+    A second pass over the files, so only done when the bar is drawn (stderr is a terminal)."""
     total = 0
     for path in paths:
         if not str(path).endswith((".jsonl", ".ndjson")):
@@ -98,7 +99,8 @@ def cmd_ingest(args) -> int:
     try:
         summary = watch("ingest", lambda: ingest_paths(db, args.paths, args.format, ground_truth=args.ground_truth,
                                                        feature=args.feature, sniffed=sniffed),
-                        done=lambda: count_ingested_since(db, since), total=_count_lines(files))
+                        done=lambda: count_ingested_since(db, since),
+                        total=_count_lines(files) if sys.stderr.isatty() else None)  # the bar (a terminal only)
     except (IngestError, OSError) as exc:
         print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 2
