@@ -12,16 +12,14 @@ import pytest
 import formats
 from formats import FormatError, beyondchats, evallog, test_results
 
-SHARED = Path(__file__).resolve().parents[4] / "shared" / "data" / "beyondchats"
-
-
 def _record(i: int) -> dict:
     return {"_id": f"r{i}", "query": f"q{i}", "answer": "a", "context": ["c"], "feature": "chat",
             "timestamp": "2026-03-01T10:00:00Z"}
 
 
 @pytest.fixture
-def folder(tmp_path):
+def folder(tmp_path, shared_dir):
+    samples = shared_dir / "data" / "beyondchats"
     (tmp_path / "log.jsonl").write_text("\n".join(json.dumps(_record(i)) for i in range(5)) + "\n")
     (tmp_path / "log-array.json").write_text(json.dumps([_record(i) for i in range(5, 9)], indent=2))
     (tmp_path / "one.json").write_text(json.dumps(_record(20), indent=2))
@@ -29,8 +27,8 @@ def folder(tmp_path):
         {"t1": {"query_id": "q1", "answers": ["yes"], "top_k_chunks": [{"text": "chunk", "doc_id": "d"}]},
          "t2": {"query_id": "q2", "answer": "no", "top_k_chunks": []}}, indent=2))
     (tmp_path / "truth.json").write_text(json.dumps({"q1": {"answer": "yes", "document": "d"}}, indent=2))
-    (tmp_path / "chat-01.json").write_bytes((SHARED / "sample-chat-conversation-01.json").read_bytes())
-    (tmp_path / "context-01.json").write_bytes((SHARED / "sample_context_vectors-01.json").read_bytes())
+    (tmp_path / "chat-01.json").write_bytes((samples / "sample-chat-conversation-01.json").read_bytes())
+    (tmp_path / "context-01.json").write_bytes((samples / "sample_context_vectors-01.json").read_bytes())
     return tmp_path
 
 
