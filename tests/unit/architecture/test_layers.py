@@ -133,25 +133,33 @@ def _private_attributes(path: Path, package: str, root: Path):
 def violations(root: Path = ROOT) -> list[str]:
     out = []
     for package, path in _modules(root):
-        where = path.relative_to(root)
-        for module, names, line, how in _imports(path):
-            top = module.split(".")[0]
-            via = " through importlib" if how == "importlib" else ""
-            if (top in PROJECT and top != package and top not in ALLOWED[package]
-                    and (where.as_posix(), top) not in EXCEPTIONS):
-                out.append(f"{where}:{line}: {package}/ must not import {module}{via}")
-            home = FRAMEWORKS.get(top)
-            if home and package != home:
-                if top == "pymongo" and names is not None and all((module, n) in TYPE_HINT_ONLY for n in names):
-                    continue
-                what = "talks to MongoDB" if home == "store" else f"uses {top}"
-                out.append(f"{where}:{line}: only {home}/ {what} ({package}/ imports {module}{via})")
-            if top in PROJECT and top != package and names:
-                private = [n for n in names if _is_private(n)]
-                if private:
-                    out.append(f"{where}:{line}: private names of {top}/ used outside it: {private}")
-        for line, dotted in _private_attributes(path, package, root):
-            out.append(f"{where}:{line}: private name reached across packages: {dotted}")
+        out += _file_violations(root, package, path, path.read_text(encoding="utf-8"))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _file_violations(root: Path, package: str, path: Path, text: str) -> list[str]:
+    """The violations of one file (cached by its text: the planting tests re-check an unchanged tree)."""
+    out = []
+    where = path.relative_to(root)
+    for module, names, line, how in _imports(path):
+        top = module.split(".")[0]
+        via = " through importlib" if how == "importlib" else ""
+        if (top in PROJECT and top != package and top not in ALLOWED[package]
+                and (where.as_posix(), top) not in EXCEPTIONS):
+            out.append(f"{where}:{line}: {package}/ must not import {module}{via}")
+        home = FRAMEWORKS.get(top)
+        if home and package != home:
+            if top == "pymongo" and names is not None and all((module, n) in TYPE_HINT_ONLY for n in names):
+                continue
+            what = "talks to MongoDB" if home == "store" else f"uses {top}"
+            out.append(f"{where}:{line}: only {home}/ {what} ({package}/ imports {module}{via})")
+        if top in PROJECT and top != package and names:
+            private = [n for n in names if _is_private(n)]
+            if private:
+                out.append(f"{where}:{line}: private names of {top}/ used outside it: {private}")
+    for line, dotted in _private_attributes(path, package, root):
+        out.append(f"{where}:{line}: private name reached across packages: {dotted}")
     return out
 
 
@@ -159,14 +167,16 @@ def test_the_layers_hold():
     assert violations() == []
 
 
-def _copy_of_the_tree(tmp_path: Path) -> Path:
-    """The project's packages (Python files only) and settings.py, copied."""
-    copy = tmp_path / "tree"
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory) -> Path:
+    """The project's packages (Python files only) and settings.py, copied once for the planting tests."""
+    copy = tmp_path_factory.mktemp("tree")
     for package in PACKAGES:
         shutil.copytree(ROOT / package, copy / package,
                         ignore=lambda folder, names: [n for n in names if not n.endswith(".py")
                                                       and not (Path(folder) / n).is_dir() or n == "__pycache__"])
     shutil.copy(ROOT / "settings.py", copy / "settings.py")
+    assert violations(copy) == []  # the copy is as clean as the tree
     return copy
 
 
@@ -201,16 +211,21 @@ PLANTS = [
 
 
 @pytest.mark.parametrize("where, bad, expected", PLANTS, ids=[f"{w}:{b.splitlines()[-1][:40]}" for w, b, _ in PLANTS])
-def test_the_check_catches_a_planted_violation(tmp_path, where, bad, expected):
+def test_the_check_catches_a_planted_violation(tree, where, bad, expected):
     """The rules are not vacuous: the same tree with one planted violation is reported, at that file."""
-    tree = _copy_of_the_tree(tmp_path)
-    assert violations(tree) == []  # the copy is as clean as the tree
-    (tree / where).write_text(bad)
-    found = violations(tree)
+    planted = tree / where
+    planted.write_text(bad)
+    try:
+        found = violations(tree)
+    finally:
+        planted.unlink()
     assert any(v.startswith(where) and expected in v for v in found), found
 
 
-def test_a_type_hint_import_of_pymongo_is_allowed(tmp_path):
-    tree = _copy_of_the_tree(tmp_path)
-    (tree / "jobs" / "planted.py").write_text("from pymongo.database import Database\n")
-    assert violations(tree) == []
+def test_a_type_hint_import_of_pymongo_is_allowed(tree):
+    planted = tree / "jobs" / "planted.py"
+    planted.write_text("from pymongo.database import Database\n")
+    try:
+        assert violations(tree) == []
+    finally:
+        planted.unlink()
