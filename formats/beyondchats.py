@@ -12,7 +12,7 @@ from typing import Any, Iterator
 from core.content_id import content_hash
 from core.versions import version_source
 from formats.errors import FormatError
-from formats.files import Items, load
+from formats.files import Items
 from formats.sniffing import Sniffed
 
 AI_ROLES = {"ai/chatbot", "ai", "chatbot", "assistant", "bot"}
@@ -104,12 +104,8 @@ def read(files: list[Sniffed], *, feature: str | None = None, ground_truth: str 
         yield f"beyondchats:{conv.name}", payloads(by_path[conv], by_path[ctx], feature or DEFAULT_FEATURE)
 
 
-def _value(sniffed: Sniffed) -> tuple[Any, list[str]]:
-    return (sniffed.value, list(sniffed.notes)) if sniffed.loaded else load(sniffed.path)
-
-
 def payloads(conv: Sniffed, ctx: Sniffed, feature: str) -> Items:
-    (conversation, conv_notes), (context, ctx_notes) = _value(conv), _value(ctx)
+    (conversation, conv_notes), (context, ctx_notes) = conv.take(), ctx.take()
     if not isinstance(conversation, dict) or "conversation_turns" not in conversation:
         raise FormatError(f"{conv.path}: not a BeyondChats conversation (no conversation_turns)")
     if not isinstance(context, dict) or not isinstance(context.get("data"), dict):

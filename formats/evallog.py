@@ -39,7 +39,8 @@ def iter_located(path: Path, kind: str, loaded: Sniffed | None = None) -> Iterat
                     continue
                 yield (*loads_record(line, f"line {number}"), f"line {number}")
     elif loaded is not None and loaded.loaded:  # read whole while sniffing: not read again
-        yield loaded.value, None, list(loaded.notes), "the file"
+        value, notes = loaded.take()
+        yield value, None, notes, "the file"
     else:
         yield (*loads_record(path.read_bytes().lstrip(b"\xef\xbb\xbf"), "the file"), "the file")
 

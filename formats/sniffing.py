@@ -7,7 +7,7 @@ line does not decide the file; a pretty-printed value has mostly lines like `{` 
 that do not parse alone). A file starting with '[' is an evaluation-log array (streamed later,
 item by item). A file starting with '{' is read whole once, here: each format module is asked
 whether it `claims` the object, and the value is kept in the `Sniffed` so that the reader does
-not read the file again.
+not read the file again (up to KEEP_BYTES; a larger file is read again rather than held).
 """
 from __future__ import annotations
 
@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from formats.errors import FormatError
-from formats.files import load_json
+from formats.files import load, load_json
 from formats.json_items import decode_utf8
 
 SAMPLE_LINES = 64  # lines looked at to tell JSON Lines from one pretty-printed value
 SAMPLE_LINE_BYTES = 1 << 20  # a longer line counts as one that does not parse on its own
+KEEP_BYTES = 16 << 20  # a whole-object file up to this size keeps its parsed value until it is read (read once);
+# a larger one is parsed again when read, so that sniffing many files never holds them all in memory
 _BLANK = b"\xef\xbb\xbf \t\r\n"
 
 LINES, ARRAY, OBJECT = "evallog-lines", "evallog-array", "evallog-object"
@@ -35,6 +37,15 @@ class Sniffed:
     value: Any = None
     notes: list[str] = field(default_factory=list)
     loaded: bool = False  # True when `value` holds the file's parsed content
+
+    def take(self) -> tuple[Any, list[str]]:
+        """(value, notes) of a whole-object file: the one parsed while sniffing, handed over once and let
+        go (memory), or the file read now (a large file, or taken before). FormatError when unreadable."""
+        if self.loaded:
+            value, notes = self.value, list(self.notes)
+            self.value, self.loaded = None, False
+            return value, notes
+        return load(self.path)
 
 
 def head(path: Path) -> tuple[str, int, int]:
@@ -94,9 +105,9 @@ def sniff(path: Path, claimers: Iterable[Callable[[dict], "str | None"]]) -> Sni
         if whole and whole + bad >= 2:
             return Sniffed(path, LINES)  # mostly broken lines: still read line by line
         raise FormatError(f"{path}: invalid JSON: {exc}") from exc
+    kind = OBJECT
     if isinstance(obj, dict):
-        for claims in claimers:
-            kind = claims(obj)
-            if kind:
-                return Sniffed(path, kind, obj, notes, loaded=True)
-    return Sniffed(path, OBJECT, obj, notes, loaded=True)
+        kind = next((k for k in (claims(obj) for claims in claimers) if k), OBJECT)
+    if path.stat().st_size > KEEP_BYTES:
+        return Sniffed(path, kind)
+    return Sniffed(path, kind, obj, notes, loaded=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 from core.content_id import content_hash
 from core.versions import version_source
 from formats.errors import FormatError
-from formats.files import Items, load
+from formats.files import Items
 from formats.sniffing import Sniffed
 
 NAME = "test-results"
@@ -32,10 +32,6 @@ def claims(obj: dict) -> str | None:
     return None
 
 
-def _value(sniffed: Sniffed) -> tuple[object, list[str]]:
-    return (sniffed.value, list(sniffed.notes)) if sniffed.loaded else load(sniffed.path)
-
-
 def ground_truth_of(files: list[Sniffed], extra: str | None = None) -> dict | None:
     """query id -> truth, merged from the ground-truth files found and the one named (`extra`)."""
     truth: dict | None = None
@@ -43,7 +39,7 @@ def ground_truth_of(files: list[Sniffed], extra: str | None = None) -> dict | No
     if extra:
         sources.append(Sniffed(Path(extra), TRUTH))
     for sniffed in sources:
-        loaded, _notes = _value(sniffed)
+        loaded, _notes = sniffed.take()
         if not isinstance(loaded, dict):
             raise FormatError(f"{sniffed.path}: not a ground-truth file")
         truth = {**(truth or {}), **loaded}
@@ -61,7 +57,7 @@ def read(files: list[Sniffed], *, feature: str | None = None, ground_truth: str 
 
 def payloads(sniffed: Sniffed, ground_truth: dict | None, feature: str) -> Items:
     path = sniffed.path
-    results, notes = _value(sniffed)
+    results, notes = sniffed.take()
     if not isinstance(results, dict):
         raise FormatError(f"{path}: not a test-results file (expected an object of test ids)")
     run_time = datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc).isoformat()

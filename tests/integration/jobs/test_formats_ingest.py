@@ -54,7 +54,6 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from core.content_id import content_hash
-from formats.files import load
 
 NAME = "ragas"
 KINDS = ("ragas-dataset",)
@@ -74,7 +73,7 @@ def read(files, *, feature=None, ground_truth=None):
 
 
 def _items(sniffed, feature):
-    value, notes = (sniffed.value, sniffed.notes) if sniffed.loaded else load(sniffed.path)
+    value, notes = sniffed.take()
     when = datetime.fromtimestamp(sniffed.path.stat().st_mtime, tz=timezone.utc).isoformat()
     for number, sample in enumerate(value["samples"], 1):
         where = f"sample {number}"

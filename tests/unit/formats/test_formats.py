@@ -122,3 +122,21 @@ def test_formats_are_listed_once_with_their_names():
     assert formats.no_feature() == {"test-results": ("test-results", "test-results"),
                                     "beyondchats-conversation": ("BeyondChats", "chat")}
     assert formats.format_of("ground-truth") is test_results
+
+
+def test_a_large_object_file_is_not_held_between_sniffing_and_reading(folder, opens, monkeypatch):
+    from formats import sniffing
+
+    monkeypatch.setattr(sniffing, "KEEP_BYTES", 100)  # results.json is larger than this
+    [results] = [s for s in formats.sniff_paths([str(folder)]) if s.path.name == "results.json"]
+    assert results.kind == "test-results" and not results.loaded and results.value is None
+    [(_source, items)] = test_results.read([results])
+    assert len(list(items)) == 2 and opens["results.json"] == 3  # head, parse to sniff, read again
+
+
+def test_a_value_read_while_sniffing_is_handed_over_once(folder):
+    one = formats.sniff(folder / "one.json")
+    assert one.loaded
+    value, _notes = one.take()
+    assert value["_id"] == "r20" and not one.loaded and one.value is None
+    assert one.take()[0] == value  # taken again: read from the file
