@@ -20,7 +20,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 from jobs.agreement import run_agreement  # noqa: E402
-from jobs.demo import generate_demo  # noqa: E402
+from demo.generate import generate_demo  # noqa: E402
 from store.client import make_client  # noqa: E402
 from store.migrate import migrate  # noqa: E402
 from store.server import EmbeddedServer  # noqa: E402

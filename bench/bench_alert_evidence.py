@@ -36,7 +36,7 @@ def main() -> None:
         migrate(db)
         from jobs.aggregate import refresh
         from jobs.alerts import evaluate
-        from jobs.demo import generate_demo
+        from demo.generate import generate_demo
         t0 = time.perf_counter()
         generate_demo(db, days=90, per_day=400, seed=7, end=end)
         t1 = time.perf_counter()

@@ -34,7 +34,7 @@ import psutil  # noqa: E402
 
 from core.timebuckets import bucket_start, today  # noqa: E402
 from jobs.aggregate import refresh  # noqa: E402
-from jobs.demo import generate_demo, iter_payloads  # noqa: E402
+from demo.generate import generate_demo, iter_payloads  # noqa: E402
 from jobs.ingest import _Writer  # noqa: E402
 from store.client import make_client  # noqa: E402
 from store.migrate import migrate  # noqa: E402

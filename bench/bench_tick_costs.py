@@ -32,7 +32,7 @@ from jobs.adopt import adopt_logged_records  # noqa: E402
 from jobs.aggregate import refresh  # noqa: E402
 from jobs.agreement import run_agreement  # noqa: E402
 from jobs.alerts import evaluate  # noqa: E402
-from jobs.demo import generate_demo, iter_payloads  # noqa: E402
+from demo.generate import generate_demo, iter_payloads  # noqa: E402
 from jobs.ingest import _Writer  # noqa: E402
 from jobs.score import score_pending  # noqa: E402
 from store.client import make_client  # noqa: E402

@@ -71,3 +71,24 @@ def selector_value(dimension: str, value: str) -> str:
     if value in (UNVERSIONED, OTHER):
         return value
     return check_value(value, LABELS[dimension])
+
+
+def version_source(*sources: Any) -> dict[str, Any]:
+    """The version fields an import format's metadata offers, as raw values for `parse_record`:
+    each source (a dict: the conversation, the test item, ...) and its `metadata` object are
+    read for release, model, prompt_version (also `prompt_version`'s spellings `promptVersion`,
+    `prompt_id`) and tags; earlier sources win."""
+    out: dict[str, Any] = {}
+    aliases = {"release": ("release", "release_id"), "model": ("model", "model_name", "llm_model"),
+               "prompt_version": ("prompt_version", "promptVersion", "prompt_id"), "tags": ("tags",)}
+    for source in sources:
+        if not isinstance(source, dict):
+            continue
+        for scope in (source, source.get("metadata")):
+            if not isinstance(scope, dict):
+                continue
+            for name, keys in aliases.items():
+                for key in keys:
+                    if name not in out and scope.get(key) not in (None, ""):
+                        out[name] = scope[key]
+    return out

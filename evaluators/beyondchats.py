@@ -1,42 +1,12 @@
-"""BeyondChats conversation + context JSON (reference 001) -> items to score. Pure, no I/O."""
+"""The BeyondChats reader moved to formats/beyondchats.py (a format is a module); this name stays
+importable for older callers (the Playground, benches): every name is the one in formats.beyondchats."""
 from __future__ import annotations
 
-from typing import Any
+from formats import beyondchats as _reader
+from formats.beyondchats import AI_ROLES, USER_ROLES, pairs_from_beyondchats
 
-AI_ROLES = {"ai/chatbot", "ai", "chatbot", "assistant", "bot"}
-USER_ROLES = {"user", "human", "customer"}
-
-
-def _context_texts(context: dict) -> list[str]:
-    data = (context or {}).get("data", context) or {}
-    vectors = data.get("vector_data", []) if isinstance(data, dict) else []
-    out = []
-    for v in vectors or []:
-        text = v.get("text") if isinstance(v, dict) else v if isinstance(v, str) else None
-        if isinstance(text, str) and text.strip():
-            out.append(text)
-    return out
+__all__ = ["AI_ROLES", "USER_ROLES", "pairs_from_beyondchats"]
 
 
-def pairs_from_beyondchats(conversation: dict, context: dict) -> list[dict[str, Any]]:
-    """Each AI answer paired with the user message just before it (AI messages with no preceding
-    user message are skipped; consecutive AI messages after one user message each pair with it).
-    Items: {query, answer, context, turn, chat_id, created_at}."""
-    turns = (conversation or {}).get("conversation_turns") or []
-    ctx = _context_texts(context)
-    chat_id = (conversation or {}).get("chat_id")
-    out = []
-    last_user = None
-    for t in turns:
-        if not isinstance(t, dict):
-            continue
-        role = str(t.get("role", "")).strip().lower()
-        msg = t.get("message")
-        if not isinstance(msg, str):
-            continue
-        if role in USER_ROLES:
-            last_user = msg
-        elif role in AI_ROLES and last_user is not None:
-            out.append({"query": last_user, "answer": msg, "context": list(ctx), "turn": t.get("turn"),
-                        "chat_id": chat_id, "created_at": t.get("created_at")})
-    return out
+def __getattr__(name: str):  # any other name of the reader (constants added there later included)
+    return getattr(_reader, name)

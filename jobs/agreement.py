@@ -251,7 +251,7 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
     `features`: sample only these (default: every feature of the day). `deadline` (time.monotonic()):
     scoring stops there (the tick's budget) and the rest is `waiting` for the next run; the days
     scored so far get their figures."""
-    from jobs.runner import out_of_time
+    from jobs.budget import out_of_time
     from jobs.score import scoring_item
 
     settings = get_settings()

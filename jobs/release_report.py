@@ -59,7 +59,7 @@ def releases_summary(db: Database, week: date, tz: str | None = None) -> list[di
 
 
 def releases_section(rows: list[dict[str, Any]]) -> list[str]:
-    from jobs.report import md_text
+    from jobs.report_text import md_text
 
     lines = ["", "## Releases", ""]
     if not rows:

@@ -26,7 +26,6 @@ week) builds the report for the week holding that date, stores it in `reports`
 from __future__ import annotations
 
 import html as htmllib
-import re
 import statistics
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
@@ -45,6 +44,7 @@ from jobs.agreement_report import report_section as agreement_section
 from jobs.agreement_report import weekly_summary as agreement_summary
 from jobs.label_alerts import report_line as label_report_line
 from jobs.release_report import releases_section, releases_summary
+from jobs.report_text import md_text
 from settings import get_settings
 from store import analytics
 from store.reports import claim_report_request, finish_report_request, get_report, save_report
@@ -64,15 +64,6 @@ MAX_FAILING_FOR_CLUSTERS = 400
 
 
 # --- text helpers ------------------------------------------------------------------
-
-def md_text(value: Any, limit: int = 200) -> str:
-    """User text made inert for Markdown and HTML: escaped, one line, capped."""
-    text = re.sub(r"\s+", " ", str(value if value is not None else "")).strip()
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    text = htmllib.escape(text, quote=False)  # &amp; &lt; &gt; only: no '#' for the Markdown escape to break
-    return re.sub(r"([\\`*_{}\[\]()#+!|>~-])", r"\\\1", text)
-
 
 def _pct(v) -> str:
     return "—" if v is None else f"{v:.1%}"
@@ -566,7 +557,7 @@ def backfill(db: Database, now: datetime | None = None, limit: int = BACKFILL_PE
     """Build past weeks' reports (newest first), up to `limit` or until `deadline`: after the first
     load the worker fills the report history a slice per tick instead of leaving one report for 90
     days of data. `backlog`: the weeks still missing afterwards."""
-    from jobs.runner import out_of_time
+    from jobs.budget import out_of_time
 
     tz = get_settings().timezone or "UTC"
     built = failed = 0
@@ -587,7 +578,7 @@ def run_requested(db: Database, now: datetime | None = None, max_builds: int = 3
     """Part of every tick: build the reports queued from the dashboard, and the last complete
     week's report when it does not exist yet (a fresh install gets its first report here); then,
     when nobody is waiting, backfill past weeks until `deadline` (the tick's budget)."""
-    from jobs.runner import out_of_time
+    from jobs.budget import out_of_time
 
     built = failed = 0
     tz = get_settings().timezone or "UTC"

@@ -18,7 +18,6 @@ from __future__ import annotations
 import logging
 import os
 import socket
-import threading
 import time
 from datetime import datetime
 from typing import Any, Callable
@@ -26,19 +25,11 @@ from typing import Any, Callable
 from pymongo.database import Database
 
 from jobs import registry
+from jobs.budget import STOPPING, out_of_time  # noqa: F401 - re-exported (scheduler, older callers)
 from settings import get_settings
 from store.errors import DatabaseError
 
 log = logging.getLogger("jobs")
-# Set when the worker is asked to stop: budgeted jobs end their slice at once (jobs/scheduler.py).
-STOPPING = threading.Event()
-
-
-def out_of_time(deadline: float | None) -> bool:
-    """True once a budgeted job should stop: past its deadline, or the worker is stopping."""
-    return STOPPING.is_set() or (deadline is not None and time.monotonic() >= deadline)
-
-
 def default_owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 

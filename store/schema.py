@@ -29,7 +29,6 @@ Evalboard's own fields live under `eb` (and `triage`, `rescored`, `ingested_at`,
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from dataclasses import dataclass, field
@@ -41,9 +40,11 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 from core import metrics, versions
+from core.content_id import canonical_json, content_hash  # noqa: F401 - canonical_json: re-exported
 from core.features import FEATURE_NAME_RE, LINK_ALL, SENTINELS, UNKNOWN_FEATURE
 from core.verdict import overall_quality, verdict
-from store.storable import payload_text, safe_text, storable_payload as _storable, unstorable_reason
+from core.versions import version_source  # noqa: F401 - re-exported (it lives with the version fields)
+from store.storable import safe_text, storable_payload as _storable, unstorable_reason
 from store.timestamps import BadTimestamp, read_timestamp
 
 
@@ -56,18 +57,6 @@ class Rejection:
 class ParsedRecord:
     doc: dict[str, Any]
     issues: list[str] = field(default_factory=list)
-
-
-def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str, ensure_ascii=False)
-
-
-def content_hash(value: Any, prefix: str = "h_") -> str:
-    try:
-        text = canonical_json(value)
-    except (RecursionError, ValueError, TypeError):  # nesting too deep for json: hash a cut copy
-        text = payload_text(value, ascii_only=False)
-    return prefix + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 # --- field parsers ---------------------------------------------------------------
@@ -371,27 +360,6 @@ def _versions(raw: dict, issues: list[str]) -> tuple[dict[str, Any], dict[str, A
             bad[name] = safe_keys(value) if isinstance(value, (dict, list)) else (
                 safe_text(value, 200) if isinstance(value, str) else value)
     return good, bad
-
-
-def version_source(*sources: Any) -> dict[str, Any]:
-    """The version fields an import format's metadata offers, as raw values for `parse_record`:
-    each source (a dict: the conversation, the test item, ...) and its `metadata` object are
-    read for release, model, prompt_version (also `prompt_version`'s spellings `promptVersion`,
-    `prompt_id`) and tags; earlier sources win."""
-    out: dict[str, Any] = {}
-    aliases = {"release": ("release", "release_id"), "model": ("model", "model_name", "llm_model"),
-               "prompt_version": ("prompt_version", "promptVersion", "prompt_id"), "tags": ("tags",)}
-    for source in sources:
-        if not isinstance(source, dict):
-            continue
-        for scope in (source, source.get("metadata")):
-            if not isinstance(scope, dict):
-                continue
-            for name, keys in aliases.items():
-                for key in keys:
-                    if name not in out and scope.get(key) not in (None, ""):
-                        out[name] = scope[key]
-    return out
 
 
 def effective_block(scores: dict[str, float | None], feature: str, thresholds, source: str) -> dict:

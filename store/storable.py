@@ -12,46 +12,20 @@ PREVIEW_CHARS, with the full text's size in bytes and its SHA-256.
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any
 
 import bson
 
+from core.content_id import MAX_NESTING, PREVIEW_CHARS, payload_text  # noqa: F401 - re-exported
+
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024 - 64 * 1024  # MongoDB's 16 MB, less room for Evalboard's own fields
-MAX_NESTING = 100  # MongoDB refuses documents nested deeper than this
 RAW_KEEP_BYTES = 1_000_000  # a quarantined payload larger than this is kept as a cut copy
-PREVIEW_CHARS = 100_000
 
 
 def safe_text(value: Any, limit: int = 500) -> str:
     """Text that BSON can hold: lone surrogates and NUL escaped, cut to `limit` characters."""
     text = str(value)[:limit]
     return text.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
-
-
-def _depth_limited(value: Any, depth: int = 0) -> Any:
-    if depth >= MAX_NESTING:
-        return f"...(nested deeper than {MAX_NESTING} levels; cut)"
-    if isinstance(value, dict):
-        return {str(k): _depth_limited(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_depth_limited(v, depth + 1) for v in value]
-    return value
-
-
-def payload_text(raw: Any, *, ascii_only: bool = True) -> str:
-    """JSON text of any payload (sorted keys); text payloads as they are.
-    Nesting beyond MAX_NESTING is cut rather than failing."""
-    if isinstance(raw, str):
-        return raw
-    options = dict(sort_keys=True, separators=(",", ":"), default=str, ensure_ascii=ascii_only)
-    try:
-        return json.dumps(raw, **options)
-    except (RecursionError, ValueError, TypeError):
-        try:
-            return json.dumps(_depth_limited(raw), **options)
-        except (RecursionError, ValueError, TypeError):
-            return repr(raw)[:PREVIEW_CHARS]
 
 
 def text_digest(text: str) -> str:

@@ -19,7 +19,8 @@ import streamlit as st
 from core import agreement as ag
 from core import metrics
 from dashboard import data
-from dashboard.common import ALL, db_key, db_or_stop, fmt_pct, fmt_score, signed_in_or_stop
+from dashboard import page
+from dashboard.common import ALL, fmt_pct, fmt_score
 from dashboard.components import charts, filters, score_view
 from dashboard.components.record_view import logged_evaluation, render_record
 
@@ -40,9 +41,7 @@ def _choice_label(name: str) -> str:
 
 
 def render() -> None:
-    signed_in_or_stop()
-    db = db_or_stop()
-    key = db_key(db)
+    db, key = page.start()
     st.title("Judge agreement")
     st.caption("Do the logged judge's scores still agree with an independent re-score of a daily sample? "
                "A lenient or broken judge shows here before it shows anywhere else.")

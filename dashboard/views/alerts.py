@@ -22,10 +22,10 @@ from core.evidence import share_of, value_words
 from core.jobs import NOTIFY
 from core.features import DEFAULT_FEATURE, feature_label
 from core.verdict import limits_for
+from dashboard import page
 from dashboard.common import (
     show_flash,
-    ALL, allowed_now, can, current_user, db_key, db_or_stop, md_escape, require,
-    signed_in_or_stop,
+    ALL, allowed_now, can, current_user, db_key, md_escape, require,
 )
 from dashboard.components import audit_diff, charts, filters
 from dashboard import data
@@ -81,9 +81,7 @@ def _redact_target(target) -> str:
 # --- page -----------------------------------------------------------------------------
 
 def render() -> None:
-    signed_in_or_stop()
-    db = db_or_stop()
-    key = db_key(db)
+    db, key = page.start()
     st.title("Alerts")
     st.caption("Quality alerts raised by the rules below: acknowledge, investigate, resolve.")
     show_flash(PREFIX)

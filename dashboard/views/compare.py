@@ -21,7 +21,8 @@ from core.compare import (MIN_MEAN_EFFECT, MIN_N, MIN_RATE_EFFECT, VERDICT, Cell
                           summary)
 from core.features import ALL_FEATURES
 from dashboard import data
-from dashboard.common import db_key, db_or_stop, md_escape, signed_in_or_stop
+from dashboard import page
+from dashboard.common import md_escape
 from dashboard.components import filters
 from store.release_compare import WINDOW_DAYS
 
@@ -182,9 +183,7 @@ def _render_flips(db, key: str, a: tuple, b: tuple, label_a: str, label_b: str) 
 
 
 def render() -> None:
-    signed_in_or_stop()
-    db = db_or_stop()
-    key = db_key(db)
+    db, key = page.start()
     st.title("Compare")
     st.caption("Is B better than A? Two releases, models, prompt versions or periods side by side, with how sure "
                "we can be (95 % bootstrap intervals).")

@@ -19,7 +19,8 @@ import streamlit as st
 
 from core import timebuckets
 from dashboard import data
-from dashboard.common import ALL, db_key, db_or_stop, signed_in_or_stop
+from dashboard import page
+from dashboard.common import ALL
 from core import diagnosis, metrics
 from core.features import DEFAULT_FEATURE
 from core.verdict import limits_for
@@ -52,9 +53,7 @@ def _per_feature(db, key: str, granularity: str, start: date, end: date,
 
 
 def render() -> None:
-    signed_in_or_stop()
-    db = db_or_stop()
-    key = db_key(db)
+    db, key = page.start()
     st.title("Features")
     st.caption("Each feature's scores side by side: where quality is weakest and whether retrieval "
                "or generation is to blame.")

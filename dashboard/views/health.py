@@ -13,8 +13,9 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import data
+from dashboard import page
 from dashboard.common import (
-    allowed_now, can, current_user, db_key, db_or_stop, md_escape, require, show_flash, signed_in_or_stop,
+    allowed_now, can, current_user, md_escape, require, show_flash,
 )
 from store import health
 from store.errors import ValidationFailed
@@ -34,9 +35,7 @@ def _when(value) -> str:
 
 
 def render() -> None:
-    signed_in_or_stop()
-    db = db_or_stop()
-    key = db_key(db)
+    db, key = page.start()
     st.title("Data health")
     st.caption("Database, incoming records, quarantined payloads and the background jobs.")
     show_flash(PREFIX)

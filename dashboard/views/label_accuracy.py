@@ -14,7 +14,8 @@ import streamlit as st
 from core import labels as L
 from core import metrics
 from core.features import ALL_FEATURES
-from dashboard.common import can, current_user, db_or_stop, md_escape, signed_in_or_stop
+from dashboard import page
+from dashboard.common import can, current_user, md_escape
 from store.errors import ValidationFailed
 from store import labels as store_labels
 from store import queues as store_queues
@@ -43,8 +44,7 @@ def accuracy_table(rows: list[dict]) -> pd.DataFrame:
 
 
 def render() -> None:
-    signed_in_or_stop()
-    db = db_or_stop()
+    db, _key = page.start()
     st.title("Judge accuracy on your labels")
     st.caption("How often each judge agrees with the team's labels. “Bad” is hallucinated (faithfulness) or "
                "irrelevant (answer relevancy); a judge says bad when its score is below the threshold it was "

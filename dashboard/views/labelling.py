@@ -20,7 +20,8 @@ import streamlit as st
 
 from core import labels as L
 from core import metrics
-from dashboard.common import can, current_user, db_or_stop, fmt_score, md_escape, require, show_flash, signed_in_or_stop
+from dashboard import page
+from dashboard.common import can, current_user, fmt_score, md_escape, require, show_flash
 from dashboard.components.safe_text import safe_md
 from store import labels as store_labels
 from store import queues as store_queues
@@ -289,8 +290,7 @@ def _admin(db, queue: dict) -> None:
 
 
 def render() -> None:
-    signed_in_or_stop()
-    db = db_or_stop()
+    db, _key = page.start()
     st.title("Labelling")
     st.caption("Label a sample of your own answers; see how accurate each judge is on the **Judge accuracy** page. "
                "Keys: **F** faithful · **H** hallucinated · **S** skip · **U** undo · **→** next.")

@@ -22,7 +22,8 @@ from core import rules as core_rules
 from core.features import DEFAULT_FEATURE
 from core.verdict import limits_for
 from dashboard import data
-from dashboard.common import ALL, db_key, db_or_stop, fmt_pct, fmt_score, signed_in_or_stop
+from dashboard import page
+from dashboard.common import ALL, fmt_pct, fmt_score
 from dashboard.components import charts, filters
 
 PREFIX = "overview"
@@ -126,9 +127,7 @@ def incident_days(alerts: list[dict], feature: str, start: date, end: date) -> d
 # --- page -----------------------------------------------------------------------------
 
 def render() -> None:
-    signed_in_or_stop()
-    db = db_or_stop()
-    key = db_key(db)
+    db, key = page.start()
     st.title("Overview")
     st.caption("Answer quality over time, from the daily and weekly aggregates.")
     features = data.features(db, key)

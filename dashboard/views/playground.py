@@ -14,7 +14,8 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import data
-from dashboard.common import db_key, db_or_stop, signed_in_or_stop
+from dashboard import page
+from dashboard.common import db_key
 from dashboard.components import score_view
 from dashboard.components.record_view import MODE_HELP, MODES, judge, model_loading
 from dashboard.components.paste import parse_json_text, split_paragraphs
@@ -38,8 +39,7 @@ GOOD_ANSWER = "According to Section 103 of BNS, murder is punishable with death 
 # --- page ------------------------------------------------------------------------------
 
 def render() -> None:
-    signed_in_or_stop()
-    db = db_or_stop()
+    db, _key = page.start()
     st.title("Playground")
     st.caption("Paste an example and score it: every metric with its reasons, locally and without an API key.")
     feature, mode, fallback = _render_settings()

@@ -11,7 +11,8 @@ from datetime import date, datetime, timedelta
 
 import streamlit as st
 
-from dashboard.common import allowed_now, current_user, db_key, db_or_stop, md_escape, require, signed_in_or_stop, show_flash
+from dashboard import page
+from dashboard.common import allowed_now, current_user, md_escape, require, show_flash
 from dashboard.components import filters
 from dashboard import data
 from store.errors import ValidationFailed
@@ -26,9 +27,7 @@ def _week_label(value) -> str:
 
 
 def render() -> None:
-    signed_in_or_stop()
-    db = db_or_stop()
-    key = db_key(db)
+    db, key = page.start()
     st.title("Reports")
     st.caption("Weekly quality reports: trends, lowest-scoring queries, failure patterns, recommendations.")
     reports = data.reports(db, key)

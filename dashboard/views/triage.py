@@ -28,7 +28,8 @@ import streamlit as st
 
 from core import metrics
 from dashboard import data
-from dashboard.common import ALL, allowed_now, can, current_user, db_key, db_or_stop, fmt_score, signed_in_or_stop
+from dashboard import page
+from dashboard.common import ALL, allowed_now, can, current_user, fmt_score
 from dashboard.components import filters
 from dashboard.components.export import to_csv, to_jsonl
 from dashboard.components.record_view import render_record
@@ -69,9 +70,7 @@ def _state(name: str):
 # --- page ------------------------------------------------------------------------------
 
 def render() -> None:
-    signed_in_or_stop()
-    db = db_or_stop()
-    key = db_key(db)
+    db, key = page.start()
     st.title("Triage")
     st.caption("Failing and lowest-scoring answers: open one, find out why, record what you did.")
     features = _features(db, key)

@@ -11,7 +11,8 @@ import pandas as pd
 import streamlit as st
 
 from dashboard.auth import ROLES, add_user, load_users, remove_user, users_path
-from dashboard.common import allowed_now, current_user, db_or_stop, md_escape, require, signed_in_or_stop, show_flash
+from dashboard import page
+from dashboard.common import allowed_now, current_user, md_escape, require, show_flash
 from store.errors import ValidationFailed
 from store.thresholds import write_audit
 
@@ -22,8 +23,7 @@ ROLE_HELP = {"viewer": "reads every page", "annotator": "also labels records in 
 
 
 def render() -> None:
-    signed_in_or_stop()
-    db = db_or_stop()
+    db, _key = page.start()
     st.title("Users")
     st.caption("Who may sign in, and what each role may do. " +
                " · ".join(f"**{role}**: {ROLE_HELP[role]}" for role in ROLES))

@@ -30,7 +30,7 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def e2e_db(mongo_uri):
-    from jobs.demo import generate_demo
+    from demo.generate import generate_demo
     from jobs.runner import run_once
     from store.client import make_client
 

@@ -22,7 +22,7 @@ def e2e_db(mongo_uri):
     """This module's database (overrides the shared one: a demo with enough records per release)."""
     from datetime import datetime, timezone
 
-    from jobs.demo import generate_demo
+    from demo.generate import generate_demo
     from jobs.runner import run_once
     from store.client import make_client
     from store.migrate import migrate
@@ -41,7 +41,7 @@ def e2e_db(mongo_uri):
 
 
 def test_compare_the_last_two_releases(app_url, e2e_db, browser_page):
-    from jobs.demo import RELEASE_REGRESSION, RELEASES
+    from demo.generate import RELEASE_REGRESSION, RELEASES
 
     page = browser_page
     _, feature, metric, _ = RELEASE_REGRESSION

@@ -1,4 +1,4 @@
-"""The demo's judge drift (jobs/demo.py): the default agreement rules catch it and stay quiet before it.
+"""The demo's judge drift (demo/generate.py): the default agreement rules catch it and stay quiet before it.
 
 From JUDGE_DRIFT_DAYS_AGO days before the end on, the demo's judge logs chat
 faithfulness higher for the same answers. The real local scorer re-scores a daily
@@ -15,7 +15,7 @@ from core import agreement as ag
 from jobs.aggregate import refresh
 from jobs.agreement import run_agreement
 from jobs.alerts import evaluate
-from jobs.demo import generate_demo, plan_incidents
+from demo.generate import generate_demo, plan_incidents
 from store.agreement import latest_daily
 from store.alerts import list_alerts, list_rules
 

@@ -9,8 +9,8 @@ from statistics import mean
 
 import pytest
 
-from jobs.demo import MALFORMED, build_payloads, generate_demo, plan_incidents
-from jobs.demo_corpus import EXTRA_UNSUPPORTED, GENERIC, PASSAGES, TEMPLATES
+from demo.generate import MALFORMED, build_payloads, generate_demo, plan_incidents
+from demo.corpus import EXTRA_UNSUPPORTED, GENERIC, PASSAGES, TEMPLATES
 from store.collections import RECORDS, REJECTED
 from core import metrics
 

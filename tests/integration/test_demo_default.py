@@ -26,7 +26,7 @@ def default_demo(mongo_uri):
     from jobs.aggregate import refresh
     from jobs.agreement import run_agreement
     from jobs.alerts import evaluate
-    from jobs.demo import generate_demo, plan_incidents
+    from demo.generate import generate_demo, plan_incidents
     from store.client import make_client
     from store.migrate import migrate
 

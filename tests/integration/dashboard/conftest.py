@@ -52,7 +52,7 @@ def seeded_db(mongo_uri):
     from store.migrate import migrate
     migrate(db)
     try:
-        from jobs.demo import generate_demo
+        from demo.generate import generate_demo
     except ImportError:  # the demo generator is another engineer's; seed plainly without it
         _plain_records(db, days=21, per_day=40)
     else:

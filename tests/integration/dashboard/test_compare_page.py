@@ -37,7 +37,7 @@ def _summary(at) -> str:
 
 
 def test_compare_defaults_to_the_last_two_releases_and_marks_the_regression(rel_db):
-    from jobs.demo import RELEASE_REGRESSION, RELEASES
+    from demo.generate import RELEASE_REGRESSION, RELEASES
 
     at = _open("views/compare.py")
     assert at.title[0].value == "Compare"
@@ -57,7 +57,7 @@ def test_compare_defaults_to_the_last_two_releases_and_marks_the_regression(rel_
 
 
 def test_compare_links_are_validated_and_periods_work(rel_db):
-    from jobs.demo import RELEASES
+    from demo.generate import RELEASES
 
     at = _open("views/compare.py", by="release", a="$gt", b=RELEASES[0][0])
     assert at.selectbox(key="compare_release_a").value == RELEASES[-2][0]  # unknown value ignored
@@ -69,7 +69,7 @@ def test_compare_links_are_validated_and_periods_work(rel_db):
 
 
 def test_triage_filters_by_release(rel_db):
-    from jobs.demo import RELEASES
+    from demo.generate import RELEASES
     from tests.integration.dashboard.test_pages_investigate import match_count, week_filter
 
     last = RELEASES[-1][0]
@@ -83,7 +83,7 @@ def test_triage_filters_by_release(rel_db):
 
 
 def test_overview_links_the_newest_release_to_compare(rel_db):
-    from jobs.demo import RELEASES
+    from demo.generate import RELEASES
 
     at = _open("views/overview.py")
     labels = [getattr(e, "proto", None) and e.proto.label for e in at.get("page_link")]

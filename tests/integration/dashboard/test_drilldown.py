@@ -89,7 +89,7 @@ def test_incident_bands_come_from_the_selected_features_alerts_only(make_app, se
 
 def _small_db(db):
     """Demo records for a week, plus one record of a feature nobody uses, aggregated."""
-    from jobs.demo import generate_demo
+    from demo.generate import generate_demo
     from jobs.runner import run_once
     from store.records import insert_records
     from store.schema import parse_record

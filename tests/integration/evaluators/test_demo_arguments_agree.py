@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 import evaluators
-from jobs.demo import build_payloads
+from demo.generate import build_payloads
 
 
 def test_local_faithfulness_on_numbered_arguments_is_near_the_logged_one():

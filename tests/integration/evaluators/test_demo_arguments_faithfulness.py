@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 
 import evaluators
-from jobs import demo
+import demo.generate as demo
 
 
 def _day(p: dict) -> date:

@@ -146,7 +146,7 @@ def test_a_batch_still_being_written_is_held_back_and_counted_after(db, messy):
 
 def test_a_finished_load_is_in_the_very_next_refresh(db, messy):
     """No wall-clock window: `run-once aggregate` right after an ingest includes it."""
-    from jobs.demo import generate_demo  # ingest's own writer
+    from demo.generate import generate_demo  # ingest's own writer
 
     generate_demo(db, days=3, per_day=40)
     result = refresh(db)

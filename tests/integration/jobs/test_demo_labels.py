@@ -15,7 +15,7 @@ END = datetime(2026, 11, 24, 12, tzinfo=timezone.utc)
 
 
 def test_demo_queue_is_labelled_by_two_annotators(db):
-    from jobs.demo import generate_demo
+    from demo.generate import generate_demo
     line = generate_demo(db, days=14, per_day=40, seed=3, end=END)
     assert "labels=" in line
     (queue,) = queues.list_queues(db)
@@ -37,7 +37,7 @@ def test_demo_queue_is_labelled_by_two_annotators(db):
     assert nxt in skipped if skipped else nxt is None
     # the same demo again: the queue exists, nothing is written twice
     before = db[LABELS].count_documents({})
-    from jobs.demo_labels import generate_demo_labels
+    from demo.labels import generate_demo_labels
     assert "skipped" in generate_demo_labels(db, end=END, seed=3)
     assert db[LABELS].count_documents({}) == before
 
@@ -59,7 +59,7 @@ def test_import_refuses_bad_items_before_writing(db):
 
 def test_label_accuracy_alert_off_by_default_then_opens_and_resolves(db):
     from jobs.alerts import evaluate
-    from jobs.demo import generate_demo
+    from demo.generate import generate_demo
     from jobs.label_alerts import report_line
     from store.alerts import list_alerts, list_audit
     generate_demo(db, days=14, per_day=40, seed=3, end=END)

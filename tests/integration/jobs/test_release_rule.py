@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from core import versions
-from jobs.demo import RELEASE_REGRESSION, RELEASES, generate_demo, plan_incidents
+from demo.generate import RELEASE_REGRESSION, RELEASES, generate_demo, plan_incidents
 from store.collections import ALERTS, RECORDS, RELEASE_DAILY
 
 END = datetime(2026, 11, 20, 15, 30, tzinfo=timezone.utc)

@@ -168,7 +168,7 @@ def test_the_scheduler_process_stops_within_seconds(db, monkeypatch, tmp_path):
     import time
     from pathlib import Path
 
-    from jobs.demo import generate_demo
+    from demo.generate import generate_demo
 
     generate_demo(db, days=20, per_day=200)  # a first tick with real work: full rebuild, agreement
     env = {**os.environ, "EVALBOARD_DATA_DIR": str(tmp_path)}

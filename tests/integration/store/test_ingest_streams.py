@@ -58,7 +58,7 @@ def test_a_long_string_in_an_array_costs_a_small_multiple_of_its_size(tmp_path):
     """Peak memory of reading (not storing) a 40 MB string item: once ~115 bytes per character."""
     path = tmp_path / "long.json"
     path.write_text("[\n" + json.dumps(record(1, answer="y" * 40_000_000)) + ",\n" + json.dumps(record(2)) + "\n]")
-    code = ("import resource, sys; from jobs.json_items import iter_array_items; from pathlib import Path\n"
+    code = ("import resource, sys; from formats.json_items import iter_array_items; from pathlib import Path\n"
             "base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
             "n = sum(1 for p, e, _ in iter_array_items(Path(sys.argv[1])) if e is None)\n"
             "print(n, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base)")

@@ -17,7 +17,7 @@ How a record is made:
    context, new answer; attempts 2-3: re-retrieved context) up to three times;
    the logged scores are those of the passing attempt, or of the best attempt
    when all fail (reference 000 "Regeneration Strategy").
-3. Content: the final scores pick the text (jobs/demo_corpus.py): contexts keep
+3. Content: the final scores pick the text (demo/corpus.py): contexts keep
    out relevant passages when recall is low and rank irrelevant ones first when
    precision is low (the ranking's average precision is close to the score);
    answers carry unsupported claims when faithfulness fails and open with
@@ -52,8 +52,8 @@ from typing import Any, Iterator
 
 from pymongo.database import Database
 
-from jobs.demo_corpus import EXTRA_UNSUPPORTED, FEATURE_MIX, GENERIC, PASSAGES, TEMPLATES, Template
-from jobs.ingest import _Writer
+from demo.corpus import EXTRA_UNSUPPORTED, FEATURE_MIX, GENERIC, PASSAGES, TEMPLATES, Template
+from jobs.ingest import Writer as _Writer
 from store.records import has_records
 from core import metrics
 from core.verdict import overall_quality, verdict
@@ -565,5 +565,5 @@ def generate_demo(db: Database, days: int = 90, per_day: int = 400, seed: int = 
     if summary.duplicates:
         line += f" duplicates={summary.duplicates}"
     line += " incidents: " + ("; ".join(i.describe() for i in incidents) or "none")
-    from jobs.demo_labels import generate_demo_labels  # the finished annotation queue (issue 20)
+    from demo.labels import generate_demo_labels  # the finished annotation queue (issue 20)
     return line + "; " + generate_demo_labels(db, end=end, seed=seed)

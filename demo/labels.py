@@ -1,6 +1,6 @@
 """The demo's finished annotation queue: a few hundred records labelled by two annotators.
 
-Called once at the end of `python -m jobs demo` (jobs/demo.py), so a newcomer sees every figure of
+Called once at the end of `python -m jobs demo` (demo/generate.py), so a newcomer sees every figure of
 the Labelling and Judge accuracy pages on day one. Realistic rather than perfect:
 - the humans' underlying answer follows the logged faithfulness loosely (a record well below its
   threshold is almost surely hallucinated, one near it is a coin toss), so the logged judge is good

@@ -7,7 +7,7 @@ question one of the four features gets, the passages that answer it
 (`claims`), and unsupported claims a bad answer makes (`unsupported`:
 hallucinated numbers or punishments, wrong sections, altered quotes). `GENERIC`
 holds off-topic filler a low-relevancy answer opens with. The generator in
-jobs/demo.py assembles contexts and answers from these so that a low score goes
+demo/generate.py assembles contexts and answers from these so that a low score goes
 with text that really shows the problem.
 """
 from __future__ import annotations

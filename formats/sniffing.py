@@ -1,0 +1,113 @@
+"""Telling a file's kind from its content, reading it as little as possible (once).
+
+One pass over the head of the file gives its first character and a sample of its lines:
+JSON Lines is decided by the lines themselves (at least two non-empty lines, and at least as
+many that are a whole JSON object or array on their own as not: a truncated or array first
+line does not decide the file; a pretty-printed value has mostly lines like `{` or `"key": 1,`
+that do not parse alone). A file starting with '[' is an evaluation-log array (streamed later,
+item by item). A file starting with '{' is read whole once, here: each format module is asked
+whether it `claims` the object, and the value is kept in the `Sniffed` so that the reader does
+not read the file again (up to KEEP_BYTES; a larger file is read again rather than held).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from formats.errors import FormatError
+from formats.files import load, load_json
+from formats.json_items import decode_utf8
+
+SAMPLE_LINES = 64  # lines looked at to tell JSON Lines from one pretty-printed value
+SAMPLE_LINE_BYTES = 1 << 20  # a longer line counts as one that does not parse on its own
+KEEP_BYTES = 16 << 20  # a whole-object file up to this size keeps its parsed value until it is read (read once);
+# a larger one is parsed again when read, so that sniffing many files never holds them all in memory
+_BLANK = b"\xef\xbb\xbf \t\r\n"
+
+LINES, ARRAY, OBJECT = "evallog-lines", "evallog-array", "evallog-object"
+
+
+@dataclass
+class Sniffed:
+    """A file, its kind, and (for a whole-object file) the value already read while sniffing."""
+    path: Path
+    kind: str
+    value: Any = None
+    notes: list[str] = field(default_factory=list)
+    loaded: bool = False  # True when `value` holds the file's parsed content
+
+    def take(self) -> tuple[Any, list[str]]:
+        """(value, notes) of a whole-object file: the one parsed while sniffing, handed over once and let
+        go (memory), or the file read now (a large file, or taken before). FormatError when unreadable."""
+        if self.loaded:
+            value, notes = self.value, list(self.notes)
+            self.value, self.loaded = None, False
+            return value, notes
+        return load(self.path)
+
+
+def head(path: Path) -> tuple[str, int, int]:
+    """(first non-blank character, lines among the first few that are a JSON object or array on
+    their own, other non-empty lines among them) — in one pass over the head of the file."""
+    first = ""
+    whole = bad = 0
+    with path.open("rb") as fh:
+        while whole + bad < SAMPLE_LINES:
+            line = fh.readline(SAMPLE_LINE_BYTES)
+            if not line:
+                break
+            if not line.strip(_BLANK):
+                continue
+            if not first:
+                first = chr(line.lstrip(_BLANK)[0])
+            if len(line) >= SAMPLE_LINE_BYTES and not line.endswith(b"\n"):
+                while True:  # skip the rest of that line (too long to look at), a piece at a time
+                    piece = fh.readline(SAMPLE_LINE_BYTES)
+                    if not piece or piece.endswith(b"\n"):
+                        break
+                # a long line that starts like a record counts as one: a pretty-printed value has no such lines
+                if line.lstrip(b"\xef\xbb\xbf \t")[:1] in (b"{", b"["):
+                    whole += 1
+                else:
+                    bad += 1
+                continue
+            try:
+                value = json.loads(decode_utf8(line.lstrip(b"\xef\xbb\xbf"))[0])
+            except (ValueError, RecursionError):
+                bad += 1
+                continue
+            if isinstance(value, (dict, list)):
+                whole += 1
+            else:
+                bad += 1
+    return first, whole, bad
+
+
+def sniff(path: Path, claimers: Iterable[Callable[[dict], "str | None"]]) -> Sniffed:
+    """The file's kind: evallog-lines | evallog-array | evallog-object, or the kind a format's
+    `claims(obj)` gives a whole JSON object (the first that claims it wins)."""
+    first, whole, bad = head(path)
+    if whole + bad >= 2 and whole >= max(1, bad):
+        return Sniffed(path, LINES)
+    if first == "[":
+        return Sniffed(path, ARRAY)
+    if first != "{":
+        if whole and whole + bad >= 2:
+            return Sniffed(path, LINES)
+        raise FormatError(f"{path}: not JSON (starts with {first!r}); expected a JSON array, JSON Lines or an object")
+    try:
+        obj, notes = load_json(path)
+    except RecursionError:
+        return Sniffed(path, OBJECT)  # read (and refused, with its reason) as one record
+    except ValueError as exc:
+        if whole and whole + bad >= 2:
+            return Sniffed(path, LINES)  # mostly broken lines: still read line by line
+        raise FormatError(f"{path}: invalid JSON: {exc}") from exc
+    kind = OBJECT
+    if isinstance(obj, dict):
+        kind = next((k for k in (claims(obj) for claims in claimers) if k), OBJECT)
+    if path.stat().st_size > KEEP_BYTES:
+        return Sniffed(path, kind)
+    return Sniffed(path, kind, obj, notes, loaded=True)
