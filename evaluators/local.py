@@ -41,6 +41,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from . import meaning as M
 from . import text as T
 from .types import Score
 
@@ -136,9 +137,10 @@ def qa_text(query: str, claim: str) -> str:
     return f"{(query or '').strip().rstrip('?').strip()}? {T.strip_citations(claim).strip()}"
 
 
-def texts_to_embed(query: str, answer: str, context: Sequence[str], expected: str | None) -> list[str]:
+def texts_to_embed(query: str, answer: str, context: Sequence[str], expected: str | None,
+                   history: Sequence[str] | None = None) -> list[str]:
     """Every text the local metrics need a vector for (the batcher encodes the union once)."""
-    out = [query or ""]
+    out = [query or ""] + M.texts_to_embed(query, history)
     units = answer_units(answer or "")
     out += units
     out += [qa_text(query, u) for u in units if is_short_claim(u) and (query or "").strip()]
@@ -170,10 +172,13 @@ class Prepared:
     _answer_ev: Evidence = None
     _expected_ev: Evidence = None
     _claim_support: list[dict] = None
+    history: list[str] = None  # a conversation's earlier turns, for a follow-up question (evaluators/meaning.py)
+    _meaning_views: tuple = None
 
     @classmethod
-    def build(cls, query, answer, context, expected, vec) -> "Prepared":
+    def build(cls, query, answer, context, expected, vec, history=None) -> "Prepared":
         p = cls(query or "", answer or "", [c for c in (context or []) if isinstance(c, str)], expected or None, vec)
+        p.history = [h for h in (history or []) if isinstance(h, str) and h.strip()]
         p.q_vec = vec(p.query) if p.query else np.zeros(384, dtype=np.float32)
         p.q_tokens = set(T.content_tokens(p.query))
         p.q_numbers = set(T.numbers(p.query))
@@ -609,6 +614,9 @@ def answer_relevancy(p: Prepared) -> Score:
     responsive = short_answer_responsiveness(p)
     if responsive is not None:
         value = max(value, responsive)
+    meaning = M.answer_meaning(p, sents, vecs)  # everyday words vs the domain's words: judged by meaning
+    by_words = value
+    value = max(value, meaning["value"])
     refusal = T.is_refusal(p.answer)
     if refusal:
         value = min(value, 0.3)
@@ -619,6 +627,8 @@ def answer_relevancy(p: Prepared) -> Score:
         reason = "A short, direct answer taken from the part of the context that addresses the question."
     elif value >= 0.7:
         reason = "The answer addresses the question directly."
+    elif meaning["value"] < 0.5 and by_words < 0.5 and (cov is None or cov < 0.5 or not missing):
+        reason = M.off_topic_reason(p, meaning, sents, [_surface(p.query, m) for m in missing])
     elif cov is not None and missing:
         reason = ("The answer does not address: " + ", ".join(_surface(p.query, m) for m in missing[:5]) +
                   ("" if value >= 0.5 else "; it is generic or off-topic") + ".")
@@ -627,7 +637,8 @@ def answer_relevancy(p: Prepared) -> Score:
     return Score(value, reason, {"similarity_max": round(sim_max, 4), "similarity_answer": round(sim_all, 4),
                                  "aspect_coverage": cov, "missing_aspects": [_surface(p.query, m) for m in missing],
                                  "on_topic_share": round(on_topic, 4), "refusal": refusal,
-                                 "short_answer_responsiveness": None if responsive is None else round(responsive, 4)})
+                                 "short_answer_responsiveness": None if responsive is None else round(responsive, 4),
+                                 "meaning": meaning, "by_words": round(by_words, 4)})
 
 
 def chunk_relevance(p: Prepared) -> list[dict]:
@@ -642,6 +653,7 @@ def chunk_relevance(p: Prepared) -> list[dict]:
             exp_vecs = np.stack([p.vec(c) for c in exp_claims])
             exp_tokens = set(T.content_tokens(p.expected)) - p.q_tokens
     src = np.array(p.ctx.source) if p.ctx.source else np.zeros(0, dtype=int)
+    by_meaning = M.chunk_meaning(p)  # a chunk in the domain's words answers a question in everyday words
     for i, chunk in enumerate(p.context):
         idx = np.nonzero(src == i)[0]
         if len(idx) == 0:
@@ -654,6 +666,7 @@ def chunk_relevance(p: Prepared) -> list[dict]:
         cov = _coverage(weights, ctoks)
         rel_q = _clip((sim - 0.15) / 0.45)
         rel = rel_q if cov is None else 0.55 * rel_q + 0.45 * cov
+        rel = max(rel, by_meaning[i])
         if p.q_numbers and not (p.q_numbers & set(T.numbers(chunk))):
             rel *= 0.6  # the question names a number (section, year, amount) the chunk never mentions
         rel_e = None
@@ -664,7 +677,7 @@ def chunk_relevance(p: Prepared) -> list[dict]:
             rel = max(rel, rel_e)
         rel = _clip(rel)
         out.append({"index": i, "relevant": rel >= RELEVANCE_THRESHOLD, "score": round(rel, 4),
-                    "similarity": round(sim, 4), "aspect_coverage": cov,
+                    "similarity": round(sim, 4), "aspect_coverage": cov, "meaning": round(by_meaning[i], 4),
                     **({"expected_support": round(rel_e, 4)} if rel_e is not None else {})})
     return out
 
