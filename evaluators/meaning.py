@@ -73,7 +73,10 @@ def question_vector(p) -> np.ndarray:
     h = history_text(getattr(p, "history", None))
     if not h or not p.query.strip():
         return p.q_vec
-    return _norm(p.q_vec + HISTORY_WEIGHT * p.vec(h))
+    # a short question ("what about the fee?", <= 3 content words) leans on the turns before it; a question
+    # that says what it asks about, less so
+    w = HISTORY_WEIGHT if len(p.aspects) <= 3 else HISTORY_WEIGHT / 2
+    return _norm(p.q_vec + w * p.vec(h))
 
 
 def expanded_question(p, q: np.ndarray) -> tuple[np.ndarray, int | None]:

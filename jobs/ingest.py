@@ -334,6 +334,7 @@ def beyondchats_payloads(conv_path: Path, ctx_path: Path, feature: str) -> Itera
                 "query": pair.get("query"),
                 "answer": pair.get("answer"),
                 "context": pair.get("context"),
+                **({"history": pair["history"]} if pair.get("history") else {}),  # earlier turns, for a follow-up
                 "timestamp": pair.get("created_at"),
                 "feature": feature,
                 "beyondchats": {"chat_id": chat_id, "turn": pair.get("turn")},

@@ -77,3 +77,33 @@ def test_whole_set_separates_relevant_from_irrelevant(model):
     assert _auroc(on, off) >= 0.85
     assert sum(s >= 0.5 for s in chunk_pos) / len(chunk_pos) >= 0.8  # relevant chunks are called relevant
     assert sum(s >= 0.5 for s in chunk_neg) / len(chunk_neg) <= 0.2
+
+
+RENT_CTX = ["Registration Act, 1908 - Section 17: a lease of immovable property from year to year, or for any term "
+            "exceeding one year, must be registered at the office of the sub-registrar within four months of execution.",
+            "Registration fee: the fee for registering a lease deed is 1 % of the total rent payable for the whole term, "
+            "subject to a maximum of Rs 30,000, paid at the sub-registrar's office.",
+            "The Motor Vehicles Act requires every vehicle to be registered with the registering authority."]
+
+
+def test_follow_up_turn_is_scored_with_the_earlier_turns_as_its_question(model):
+    """A follow-up ("What about the fee?") means the fee of the earlier question; with the conversation's
+    earlier turns as its question context its answer and the fee chunk score as relevant as they are."""
+    history = ["How do I register a rent agreement for my flat?",
+               "Register it at the sub-registrar's office within four months of signing."]
+    answer = "It is 1 % of the total rent for the whole term, at most Rs 30,000, paid at the sub-registrar's office."
+    alone = evaluators.score_one("What about the fee?", answer, RENT_CTX)
+    follow = evaluators.score_one("What about the fee?", answer, RENT_CTX, history=history)
+    m_alone = alone["details"]["answer_relevancy"]["meaning"]["similarity"]
+    m_follow = follow["details"]["answer_relevancy"]["meaning"]["similarity"]
+    assert m_follow > m_alone + 0.05  # the question, read with its conversation, is what the answer answers
+    assert follow["evaluation"]["answer_relevancy"]["passed"] is True
+    rel = [c["relevant"] for c in follow["details"]["contextual_precision"]["chunk_relevance"]]
+    rel_alone = [c["relevant"] for c in alone["details"]["contextual_precision"]["chunk_relevance"]]
+    assert rel_alone == [False, True, False]  # alone, "the fee" is only the fee chunk's business
+    assert rel == [True, True, False]  # with the conversation: the lease registration too, not vehicles
+    batch = evaluators.score_many([{"id": 1, "query": "What about the fee?", "answer": answer, "context": RENT_CTX,
+                                    "history": history}])[0]
+    assert batch["details"]["answer_relevancy"]["meaning"]["similarity"] == pytest.approx(m_follow, abs=0.03)
+    bad = evaluators.score_many([{"id": 2, "query": "q", "answer": "a", "history": "not a list"}])[0]
+    assert "history" in bad["error"]
