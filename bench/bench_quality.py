@@ -202,6 +202,11 @@ def main() -> None:
                   f"{'false al.':>9} {'AUROC':>6}")
             for c, nf, nh, p, r, fa, a in per_category(rows, hs, args.threshold):
                 print(f"  {c:<22} {nf:>8} {nh:>8} {p:>9.2f} {r:>7.2f} {fa:>9.2f} {a:>6.3f}")
+            ev = [o.get("evaluation") or {} for o in outs]
+            rel = [bool((e.get("answer_relevancy") or {}).get("passed")) for e in ev]
+            prec = [bool((e.get("contextual_precision") or {}).get("passed")) for e in ev]
+            print(f"  every answer here takes up its question: answer relevancy passing {np.mean(rel):.3f}, "
+                  f"contextual precision passing {np.mean(prec):.3f}")
             new = np.array([False] * len(rows)) if name != "rag" else np.array([r["id"].split("-")[0] in ISSUE17_KEYS for r in rows])
             if new.any():
                 print(f"  issue-17 scenarios ({int(new.sum())} records): AUROC {auroc(hs[new], y[new]):.4f}, "
