@@ -274,6 +274,12 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
         score *= 0.4 ** len(displaced)
         whys.append("number/date/amount appears in the context but not with this fact: "
                     + ", ".join(_fmt_num(n) for n in displaced))
+    # a number found elsewhere in the context where the sentence saying this fact gives another for the same unit
+    swapped = T.slot_conflicts(text, ev.sentences[best]) if not (displaced or missing_nums) and overl[best] >= 0.5 else []
+    if swapped:
+        score *= 0.4 ** len(swapped)
+        whys.append("the context gives a different number for this: " + ", ".join(swapped)
+                    + f" (\"{_short(ev.sentences[best])}\")")
     missing_months = [m for m in T.months(text) if m not in ev.months and m not in p.q_months]
     if missing_months:
         score *= 0.3 ** len(missing_months)
