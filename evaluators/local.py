@@ -19,6 +19,8 @@ calibrated 0..1 number:
               (catches true words glued into a false combination)
     support = base * 0.15 per number/amount absent from the evidence
                    * 0.4  per number present in the evidence but not near the claim's words
+                   * 0.4  per number present in the evidence whose fact's own sentence gives another number
+                          for the same unit ("26 weeks" where it says "12 weeks"; T.slot_conflicts)
                    * 0.3  per month absent from the evidence
                    * 0.2  when the best matching sentence negates the claim's words (negation flip;
                           only negations with a claim word among the next 3 content words count)
