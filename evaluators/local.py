@@ -636,7 +636,12 @@ def answer_relevancy(p: Prepared) -> Score:
     elif value >= 0.7:
         reason = "The answer addresses the question directly."
     elif meaning["value"] < 0.5 and by_words < 0.5 and (cov is None or cov < 0.5 or not missing):
-        reason = M.off_topic_reason(p, meaning, sents, [_surface(p.query, m) for m in missing])
+        reason = M.off_topic_reason(p, meaning, sents, [_surface(p.query, m) for m in M.real_gaps(p, missing)])
+    elif meaning["value"] > by_words and not M.real_gaps(p, missing):  # judged by meaning: name the open part
+        reason = M.partial_reason(p, meaning)
+    elif meaning["value"] > by_words:
+        reason = ("The answer does not address: " + ", ".join(_surface(p.query, m) for m in M.real_gaps(p, missing)[:5])
+                  + ".")
     elif cov is not None and missing:
         reason = ("The answer does not address: " + ", ".join(_surface(p.query, m) for m in missing[:5]) +
                   ("" if value >= 0.5 else "; it is generic or off-topic") + ".")

@@ -142,11 +142,30 @@ def chunk_meaning(p) -> list[float]:
 
 def off_topic_reason(p, meaning: dict, units: list[str], missing: list[str] | None = None) -> str:
     """A reason for a low relevancy that names the real gap: the question (part) the answer does not take
-    up, what the answer talks about instead, and the question's words it never comes to (at most four)."""
-    part = meaning.get("weakest_part") or p.query.strip()
+    up (the part that says the most: "Someone tricked me into giving them my car.", not "What can I do?"), what
+    the answer talks about instead, and the question's words it never comes to (at most four)."""
+    parts = question_parts(p.query)
+    part = max(parts, key=lambda x: len(set(T.content_tokens(x)))) if parts else p.query.strip()
     about = units[0] if units else p.answer.strip()
     about = about if len(about) <= 90 else about[:87].rstrip() + "..."
     part = part if len(part) <= 120 else part[:117].rstrip() + "..."
     words = [m for m in (missing or []) if len(m) > 2 and not T.is_pleasantry(m)][:4]
     return (f"The answer does not take up \"{part}\"" + (f" (never comes to: {', '.join(words)})" if words else "")
             + f"; it talks about: \"{about}\".")
+
+
+def partial_reason(p, meaning: dict) -> str:
+    """A reason for a middling relevancy judged by meaning: the question (part) the answer takes up least."""
+    part = meaning.get("weakest_part") or p.query.strip()
+    part = part if len(part) <= 120 else part[:117].rstrip() + "..."
+    return f"The answer is on the question's topic but only partly takes up \"{part}\"."
+
+
+def real_gaps(p, missing: list[str]) -> list[str]:
+    """The question's words an answer leaves out that name a real gap when the answer is judged by meaning:
+    those the retrieved context uses too (the domain's word the answer could have used: "negligence").
+    A word the context never uses ("friend", "gave", "bounced") is the asker's everyday phrasing. With no
+    context, every missing word counts."""
+    if not p.ctx.sentences:
+        return list(missing)
+    return [m for m in missing if m in p.ctx.tokens]
