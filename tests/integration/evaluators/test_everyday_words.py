@@ -47,13 +47,13 @@ def test_off_topic_answers_fail_and_the_reason_names_the_gap(model, key):
     e = r["evaluation"]["answer_relevancy"]
     assert e["passed"] is False and e["score"] < 0.5, e
     assert "does not take up" in e["reason"] and "talks about" in e["reason"], e["reason"]
+    assert "What can I do?" not in e["reason"] and "How can I protect myself?" not in e["reason"]  # the telling part
     # the question's words it names are the domain's words the context uses, not the asker's everyday ones
     named = re.search(r"never comes to: ([^)]*)\)", e["reason"])
     ctx = " ".join(row["contexts"]).lower()
     for word in (named.group(1).split(", ") if named else []):
         assert word.lower()[:4] in ctx, (word, e["reason"])
-    assert not re.search(r"\b(friend|gave|bounced|tricked|scared)\b", e["reason"].split("; it talks about")[0]
-                         .split("(never comes to")[-1]), e["reason"]
+        assert word.lower() not in ("friend", "gave", "bounced", "tricked", "scared"), e["reason"]
 
 
 def test_reason_never_lists_greetings_and_filler_for_a_relevant_answer(model):
