@@ -19,6 +19,8 @@ calibrated 0..1 number:
               (catches true words glued into a false combination)
     support = base * 0.15 per number/amount absent from the evidence
                    * 0.4  per number present in the evidence but not near the claim's words
+                   * 0.4  per number present in the evidence whose fact's own sentence gives another number
+                          for the same unit ("26 weeks" where it says "12 weeks"; T.slot_conflicts)
                    * 0.3  per month absent from the evidence
                    * 0.2  when the best matching sentence negates the claim's words (negation flip;
                           only negations with a claim word among the next 3 content words count)
@@ -41,6 +43,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from . import meaning as M
 from . import text as T
 from .types import Score
 
@@ -136,9 +139,10 @@ def qa_text(query: str, claim: str) -> str:
     return f"{(query or '').strip().rstrip('?').strip()}? {T.strip_citations(claim).strip()}"
 
 
-def texts_to_embed(query: str, answer: str, context: Sequence[str], expected: str | None) -> list[str]:
+def texts_to_embed(query: str, answer: str, context: Sequence[str], expected: str | None,
+                   history: Sequence[str] | None = None) -> list[str]:
     """Every text the local metrics need a vector for (the batcher encodes the union once)."""
-    out = [query or ""]
+    out = [query or ""] + M.texts_to_embed(query, history)
     units = answer_units(answer or "")
     out += units
     out += [qa_text(query, u) for u in units if is_short_claim(u) and (query or "").strip()]
@@ -170,10 +174,13 @@ class Prepared:
     _answer_ev: Evidence = None
     _expected_ev: Evidence = None
     _claim_support: list[dict] = None
+    history: list[str] = None  # a conversation's earlier turns, for a follow-up question (evaluators/meaning.py)
+    _meaning_views: tuple = None
 
     @classmethod
-    def build(cls, query, answer, context, expected, vec) -> "Prepared":
+    def build(cls, query, answer, context, expected, vec, history=None) -> "Prepared":
         p = cls(query or "", answer or "", [c for c in (context or []) if isinstance(c, str)], expected or None, vec)
+        p.history = [h for h in (history or []) if isinstance(h, str) and h.strip()]
         p.q_vec = vec(p.query) if p.query else np.zeros(384, dtype=np.float32)
         p.q_tokens = set(T.content_tokens(p.query))
         p.q_numbers = set(T.numbers(p.query))
@@ -269,6 +276,12 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
         score *= 0.4 ** len(displaced)
         whys.append("number/date/amount appears in the context but not with this fact: "
                     + ", ".join(_fmt_num(n) for n in displaced))
+    # a number found elsewhere in the context where the sentence saying this fact gives another for the same unit
+    swapped = T.slot_conflicts(text, ev.sentences[best]) if not (displaced or missing_nums) and overl[best] >= 0.5 else []
+    if swapped:
+        score *= 0.4 ** len(swapped)
+        whys.append("the context gives a different number for this: " + ", ".join(swapped)
+                    + f" (\"{_short(ev.sentences[best])}\")")
     missing_months = [m for m in T.months(text) if m not in ev.months and m not in p.q_months]
     if missing_months:
         score *= 0.3 ** len(missing_months)
@@ -597,6 +610,9 @@ def answer_relevancy(p: Prepared) -> Score:
     responsive = short_answer_responsiveness(p)
     if responsive is not None:
         value = max(value, responsive)
+    meaning = M.answer_meaning(p, sents, vecs)  # everyday words vs the domain's words: judged by meaning
+    by_words = value
+    value = max(value, meaning["value"])
     refusal = T.is_refusal(p.answer)
     if refusal:
         value = min(value, 0.3)
@@ -607,6 +623,13 @@ def answer_relevancy(p: Prepared) -> Score:
         reason = "A short, direct answer taken from the part of the context that addresses the question."
     elif value >= 0.7:
         reason = "The answer addresses the question directly."
+    elif meaning["value"] < 0.5 and by_words < 0.5 and (cov is None or cov < 0.5 or not missing):
+        reason = M.off_topic_reason(p, meaning, sents, [_surface(p.query, m) for m in M.real_gaps(p, missing)])
+    elif meaning["value"] > by_words and not M.real_gaps(p, missing):  # judged by meaning: name the open part
+        reason = M.partial_reason(p, meaning)
+    elif meaning["value"] > by_words:
+        reason = ("The answer does not address: " + ", ".join(_surface(p.query, m) for m in M.real_gaps(p, missing)[:5])
+                  + ".")
     elif cov is not None and missing:
         reason = ("The answer does not address: " + ", ".join(_surface(p.query, m) for m in missing[:5]) +
                   ("" if value >= 0.5 else "; it is generic or off-topic") + ".")
@@ -615,7 +638,8 @@ def answer_relevancy(p: Prepared) -> Score:
     return Score(value, reason, {"similarity_max": round(sim_max, 4), "similarity_answer": round(sim_all, 4),
                                  "aspect_coverage": cov, "missing_aspects": [_surface(p.query, m) for m in missing],
                                  "on_topic_share": round(on_topic, 4), "refusal": refusal,
-                                 "short_answer_responsiveness": None if responsive is None else round(responsive, 4)})
+                                 "short_answer_responsiveness": None if responsive is None else round(responsive, 4),
+                                 "meaning": meaning, "by_words": round(by_words, 4)})
 
 
 def chunk_relevance(p: Prepared) -> list[dict]:
@@ -630,6 +654,7 @@ def chunk_relevance(p: Prepared) -> list[dict]:
             exp_vecs = np.stack([p.vec(c) for c in exp_claims])
             exp_tokens = set(T.content_tokens(p.expected)) - p.q_tokens
     src = np.array(p.ctx.source) if p.ctx.source else np.zeros(0, dtype=int)
+    by_meaning = M.chunk_meaning(p)  # a chunk in the domain's words answers a question in everyday words
     for i, chunk in enumerate(p.context):
         idx = np.nonzero(src == i)[0]
         if len(idx) == 0:
@@ -642,6 +667,7 @@ def chunk_relevance(p: Prepared) -> list[dict]:
         cov = _coverage(weights, ctoks)
         rel_q = _clip((sim - 0.15) / 0.45)
         rel = rel_q if cov is None else 0.55 * rel_q + 0.45 * cov
+        rel = max(rel, by_meaning[i])
         if p.q_numbers and not (p.q_numbers & set(T.numbers(chunk))):
             rel *= 0.6  # the question names a number (section, year, amount) the chunk never mentions
         rel_e = None
@@ -652,7 +678,7 @@ def chunk_relevance(p: Prepared) -> list[dict]:
             rel = max(rel, rel_e)
         rel = _clip(rel)
         out.append({"index": i, "relevant": rel >= RELEVANCE_THRESHOLD, "score": round(rel, 4),
-                    "similarity": round(sim, 4), "aspect_coverage": cov,
+                    "similarity": round(sim, 4), "aspect_coverage": cov, "meaning": round(by_meaning[i], 4),
                     **({"expected_support": round(rel_e, 4)} if rel_e is not None else {})})
     return out
 

@@ -51,6 +51,10 @@ def validate_item(item: Any) -> dict:
     if feat is not None and not isinstance(feat, str):
         raise InputError("'feature' must be a string")
     out["feature"] = feat
+    hist = item.get("history")  # a conversation's earlier turns (follow-up questions): see evaluators/meaning.py
+    if hist is not None and (not isinstance(hist, list) or not all(isinstance(h, str) for h in hist)):
+        raise InputError("'history' must be a list of strings")
+    out["history"] = hist or []
     return out
 
 
@@ -182,21 +186,22 @@ def _make_lookup(vectors: dict):
 
 def score_one(query: str, answer: str, context: Sequence[str], expected_output: str | None = None,
               feature: str | None = None, mode: str = "fast", thresholds: Mapping | None = None, judge=None,
-              fallback_to_fast: bool = False) -> dict:
+              fallback_to_fast: bool = False, history: Sequence[str] | None = None) -> dict:
     """Every metric for one record; the CLI output object (minus "id") plus details, extra_metrics,
     retrieval and judge_usage. Raises JudgeNotConfigured for balanced/thorough without a judge
     (unless fallback_to_fast), InputError for ill-typed input."""
     item = validate_item({"query": query, "answer": answer, "context": list(context or []),
-                          "expected_output": expected_output, "feature": feature})
+                          "expected_output": expected_output, "feature": feature,
+                          "history": list(history) if history is not None else None})
     used = _check_mode(mode, judge, fallback_to_fast)
     evals = registry.evaluators()
     t0 = time.perf_counter()
-    texts = L.texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"])
+    texts = L.texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"], item["history"])
     uniq = list(dict.fromkeys(texts))
     vectors = dict(zip(uniq, embeddings.encode(uniq)))
     embed_ms = (time.perf_counter() - t0) * 1000
     p = L.Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"],
-                         _make_lookup(vectors))
+                         _make_lookup(vectors), history=item["history"])
     out = _score_prepared(p, item["feature"], used, thresholds, judge, fallback_to_fast, evals)
     if used != mode:
         out["details"]["mode_requested"] = mode
@@ -219,7 +224,8 @@ def score_many(items: Sequence[Mapping], mode: str = "fast", thresholds: Mapping
     for raw in items:
         try:
             item = validate_item(raw)
-            texts = L.texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"])
+            texts = L.texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"],
+                                     item["history"])
             prepared.append((item, texts))
             all_texts.extend(texts)
         except Exception as exc:  # noqa: BLE001 - isolate one bad item
@@ -238,7 +244,8 @@ def score_many(items: Sequence[Mapping], mode: str = "fast", thresholds: Mapping
         item, texts = prep
         try:
             t1 = time.perf_counter()
-            p = L.Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"], lookup)
+            p = L.Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"], lookup,
+                                 history=item["history"])
             out = _score_prepared(p, item["feature"] or feature, used, thresholds, judge, fallback_to_fast,
                                   evals)
             share = embed_ms * sum(len(t) for t in set(texts)) / total_chars

@@ -711,3 +711,32 @@ def expansions(text: str, lower_case_too: bool = True) -> dict:
                 if caps_run:
                     out.setdefault(_sorted_key(key), set()).update(stems_)
     return out
+
+
+_SLOT_RE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(%|[A-Za-z]+)")
+
+
+def number_slots(text: str) -> dict[str, set[str]]:
+    """Numbers by the word that follows them ("12 weeks" -> {"week": {"12"}}, "10%" -> {"%": {"10"}}); numbers
+    followed by a stopword ("Section 138 of") say nothing about a unit and are left out."""
+    out: dict[str, set[str]] = {}
+    for num, unit in _SLOT_RE.findall(text or ""):
+        u = "%" if unit == "%" else unit.lower()
+        if u != "%" and (u in STOPWORDS or len(u) < 2):
+            continue
+        out.setdefault("%" if u == "%" else stem(u), set()).add(num.replace(",", ""))
+    return out
+
+
+def slot_conflicts(claim: str, sentence: str) -> list[str]:
+    """The claim's numbers that the sentence gives otherwise for the same unit ("26 weeks" where the sentence
+    says "12 weeks" and never 26 weeks): a number taken from elsewhere and attached to this fact. A claim that
+    also gives the sentence's own number for that unit states two facts ("the 11th for GSTR-1 and the 20th for
+    GSTR-3B"), not a swap."""
+    mine, theirs = number_slots(claim), number_slots(sentence)
+    out = []
+    for unit, nums in mine.items():
+        other = theirs.get(unit)
+        if other and not (nums & other):
+            out += [f"{n} {unit}" for n in sorted(nums)]
+    return out

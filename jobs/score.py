@@ -71,7 +71,15 @@ def scoring_item(doc: dict) -> dict:
     return {"id": doc["_id"], "query": _text(doc.get("query")), "answer": _text(doc.get("answer")),
             "context": [c for c in context if isinstance(c, str)] if isinstance(context, list) else [],
             "expected_output": doc.get("expected_output") if isinstance(doc.get("expected_output"), str) else None,
-            "feature": doc.get("feature") if isinstance(doc.get("feature"), str) else None}
+            "feature": doc.get("feature") if isinstance(doc.get("feature"), str) else None,
+            "history": history_of(doc)}
+
+
+def history_of(doc: dict) -> list[str]:
+    """A record's conversation turns before its question (`history`, e.g. from a BeyondChats import): a
+    follow-up question is scored with them as its question context. [] when absent or not a list of texts."""
+    history = doc.get("history")
+    return [h for h in history if isinstance(h, str)][-8:] if isinstance(history, list) else []
 
 
 def _text(value: Any) -> str:

@@ -242,7 +242,9 @@ def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], Non
                                    expected_output=_text(record.get("expected_output")),
                                    feature=_text(record.get("feature")), mode=mode,
                                    thresholds=data.thresholds(db, db_key(db)),
-                                   judge=the_judge, fallback_to_fast=fallback)
+                                   judge=the_judge, fallback_to_fast=fallback,
+                                   history=[h for h in record.get("history") if isinstance(h, str)]
+                                   if isinstance(record.get("history"), list) else None)
         except JudgeError as exc:
             st.error(f"The judge failed: {str(exc)[:300]}. Choose fast mode (or tick the fall-back) and try again.")
             return

@@ -265,8 +265,11 @@ def hallucination_explanation(result: Mapping | None) -> str:
         claim = claim if len(claim) <= 80 else claim[:79] + "\u2026"
         if not weakest.get("supported"):
             text += f" Worst claim: \u201c{claim}\u201d ({weakest.get('why') or 'no support in context'})."
+            text += (" What drove it: the worst claim (one claim the context does not support puts the score at "
+                     "0.5 or above), then the share unsupported.")
         else:
             text += f" Weakest claim still supported: \u201c{claim}\u201d."
+            text += " What drove it: how well the claims are supported (every one is)."
     return text + not_checked
 
 

@@ -154,12 +154,12 @@ def _render_beyondchats(db, feature: str | None, mode: str, fallback: bool) -> N
         st.markdown(safe_md(pair["answer"]))
     if st.button("Score this turn", key=f"{PREFIX}_bc_score", type="primary", icon="🧪"):
         _score(db, f"{PREFIX}_bc_result", pair["query"], pair["answer"], pair["context"], None, feature, mode,
-               fallback)
+               fallback, history=pair.get("history"))  # a follow-up is read with the turns before it
     _render_result(f"{PREFIX}_bc_result", pair["context"])
 
 
 def _score(db, result_key: str, query: str, answer: str, contexts: list[str], expected: str | None,
-           feature: str | None, mode: str, fallback: bool) -> None:
+           feature: str | None, mode: str, fallback: bool, history: list[str] | None = None) -> None:
     from evaluators import score_one
     from evaluators.judge import JudgeError, JudgeNotConfigured
 
@@ -172,7 +172,7 @@ def _score(db, result_key: str, query: str, answer: str, contexts: list[str], ex
         with st.spinner("Model loading… then scoring" if model_loading() else "Scoring…"):
             result = score_one(query, answer, contexts, expected_output=expected, feature=feature, mode=mode,
                                thresholds=data.thresholds(db, db_key(db)), judge=judge(),
-                               fallback_to_fast=fallback)
+                               fallback_to_fast=fallback, history=history)
     except JudgeNotConfigured:
         st.error("The LLM judge is not configured; use fast mode.")
         return

@@ -18,7 +18,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from rag_cases_src import extra, general_a, general_b, issue17, legal_a, legal_b  # noqa: E402
+from rag_cases_src import everyday, extra, general_a, general_b, issue17, legal_a, legal_b  # noqa: E402
 
 CATEGORIES = ("citation_format", "abbreviation", "paraphrase", "restated_question", "hedge", "refusal",
               "list_table", "added_specific", "changed_number", "swapped_entity", "negation_flip",
@@ -68,6 +68,10 @@ def main() -> None:
     recs = records()
     with open(HERE / "rag_cases.jsonl", "w", encoding="utf-8") as fh:
         for r in recs:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    # relevancy/precision set (category everyday_words): per-chunk relevance and on/off-topic answers
+    with open(HERE / "everyday_cases.jsonl", "w", encoding="utf-8") as fh:
+        for r in everyday.records():
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
     by = {}
     for r in recs:

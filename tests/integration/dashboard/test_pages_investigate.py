@@ -219,6 +219,8 @@ def test_rescore_writes_rescored_and_keeps_the_logged_evaluation(inv_db):
     assert after["eb"]["score_source"] == "logged"  # logged numbers stay the effective ones
     labels = [str(d.value.columns.tolist()) for d in at.dataframe]
     assert any("Logged" in x and "New" in x for x in labels)  # side by side
+    said = next(c.value for c in at.caption if c.value.startswith("Hallucination score: ")).replace("\\", "")
+    assert "0 = fully grounded, 1 = nothing supported" in said and "What drove it" in said
 
 
 def test_export_jsonl_reimports_as_duplicates(inv_db, tmp_path):
@@ -287,6 +289,10 @@ def test_playground_scores_the_murder_example(inv_db):
     assert (claims["Supported"] == "❌ no").all()
     assert any(m.label == "Recommendation" for m in at.metric)
     assert any(m.label == "Latency" for m in at.metric)
+    # the hallucination score in words next to the number: its scale and what drove it (issue 17)
+    said = next(c.value for c in at.caption if c.value.startswith("Hallucination score: ")).replace("\\", "")
+    assert "0 = fully grounded, 1 = nothing supported" in said and "claim(s) unsupported" in said
+    assert "Worst claim" in said and "What drove it: the worst claim" in said
 
     at.button(key="playground_example_good").click().run()
     at.button(key="playground_score").click().run()

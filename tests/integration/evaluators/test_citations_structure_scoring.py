@@ -81,3 +81,26 @@ def test_nothing_supported_scores_1_and_no_context_scores_none():
                "first day.")
     assert r["evaluation"]["faithfulness"]["score"] == 0.0 and r["hallucination_score"] == 1.0
     assert evaluators.score_one(Q, PLAIN, [])["hallucination_score"] is None
+
+
+LEAVE_CTX = ["Birthing parents get 26 weeks of paid maternity leave, up to 8 weeks of it before the due date.",
+             "Non-birthing parents get 4 weeks of paid paternity leave. Adoptive parents of a child under 3 months "
+             "get 12 weeks of paid leave."]
+
+
+def test_a_number_swapped_in_from_elsewhere_in_the_context_is_caught(model):
+    """Issue 17 (`context_swap`): "26 weeks" is in the context, but for birthing parents; the sentence about
+    adoptive parents says 12 weeks. A claim that states both facts is not a swap."""
+    q = "How much leave do adoptive parents get?"
+    swapped = evaluators.score_one(q, "Adoptive parents of a child under 3 months get 26 weeks of paid leave.",
+                                   LEAVE_CTX)
+    claim = swapped["details"]["faithfulness"]["claims"][0]
+    assert claim["supported"] is False and "different number" in claim["why"] and "26" in claim["why"]
+    assert swapped["hallucination_score"] >= 0.5
+    right = evaluators.score_one(q, "Adoptive parents of a child under 3 months get 12 weeks of paid leave.",
+                                 LEAVE_CTX)
+    assert right["evaluation"]["faithfulness"]["score"] == 1.0
+    both = evaluators.score_one("How much leave do parents get?",
+                                "Birthing parents get 26 weeks of paid leave and adoptive parents get 12 weeks.",
+                                LEAVE_CTX)
+    assert all("different number" not in (c.get("why") or "") for c in both["details"]["faithfulness"]["claims"])

@@ -33,8 +33,23 @@ def test_beyondchats_pairs_each_ai_answer_with_preceding_user_message():
     pairs = pairs_from_beyondchats(conv, ctx)
     assert [(p["turn"], p["query"]) for p in pairs] == [(3, "What is IVF?"), (4, "What is IVF?")]
     assert pairs[0] == {"query": "What is IVF?", "answer": "IVF is in vitro fertilisation.", "context": ["IVF is ..."],
-                        "turn": 3, "chat_id": 7, "created_at": "t3"}
+                        "history": ["Hello, how can I help?"], "turn": 3, "chat_id": 7, "created_at": "t3"}
     assert pairs_from_beyondchats({}, {}) == []
+
+
+def test_beyondchats_follow_up_turn_carries_the_turns_before_its_question():
+    """Issue 17: "what about the fee?" is scored with the conversation's earlier turns as its question context."""
+    conv = {"chat_id": 8, "conversation_turns": [
+        {"turn": 1, "role": "User", "message": "How do I register a rent agreement?"},
+        {"turn": 2, "role": "AI/Chatbot", "message": "Register it at the sub-registrar's office within 4 months."},
+        {"turn": 3, "role": "User", "message": "What about the fee?"},
+        {"turn": 4, "role": "AI/Chatbot", "message": "The registration fee is 1 % of the total rent."},
+    ]}
+    first, follow_up = pairs_from_beyondchats(conv, {"data": {"vector_data": []}})
+    assert first["history"] == []
+    assert follow_up["query"] == "What about the fee?"
+    assert follow_up["history"] == ["How do I register a rent agreement?",
+                                    "Register it at the sub-registrar's office within 4 months."]
 
 
 def test_extract_json_accepts_fences_and_rejects_prose():
