@@ -410,7 +410,8 @@ def _surface(text: str, stemmed: str) -> str:
 # faithfulness, contextual_recall and citation_accuracy live in their modules, evaluators/metrics/<name>.py;
 # their old names here keep working (imported on first use: those modules import this one)
 _MOVED = {"faithfulness": "faithfulness", "contextual_recall": "contextual_recall",
-          "citation_accuracy": "citation_accuracy"}
+          "citation_accuracy": "citation_accuracy", "answer_relevancy": "answer_relevancy",
+          "contextual_precision": "contextual_precision", "average_precision": "contextual_precision"}
 
 
 def __getattr__(name: str):
@@ -520,7 +521,7 @@ def hallucination_scale(risk: float, unsupported_share: float, min_support: floa
     return min(1.0, cal)
 
 
-def _aspect_weights(p: Prepared) -> dict[str, float]:
+def aspect_weights(p: Prepared) -> dict[str, float]:
     caps = set(T.entities(p.query)) | {T.stem(w) for w in p.query.split()[:1] if w[:1].isupper() and w.isupper()}
     w = {}
     for a in p.aspects:
@@ -528,7 +529,7 @@ def _aspect_weights(p: Prepared) -> dict[str, float]:
     return w
 
 
-def _typos_answered(p: Prepared, weights: dict[str, float], a_tokens: set) -> set:
+def typos_answered(p: Prepared, weights: dict[str, float], a_tokens: set) -> set:
     """Question words that are misspellings of a word the answer uses ("circle" for "cycle"): the
     question word is in neither the answer nor the context, and the answer has a close spelling."""
     out = set()
@@ -541,7 +542,7 @@ def _typos_answered(p: Prepared, weights: dict[str, float], a_tokens: set) -> se
     return out
 
 
-def _coverage(weights: dict[str, float], tokens: set) -> float | None:
+def aspect_coverage(weights: dict[str, float], tokens: set) -> float | None:
     total = sum(weights.values())
     if not total:
         return None
@@ -564,88 +565,10 @@ def short_answer_responsiveness(p: Prepared) -> float | None:
     return share * _clip((float(qs[top[0]]) - 0.2) / 0.4)
 
 
-def on_topic_share(p: Prepared, units: list[str], vecs: np.ndarray, sims: np.ndarray) -> float:
-    """Share of the answer's units that are on the question's topic: similar to the question, or naming
-    one of its aspects (1.0 each); near the topic or elaborating on the answer's most on-topic unit (0.5: "Medications
-    cost Rs 1,45,000 more" after "An IVF cycle costs Rs 3,00,000"); pleasantries and the rest count 0."""
-    aspects = set(p.aspects)
-    anchor = vecs[int(np.argmax(sims))]
-    credit = []
-    for unit, v, sim in zip(units, vecs, sims):
-        if T.is_pleasantry(unit):
-            credit.append(0.0)
-        elif sim >= 0.3 or aspects & set(T.content_tokens(unit)):
-            credit.append(1.0)
-        else:
-            credit.append(0.5 if (float(v @ anchor) >= 0.3 or sim >= 0.25) else 0.0)
-    return float(np.mean(credit))
-
-
-def answer_relevancy(p: Prepared) -> Score:
-    """Does the answer address the question: similarity of the answer and its sentences to the
-    question, coverage of the question's aspects, share of on-topic sentences."""
-    sents = answer_units(p.answer)
-    if not sents or not (T.content_tokens(p.answer) or T.numbers(p.answer)):
-        return Score(None, "empty answer" if not p.answer.strip() else "answer has no content words", {})
-    if not (p.q_tokens or p.q_numbers):
-        return Score(None, "no question" if not p.query.strip() else "question has no content words", {})
-    vecs = np.stack([p.vec(s) for s in sents])
-    sims = vecs @ p.q_vec
-    a_vec = _norm(vecs.mean(axis=0))
-    sim_all = float(a_vec @ p.q_vec)
-    sim_max = float(sims.max())
-    sim_c = _clip((0.5 * sim_max + 0.5 * sim_all - 0.2) / 0.4)
-    weights = _aspect_weights(p)
-    a_tokens = set(T.content_tokens(p.answer))
-    a_tokens = a_tokens | _typos_answered(p, weights, a_tokens)
-    cov = _coverage(weights, a_tokens)
-    missing = [a for a in weights if a not in a_tokens]
-    on_topic = on_topic_share(p, sents, vecs, sims)
-    # similarity says "same topic"; aspect coverage says "this question, not a neighbouring one"
-    topical = 0.5 * sim_c + 0.5 * on_topic
-    value = topical if cov is None else topical * (0.4 + 0.6 * cov)
-    # A short direct answer ("Delhi" to "... head office in what city?") does not restate the question,
-    # so similarity and aspect coverage say little. It is responsive when its words are what the
-    # context sentences most related to the question say.
-    responsive = short_answer_responsiveness(p)
-    if responsive is not None:
-        value = max(value, responsive)
-    meaning = M.answer_meaning(p, sents, vecs)  # everyday words vs the domain's words: judged by meaning
-    by_words = value
-    value = max(value, meaning["value"])
-    refusal = T.is_refusal(p.answer)
-    if refusal:
-        value = min(value, 0.3)
-    value = _clip(value)
-    if refusal:
-        reason = "The answer declines to answer the question."
-    elif responsive is not None and value == responsive and value >= 0.5:
-        reason = "A short, direct answer taken from the part of the context that addresses the question."
-    elif value >= 0.7:
-        reason = "The answer addresses the question directly."
-    elif meaning["value"] < 0.5 and by_words < 0.5 and (cov is None or cov < 0.5 or not missing):
-        reason = M.off_topic_reason(p, meaning, sents, [_surface(p.query, m) for m in M.real_gaps(p, missing)])
-    elif meaning["value"] > by_words and not M.real_gaps(p, missing):  # judged by meaning: name the open part
-        reason = M.partial_reason(p, meaning)
-    elif meaning["value"] > by_words:
-        reason = ("The answer does not address: " + ", ".join(_surface(p.query, m) for m in M.real_gaps(p, missing)[:5])
-                  + ".")
-    elif cov is not None and missing:
-        reason = ("The answer does not address: " + ", ".join(_surface(p.query, m) for m in missing[:5]) +
-                  ("" if value >= 0.5 else "; it is generic or off-topic") + ".")
-    else:
-        reason = "The answer is only loosely related to the question."
-    return Score(value, reason, {"similarity_max": round(sim_max, 4), "similarity_answer": round(sim_all, 4),
-                                 "aspect_coverage": cov, "missing_aspects": [_surface(p.query, m) for m in missing],
-                                 "on_topic_share": round(on_topic, 4), "refusal": refusal,
-                                 "short_answer_responsiveness": None if responsive is None else round(responsive, 4),
-                                 "meaning": meaning, "by_words": round(by_words, 4)})
-
-
 def chunk_relevance(p: Prepared) -> list[dict]:
     """Relevance (0..1) of each retrieved chunk to the question (and to the expected answer)."""
     out = []
-    weights = _aspect_weights(p)
+    weights = aspect_weights(p)
     exp_vecs = None
     exp_tokens = set()
     if p.expected:
@@ -664,7 +587,7 @@ def chunk_relevance(p: Prepared) -> list[dict]:
         chunk_vec = _norm(cv.mean(axis=0))
         sim = max(float((cv @ p.q_vec).max()), float(chunk_vec @ p.q_vec))
         ctoks = p.ctx.source_tokens[i]
-        cov = _coverage(weights, ctoks)
+        cov = aspect_coverage(weights, ctoks)
         rel_q = _clip((sim - 0.15) / 0.45)
         rel = rel_q if cov is None else 0.55 * rel_q + 0.45 * cov
         rel = max(rel, by_meaning[i])
@@ -683,48 +606,17 @@ def chunk_relevance(p: Prepared) -> list[dict]:
     return out
 
 
-def average_precision(flags: Sequence[bool]) -> float | None:
-    """Rank-weighted average precision: mean of precision@k over the ranks k of relevant items
-    (0.0 when none is relevant, None for an empty list)."""
-    if not flags:
-        return None
-    hits, acc = 0, 0.0
-    for k, rel in enumerate(flags, start=1):
-        if rel:
-            hits += 1
-            acc += hits / k
-    return acc / hits if hits else 0.0
-
-
-def contextual_precision(p: Prepared, rel: list[dict] | None = None) -> Score:
-    if not p.ctx.sentences:
-        return Score(None, NO_CONTEXT, {"chunk_relevance": []})
-    rel = rel if rel is not None else chunk_relevance(p)
-    flags = [r["relevant"] for r in rel]
-    ap = average_precision(flags)
-    n_rel = sum(flags)
-    if n_rel == 0:
-        reason = f"None of the {len(flags)} retrieved chunks is relevant to the question."
-    elif n_rel == len(flags):
-        reason = f"All {len(flags)} retrieved chunks are relevant."
-    else:
-        irrelevant = [str(r["index"] + 1) for r in rel if not r["relevant"]]  # numbered from 1, as the UI shows chunks
-        reason = (f"{n_rel} of {len(flags)} chunks relevant (irrelevant: #{', #'.join(irrelevant)})"
-                  + ("; relevant chunks are ranked first." if ap == 1.0 else "; some relevant chunks rank low."))
-    return Score(ap, reason, {"chunk_relevance": rel, "share_relevant": n_rel / len(flags)})
-
-
 def completeness(p: Prepared) -> Score:
     """Reference 001/003: are the question's aspects covered, and is the relevant information of the
     context used? None when the question has no content words."""
-    weights = _aspect_weights(p)
+    weights = aspect_weights(p)
     if not weights:
         return Score(None, "question has no aspects to cover", {})
     if not p.answer.strip():
         return Score(0.0, "empty answer", {})
     a_tokens = set(T.content_tokens(p.answer))
-    a_tokens = a_tokens | _typos_answered(p, weights, a_tokens)
-    cov = _coverage(weights, a_tokens) or 0.0
+    a_tokens = a_tokens | typos_answered(p, weights, a_tokens)
+    cov = aspect_coverage(weights, a_tokens) or 0.0
     missing = [_surface(p.query, a) for a in weights if a not in a_tokens]
     used = None
     if p.ctx.sentences:

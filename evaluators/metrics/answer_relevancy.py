@@ -1,13 +1,93 @@
 """answer_relevancy: how directly the answer addresses the question (local and judged)."""
 from __future__ import annotations
 
+import numpy as np
 from pydantic import BaseModel, Field
 
-# The local function stays in evaluators/local.py for now (another branch is changing it); it is moved
-# here after the quality branch merges.
-from ..local import Prepared, answer_relevancy
+from .. import meaning as M
+from .. import text as T
+from ..local import (Prepared, _clip, _norm, _surface, answer_units, aspect_coverage, aspect_weights,
+                     short_answer_responsiveness, typos_answered)
 from ..prompts import JudgePrompt
 from ..types import MetricEvaluator, Score
+
+
+def on_topic_share(p: Prepared, units: list[str], vecs: np.ndarray, sims: np.ndarray) -> float:
+    """Share of the answer's units that are on the question's topic: similar to the question, or naming
+    one of its aspects (1.0 each); near the topic or elaborating on the answer's most on-topic unit (0.5: "Medications
+    cost Rs 1,45,000 more" after "An IVF cycle costs Rs 3,00,000"); pleasantries and the rest count 0."""
+    aspects = set(p.aspects)
+    anchor = vecs[int(np.argmax(sims))]
+    credit = []
+    for unit, v, sim in zip(units, vecs, sims):
+        if T.is_pleasantry(unit):
+            credit.append(0.0)
+        elif sim >= 0.3 or aspects & set(T.content_tokens(unit)):
+            credit.append(1.0)
+        else:
+            credit.append(0.5 if (float(v @ anchor) >= 0.3 or sim >= 0.25) else 0.0)
+    return float(np.mean(credit))
+
+
+def answer_relevancy(p: Prepared) -> Score:
+    """Does the answer address the question: similarity of the answer and its sentences to the
+    question, coverage of the question's aspects, share of on-topic sentences."""
+    sents = answer_units(p.answer)
+    if not sents or not (T.content_tokens(p.answer) or T.numbers(p.answer)):
+        return Score(None, "empty answer" if not p.answer.strip() else "answer has no content words", {})
+    if not (p.q_tokens or p.q_numbers):
+        return Score(None, "no question" if not p.query.strip() else "question has no content words", {})
+    vecs = np.stack([p.vec(s) for s in sents])
+    sims = vecs @ p.q_vec
+    a_vec = _norm(vecs.mean(axis=0))
+    sim_all = float(a_vec @ p.q_vec)
+    sim_max = float(sims.max())
+    sim_c = _clip((0.5 * sim_max + 0.5 * sim_all - 0.2) / 0.4)
+    weights = aspect_weights(p)
+    a_tokens = set(T.content_tokens(p.answer))
+    a_tokens = a_tokens | typos_answered(p, weights, a_tokens)
+    cov = aspect_coverage(weights, a_tokens)
+    missing = [a for a in weights if a not in a_tokens]
+    on_topic = on_topic_share(p, sents, vecs, sims)
+    # similarity says "same topic"; aspect coverage says "this question, not a neighbouring one"
+    topical = 0.5 * sim_c + 0.5 * on_topic
+    value = topical if cov is None else topical * (0.4 + 0.6 * cov)
+    # A short direct answer ("Delhi" to "... head office in what city?") does not restate the question,
+    # so similarity and aspect coverage say little. It is responsive when its words are what the
+    # context sentences most related to the question say.
+    responsive = short_answer_responsiveness(p)
+    if responsive is not None:
+        value = max(value, responsive)
+    meaning = M.answer_meaning(p, sents, vecs)  # everyday words vs the domain's words: judged by meaning
+    by_words = value
+    value = max(value, meaning["value"])
+    refusal = T.is_refusal(p.answer)
+    if refusal:
+        value = min(value, 0.3)
+    value = _clip(value)
+    if refusal:
+        reason = "The answer declines to answer the question."
+    elif responsive is not None and value == responsive and value >= 0.5:
+        reason = "A short, direct answer taken from the part of the context that addresses the question."
+    elif value >= 0.7:
+        reason = "The answer addresses the question directly."
+    elif meaning["value"] < 0.5 and by_words < 0.5 and (cov is None or cov < 0.5 or not missing):
+        reason = M.off_topic_reason(p, meaning, sents, [_surface(p.query, m) for m in M.real_gaps(p, missing)])
+    elif meaning["value"] > by_words and not M.real_gaps(p, missing):  # judged by meaning: name the open part
+        reason = M.partial_reason(p, meaning)
+    elif meaning["value"] > by_words:
+        reason = ("The answer does not address: " + ", ".join(_surface(p.query, m) for m in M.real_gaps(p, missing)[:5])
+                  + ".")
+    elif cov is not None and missing:
+        reason = ("The answer does not address: " + ", ".join(_surface(p.query, m) for m in missing[:5]) +
+                  ("" if value >= 0.5 else "; it is generic or off-topic") + ".")
+    else:
+        reason = "The answer is only loosely related to the question."
+    return Score(value, reason, {"similarity_max": round(sim_max, 4), "similarity_answer": round(sim_all, 4),
+                                 "aspect_coverage": cov, "missing_aspects": [_surface(p.query, m) for m in missing],
+                                 "on_topic_share": round(on_topic, 4), "refusal": refusal,
+                                 "short_answer_responsiveness": None if responsive is None else round(responsive, 4),
+                                 "meaning": meaning, "by_words": round(by_words, 4)})
 
 
 class RelevancyVerdict(BaseModel):

@@ -1,13 +1,44 @@
 """contextual_precision: relevant chunks ranked above irrelevant ones (local and judged)."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from pydantic import BaseModel
 
-# The local function stays in evaluators/local.py for now (another branch is changing it); it is moved
-# here after the quality branch merges.
-from ..local import Prepared, average_precision, contextual_precision
+from ..local import NO_CONTEXT, Prepared, chunk_relevance
 from ..prompts import JudgePrompt
 from ..types import MetricEvaluator, Score
+
+
+def average_precision(flags: Sequence[bool]) -> float | None:
+    """Rank-weighted average precision: mean of precision@k over the ranks k of relevant items
+    (0.0 when none is relevant, None for an empty list)."""
+    if not flags:
+        return None
+    hits, acc = 0, 0.0
+    for k, rel in enumerate(flags, start=1):
+        if rel:
+            hits += 1
+            acc += hits / k
+    return acc / hits if hits else 0.0
+
+
+def contextual_precision(p: Prepared, rel: list[dict] | None = None) -> Score:
+    if not p.ctx.sentences:
+        return Score(None, NO_CONTEXT, {"chunk_relevance": []})
+    rel = rel if rel is not None else chunk_relevance(p)
+    flags = [r["relevant"] for r in rel]
+    ap = average_precision(flags)
+    n_rel = sum(flags)
+    if n_rel == 0:
+        reason = f"None of the {len(flags)} retrieved chunks is relevant to the question."
+    elif n_rel == len(flags):
+        reason = f"All {len(flags)} retrieved chunks are relevant."
+    else:
+        irrelevant = [str(r["index"] + 1) for r in rel if not r["relevant"]]  # numbered from 1, as the UI shows chunks
+        reason = (f"{n_rel} of {len(flags)} chunks relevant (irrelevant: #{', #'.join(irrelevant)})"
+                  + ("; relevant chunks are ranked first." if ap == 1.0 else "; some relevant chunks rank low."))
+    return Score(ap, reason, {"chunk_relevance": rel, "share_relevant": n_rel / len(flags)})
 
 
 class ChunkVerdict(BaseModel):
