@@ -79,7 +79,7 @@ def test_compare_the_last_two_releases(app_url, e2e_db, browser_page):
 
 def test_a_release_filter_in_the_url_changes_overview_and_features(app_url, e2e_db, browser_page):
     """`?release=` on Overview and Features: the numbers become that release's (per-version aggregates)."""
-    from jobs.demo import RELEASES
+    from demo.generate import RELEASES
 
     page = browser_page
     release = RELEASES[-1][0]

@@ -39,30 +39,32 @@ def point_app_at(uri: str | None) -> None:
     reset_client()
 
 
-@pytest.fixture(scope="module")
-def seeded_db(mongo_uri):
+def seed_demo(mongo_uri, per_day: int = 40):
+    """A fresh database with 21 days of the demo at `per_day` records a day, aggregated and alerted;
+    the app points at it until the generator is closed."""
+    from demo.generate import generate_demo
     from jobs.runner import run_once
     from store.client import make_client
+    from store.migrate import migrate
 
     name = f"evalboard_dash_{os.getpid()}_{next(_names)}"
     previous = os.environ.get("MONGODB_URI")
     point_app_at(mongo_uri.rstrip("/") + "/" + name)
     client = make_client(mongo_uri)
     db = client[name]
-    from store.migrate import migrate
     migrate(db)
-    try:
-        from demo.generate import generate_demo
-    except ImportError:  # the demo generator is another engineer's; seed plainly without it
-        _plain_records(db, days=21, per_day=40)
-    else:
-        generate_demo(db, days=21, per_day=40, seed=11)
+    generate_demo(db, days=21, per_day=per_day, seed=11)
     run_once(db, "aggregate", full=True)
     run_once(db, "alerts")
     yield db
     client.drop_database(name)
     client.close()
     point_app_at(previous)
+
+
+@pytest.fixture(scope="module")
+def seeded_db(mongo_uri):
+    yield from seed_demo(mongo_uri)
 
 
 @pytest.fixture
