@@ -19,6 +19,7 @@ from core.features import ALL_FEATURES
 
 AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT = (
     "aggregates", "records", "alerts", "rules", "thresholds", "reports", "jobs", "health", "agreement")
+TOPICS = (AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT)
 _BY_TOPIC: dict[str, list[Callable]] = defaultdict(list)
 
 

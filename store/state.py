@@ -215,8 +215,11 @@ def build_status(db: Database) -> dict:
     has_records = db[RECORDS].find_one({}, {"_id": 1}) is not None
     pending: list[str] = []
     progress: dict = {}
+    generation: list = []
     if has_records:
         aggregate = db[STATE].find_one({"_id": AGGREGATE}) or {}
+        generation = [aggregate.get("watermark"), aggregate.get("release_watermark"),
+                      (db[STATE].find_one({"_id": "alerts"}, {"at": 1}) or {}).get("at")]
         if not aggregate.get("watermark"):
             pending.append("aggregates")
             building = aggregate.get("building")
@@ -231,7 +234,9 @@ def build_status(db: Database) -> dict:
     stamp = setup.get("updated_at")
     if loading and isinstance(stamp, datetime):  # a load killed mid-way never cleared its flag
         loading = _now() - (stamp if stamp.tzinfo else stamp.replace(tzinfo=timezone.utc)) < DEMO_STALE
-    return {"pending": pending, "demo_loading": loading, "records": has_records, "progress": progress}
+    return {"pending": pending, "demo_loading": loading, "records": has_records, "progress": progress,
+            # moves whenever the worker has written new numbers (aggregates, release aggregates, alerts)
+            "generation": "|".join(str(stamp) for stamp in generation)}
 
 
 # --- job locks ---------------------------------------------------------------------

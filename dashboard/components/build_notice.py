@@ -11,15 +11,20 @@ import streamlit as st
 from store.errors import DatabaseError
 
 
+_seen: dict[str, tuple] = {}  # per database: the worker's progress when this server last looked
+
+
 def render_build_notice() -> None:
-    from dashboard import data
     from dashboard.common import database, db_key
+    from store.state import build_status as store_build_status
 
     try:
         db = database()
-        status = data.build_status(db, db_key(db))
+        key = db_key(db)
+        status = store_build_status(db)  # not cached: a few indexed reads, and the cue to drop stale ones
     except (DatabaseError, Exception):  # noqa: BLE001 - the page itself reports a database outage
         return
+    _forget_reads_older_than(status, key)
     if status.get("demo_loading"):
         st.info("**Loading the demo data…** the worker builds the charts, alerts and the weekly report as soon "
                 "as it is in (refresh to see them).", icon="⏳")
@@ -28,6 +33,19 @@ def render_build_notice() -> None:
                                                      for step in status["pending"])
                 + ". The worker builds them in this order, the most recent weeks first; refresh to see what is "
                 "ready.", icon="⏳")
+
+
+def _forget_reads_older_than(status: dict, key: str) -> None:
+    """The worker wrote new numbers (or a build step finished) since this server last looked: drop the
+    cached reads, so a page opened during the first build (an empty catalog cached for minutes) or just
+    after a refresh shows what is there now. Runs before the page's own reads."""
+    from dashboard import data
+
+    now = (tuple(status.get("pending") or ()), bool(status.get("demo_loading")), status.get("generation"))
+    before = _seen.get(key)
+    _seen[key] = now
+    if before is not None and before != now:
+        data.invalidate(*data.TOPICS)
 
 
 def _describe(step: str, progress: dict | None) -> str:

@@ -28,3 +28,22 @@ def test_pages_say_what_is_still_being_built_until_the_first_tick(make_app, db):
     assert build_status(db)["pending"] == []
     at = open_page(make_app(db), "views/overview.py")
     assert "Still being built" not in notices(at) and "Loading the demo data" not in notices(at)
+
+
+def test_a_page_drops_reads_cached_before_the_worker_wrote_new_numbers(make_app, db):
+    """Compare opened between the first tick and the release aggregates' build caches "no release
+    aggregates"; once the worker has built them, the next page run shows them (not minutes later)."""
+    from streamlit.testing.v1 import AppTest
+
+    from demo.generate import generate_demo
+    from jobs.runner import run_tick
+    from tests.integration.dashboard.conftest import APP
+
+    empty = "No release aggregates yet"
+    generate_demo(db, days=8, per_day=60, seed=3)
+    run_tick(db)  # the first numbers; the release aggregates follow with the next refresh
+    at = open_page(make_app(db), "views/compare.py")
+    assert empty in notices(at)
+    run_tick(db)
+    at = open_page(AppTest.from_file(APP, default_timeout=60), "views/compare.py")  # same server: caches kept
+    assert empty not in notices(at) and at.table, notices(at)
