@@ -74,7 +74,7 @@ def side_match(db: Database, side: Side, tz: str | None = None) -> dict[str, Any
     return match
 
 
-def _groups(db: Database, match: dict, limit: int = SCAN_LIMIT,
+def _groups(db: Database, match: dict, limit: int | None = None,
             out: dict[tuple[str, str], dict] | None = None) -> tuple[dict[tuple[str, str], dict], int]:
     """(feature, normalised query) -> {query, n, passed, osum, on, fail_id, pass_id} of one side's
     first `limit` records (added into `out` when given), and how many records were read.
@@ -83,7 +83,7 @@ def _groups(db: Database, match: dict, limit: int = SCAN_LIMIT,
     expression node per record); case, spacing and punctuation are merged here."""
     pipeline = [
         {"$match": match},  # only indexed fields: a clause on eb.* makes the embedded server scan (measured)
-        {"$limit": limit},
+        {"$limit": SCAN_LIMIT if limit is None else limit},
         {"$group": {"_id": {"f": "$feature", "q": "$query", "ok": "$eb.passed", "rj": "$eb.rejected"},
                     "n": {"$sum": 1},
                     "osum": {"$sum": "$eb.scores.overall_quality"}, "id": {"$max": "$_id"}}},
