@@ -18,7 +18,8 @@ side's time range where its first SCAN_LIMIT records (in the read's order) end, 
 record counts of the release aggregates (whole days; the last day cut in proportion, with a
 margin), so a side reads ~SCAN_LIMIT records at any volume. The records counted are the same as
 one capped read of the whole window: when the cut holds fewer than SCAN_LIMIT (records bunched
-on the far side of the cut day, or counted but since deleted), the rest is read up to the cap.
+on the far side of the cut day, or counted but since deleted), the rest of the cut day, then of
+the window, is read up to the cap.
 """
 from __future__ import annotations
 
@@ -137,10 +138,10 @@ def oldest_first(side: Side) -> bool:
     return side.dim == "release"
 
 
-def scan_cut(db: Database, side: Side, tz: str | None = None) -> datetime | None:
-    """The instant by which a side (cut to its window) has ~SCAN_LIMIT records in its read order
-    (`oldest_first`), from the release aggregates' per-day counts; None when its whole range holds
-    fewer (or nothing is counted)."""
+def scan_cut(db: Database, side: Side, tz: str | None = None) -> tuple[datetime, datetime] | None:
+    """(cut, day edge): the instant by which a side (cut to its window) has ~SCAN_LIMIT records in
+    its read order (`oldest_first`), from the release aggregates' per-day counts, and the far edge
+    of the day it falls in; None when the whole range holds fewer (or nothing is counted)."""
     if side.start is None or side.end is None:
         return None
     dim, value = (ALL_DIM, ALL_VALUE) if side.dim == ALL_DIM else (side.dim, side.value)
@@ -152,30 +153,35 @@ def scan_cut(db: Database, side: Side, tz: str | None = None) -> datetime | None
         count = counts.get(day, 0)
         if count and total + count >= SCAN_LIMIT:
             lo, hi = days_range(day, day, tz)
-            span = (hi - lo) * ((SCAN_LIMIT - total) / count * CUT_MARGIN) + CUT_SLACK
-            if span >= hi - lo:
-                return hi if forward else lo
-            return lo + span if forward else hi - span
+            span = min((hi - lo) * ((SCAN_LIMIT - total) / count * CUT_MARGIN) + CUT_SLACK, hi - lo)
+            return (lo + span, hi) if forward else (hi - span, lo)
         total += count
     return None
 
 
 def side_groups(db: Database, side: Side, tz: str | None = None) -> dict[tuple[str, str], dict]:
     """`_groups` of a side's first SCAN_LIMIT records in its read order, reading about that many:
-    the part of its range before (oldest first) or after (newest first) `scan_cut`, then — rarely:
-    records bunched on the far side of the cut day, or counted but since deleted — the rest of the
-    range up to the cap; so the records counted are those of a single capped read of the range."""
+    the part of its range up to `scan_cut`; then, only when that part held fewer (records bunched
+    on the far side of the cut day), the rest of that day; then (records counted but since
+    deleted) the rest of the range — each read capped at what is still missing, so the records
+    counted are those of a single capped read of the whole range."""
     match = side_match(db, side, tz)
-    cut = scan_cut(db, side, tz)
-    if cut is None:
+    found = scan_cut(db, side, tz)
+    if found is None:
         return _groups(db, match)[0]
+    cut, edge = found
     lo, hi = match["timestamp"]["$gte"], match["timestamp"]["$lt"]
-    near, far = ((lo, cut), (cut, hi)) if oldest_first(side) else ((cut, hi), (lo, cut))
-    if near == (lo, hi):
-        return _groups(db, match)[0]
-    out, read = _groups(db, {**match, "timestamp": {"$gte": near[0], "$lt": near[1]}})
-    if read < SCAN_LIMIT:
-        _groups(db, {**match, "timestamp": {"$gte": far[0], "$lt": far[1]}}, SCAN_LIMIT - read, out)
+    if oldest_first(side):
+        edge = min(edge, hi)
+        ranges = [(lo, min(cut, hi)), (min(cut, hi), edge), (edge, hi)]
+    else:
+        edge = max(edge, lo)
+        ranges = [(max(cut, lo), hi), (edge, max(cut, lo)), (lo, edge)]
+    out: dict[tuple[str, str], dict] = {}
+    read = 0
+    for start, end in ranges:
+        if start < end and read < SCAN_LIMIT:
+            read += _groups(db, {**match, "timestamp": {"$gte": start, "$lt": end}}, SCAN_LIMIT - read, out)[1]
     return out
 
 

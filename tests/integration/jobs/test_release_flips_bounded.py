@@ -89,6 +89,7 @@ def test_a_side_counts_the_records_of_one_capped_read_and_reads_about_the_cap(fl
     in_range = calls[0][0]
     assert in_range < window_records  # the first read's range is cut short of the window
     assert len(calls) == (2 if bunched else 1)  # records on the far side of the cut: a second, capped read
+    assert all(in_day <= PER_DAY for in_day, _ in calls[1:])  # of the rest of the cut day only
     if not bunched:
         assert CAP <= in_range <= CAP * rc.CUT_MARGIN + PER_DAY / 24 * 2 + 1
 
