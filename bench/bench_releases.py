@@ -11,7 +11,8 @@ pool of 500 texts. Then, timed:
   sides' per-day documents and summing them (store.release_aggregates.side_totals) plus every
   feature x metric interval (core.compare.compare_sides, 2,000 bootstrap draws each) — the page
   computes nothing else (the target: <= 1 s);
-- the flipped-queries list (store.release_compare.flipped_queries) for the same pairs (target <= 2 s);
+- the flipped-queries list (store.release_compare.flipped_queries) for the same pairs (target <= 2 s;
+  each side reads ~SCAN_LIMIT records, cut by the release aggregates' per-day counts);
 - the largest release-aggregate document (BSON bytes).
 Prints a Markdown table (median of --repeat runs).
 
