@@ -329,6 +329,14 @@ def side_days(db: Database, dim: str, value: str) -> tuple[date, date] | None:
     return date.fromisoformat(first["day"]), date.fromisoformat(last["day"])
 
 
+def day_counts(db: Database, dim: str, value: str, first: date, end: date) -> dict[date, int]:
+    """{day: records} of one version value (every feature) from `first` to `end`, days with aggregates only."""
+    query = {"dim": str(dim), "value": str(value), "feature": ALL,
+             "day": {"$gte": first.isoformat(), "$lte": end.isoformat()}}
+    return {date.fromisoformat(d["day"]): int(d.get("count") or 0)
+            for d in db[RELEASE_DAILY].find(query, {"_id": 0, "day": 1, "count": 1})}
+
+
 def largest_document_bytes(db: Database) -> int:
     from bson import BSON
     return max((len(BSON.encode(d)) for d in db[RELEASE_DAILY].find()), default=0)
