@@ -16,7 +16,7 @@ import streamlit as st
 from core import metrics
 from core.verdict import NO_CONTEXT
 from dashboard import data
-from dashboard.common import allowed_now, can, current_user, db_key, fmt_score, require
+from dashboard.common import allowed_now, can, current_user, fmt_score, require
 from dashboard.components import score_view
 from dashboard.components.safe_text import highlight_answer, safe_md
 from store.errors import ValidationFailed
@@ -241,7 +241,7 @@ def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], Non
                 result = score_one(record.get("query"), answer, context,
                                    expected_output=_text(record.get("expected_output")),
                                    feature=_text(record.get("feature")), mode=mode,
-                                   thresholds=data.thresholds(db, db_key(db)),
+                                   thresholds=data.thresholds(),
                                    judge=the_judge, fallback_to_fast=fallback,
                                    history=[h for h in record.get("history") if isinstance(h, str)]
                                    if isinstance(record.get("history"), list) else None)
@@ -254,7 +254,7 @@ def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], Non
         try:
             from evaluators import EVALUATOR_VERSION
             saved = save_rescore(db, rid, result, current_user().name, evaluator_version=EVALUATOR_VERSION,
-                                 thresholds=data.thresholds(db, db_key(db)))
+                                 thresholds=data.thresholds())
         except ValidationFailed as exc:
             st.error(str(exc))
             return

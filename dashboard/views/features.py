@@ -35,15 +35,15 @@ MIN_RECORDS = 30  # fewer records in the period: too few for a heatmap row to me
 TRIAGE = "views/triage.py"
 
 
-def _per_feature(db, key: str, granularity: str, start: date, end: date,
+def _per_feature(granularity: str, start: date, end: date,
                  version: filters.Version | None = None) -> dict[str, list[dict]]:
     """Aggregate documents of every feature (not the "all" rows) in the period, by feature
     (of one version's records when `version` is set)."""
     first = start if granularity == "day" else filters.week_start(start)
     if version is None:
-        docs = data.aggregates(db, key, granularity, first, end, None)
+        docs = data.aggregates(granularity, first, end, None)
     else:
-        docs = data.version_aggregates(db, key, version[0], version[1], granularity, first, end, None)
+        docs = data.version_aggregates(version[0], version[1], granularity, first, end, None)
     out: dict[str, list[dict]] = {}
     for d in docs:
         day, feature = filters.bucket_date(d.get("bucket")), d.get("feature")
@@ -53,46 +53,46 @@ def _per_feature(db, key: str, granularity: str, start: date, end: date,
 
 
 def render() -> None:
-    db, key = page.start()
+    page.start()
     st.title("Features")
     st.caption("Each feature's scores side by side: where quality is weakest and whether retrieval "
                "or generation is to blame.")
-    features = data.features(db, key)
-    latest = data.latest_day(db, key)
+    features = data.features()
+    latest = data.latest_day()
     if latest is None:
         st.info(EMPTY, icon="📭")
         return
-    start, end, granularity, version = _render_filters(db, key, features, latest)
-    daily = _per_feature(db, key, "day", start, end, version)
+    start, end, granularity, version = _render_filters(features, latest)
+    daily = _per_feature("day", start, end, version)
     if not daily:
         st.info(f"No aggregates between {start} and {end}"
                 + (f" ({filters.version_caption(version)})" if version else "")
                 + f". The newest data is from {latest}.", icon="📭")
         return
-    thresholds = data.thresholds(db, key)
+    thresholds = data.thresholds()
     summaries = {feature: charts.summarize(docs) for feature, docs in daily.items()}
     total = sum(int(v.get("count") or 0) for v in summaries.values())
     st.caption(f"{total:,} records in the period" + (f" ({filters.version_caption(version)})" if version else "")
                + f" across {len(summaries)} feature{'s' if len(summaries) != 1 else ''}.")
     _render_heatmaps(summaries, thresholds, start, end, version)
-    buckets = daily if granularity == "day" else _per_feature(db, key, "week", start, end, version)
+    buckets = daily if granularity == "day" else _per_feature("week", start, end, version)
     partial = end if timebuckets.is_partial(end, granularity) else None  # today's bucket is still filling up
     if partial and granularity == "week":
         partial = filters.week_start(partial)
     _render_trends(buckets, thresholds, partial, 7 if granularity == "week" else 1)
     _render_quadrant(buckets, summaries, thresholds)
-    _render_distributions(db, key, list(summaries), thresholds, start, end, version)
+    _render_distributions(list(summaries), thresholds, start, end, version)
     _render_thresholds(list(summaries), thresholds)
 
 
-def _render_filters(db, key: str, features: list[str], latest: date
+def _render_filters(features: list[str], latest: date
                     ) -> tuple[date, date, str, filters.Version | None]:
     filters.period_from_query(PREFIX, features)
     cols = st.columns([1.6, 1.0, 1.4, 2.0], vertical_alignment="bottom")
     start, end = filters.date_range_filter(PREFIX, latest - timedelta(days=DEFAULT_DAYS - 1), latest,
                                            container=cols[0])
     granularity = filters.granularity_toggle(PREFIX, container=cols[1])
-    version = filters.version_filter(PREFIX, data.version_known(db, key), container=cols[2])
+    version = filters.version_filter(PREFIX, data.version_known(), container=cols[2])
     cols[3].caption(f"{(end - start).days + 1} days · trends and quadrant points per "
                     f"{'day' if granularity == 'day' else 'week'}"
                     + (f" · {filters.version_caption(version)}" if version else ""))
@@ -254,7 +254,7 @@ def _render_quadrant(buckets: dict[str, list[dict]], summaries: dict[str, dict],
 
 
 @st.fragment
-def _render_distributions(db, key: str, features: list[str], thresholds: dict, start: date, end: date,
+def _render_distributions(features: list[str], thresholds: dict, start: date, end: date,
                           version: filters.Version | None = None) -> None:
     """Per metric, the share of one feature's records per score bin: this period against the previous."""
     st.subheader("Score distributions", anchor=False)
@@ -263,11 +263,11 @@ def _render_distributions(db, key: str, features: list[str], thresholds: dict, s
                            format_func=lambda f: "All features" if f == ALL else f)
     prev_start, prev_end = filters.previous_period(start, end)
     if version is None:
-        now = data.score_histograms(db, key, feature, start, end)
-        before = data.score_histograms(db, key, feature, prev_start, prev_end)
+        now = data.score_histograms(feature, start, end)
+        before = data.score_histograms(feature, prev_start, prev_end)
     else:
-        now = data.version_histograms(db, key, version[0], version[1], feature, start, end)
-        before = data.version_histograms(db, key, version[0], version[1], feature, prev_start, prev_end)
+        now = data.version_histograms(version[0], version[1], feature, start, end)
+        before = data.version_histograms(version[0], version[1], feature, prev_start, prev_end)
     limits = limits_for(thresholds, feature if feature != ALL else DEFAULT_FEATURE)
     partial = " (today partial)" if start <= filters.today() <= end else ""
     st.caption(f"Share of records per 0.05 score bin: {start} – {end}{partial} (bars) against "

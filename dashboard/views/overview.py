@@ -39,32 +39,32 @@ def _in_period(docs: list[dict], start: date, end: date) -> list[dict]:
     return [d for d in docs if (day := filters.bucket_date(d.get("bucket"))) and start <= day <= end]
 
 
-def _read(db, key: str, granularity: str, start: date, end: date, features: tuple | None,
+def _read(granularity: str, start: date, end: date, features: tuple | None,
           version: filters.Version | None) -> list[dict]:
     """Bucket documents: of every record, or of one version's records (the per-version aggregates)."""
     if version is None:
-        return data.aggregates(db, key, granularity, start, end, features)
-    return data.version_aggregates(db, key, version[0], version[1], granularity, start, end, features)
+        return data.aggregates(granularity, start, end, features)
+    return data.version_aggregates(version[0], version[1], granularity, start, end, features)
 
 
-def _daily(db, key: str, feature: str, start: date, end: date, version: filters.Version | None = None) -> list[dict]:
-    docs = _read(db, key, "day", start, end, (feature,), version)
+def _daily(feature: str, start: date, end: date, version: filters.Version | None = None) -> list[dict]:
+    docs = _read("day", start, end, (feature,), version)
     return [d for d in _in_period(docs, start, end) if d.get("feature") == feature]
 
 
-def _buckets(db, key: str, feature: str, start: date, end: date, granularity: str,
+def _buckets(feature: str, start: date, end: date, granularity: str,
              version: filters.Version | None = None) -> list[dict]:
     if granularity == "day":
-        return _daily(db, key, feature, start, end, version)
+        return _daily(feature, start, end, version)
     first = filters.week_start(start)
-    docs = _read(db, key, "week", first, end, (feature,), version)
+    docs = _read("week", first, end, (feature,), version)
     return [d for d in _in_period(docs, first, end) if d.get("feature") == feature]
 
 
-def _thresholds_for(db, key: str, feature: str, features: list[str]) -> tuple[dict, dict]:
+def _thresholds_for(feature: str, features: list[str]) -> tuple[dict, dict]:
     """Thresholds to draw and how to describe them: the feature's own, or for all
     features the strictest per metric (naming the feature it comes from)."""
-    table = data.thresholds(db, key)
+    table = data.thresholds()
     if feature != ALL:
         limits = limits_for(table, feature)
         return limits, {m: f"{feature} threshold" for m in limits}
@@ -127,32 +127,32 @@ def incident_days(alerts: list[dict], feature: str, start: date, end: date) -> d
 # --- page -----------------------------------------------------------------------------
 
 def render() -> None:
-    db, key = page.start()
+    page.start()
     st.title("Overview")
     st.caption("Answer quality over time, from the daily and weekly aggregates.")
-    features = data.features(db, key)
-    latest = data.latest_day(db, key)
+    features = data.features()
+    latest = data.latest_day()
     if latest is None:
         st.info(EMPTY, icon="📭")
         return
-    feature, start, end, granularity, version = _render_filters(db, key, features, latest)
-    current = _daily(db, key, feature, start, end, version)
+    feature, start, end, granularity, version = _render_filters(features, latest)
+    current = _daily(feature, start, end, version)
     prev_start, prev_end = filters.previous_period(start, end)
-    previous = _daily(db, key, feature, prev_start, prev_end, version)
-    alerts = data.alerts(db, key)
+    previous = _daily(feature, prev_start, prev_end, version)
+    alerts = data.alerts()
     why_not = no_comparison(current, previous)
     _render_kpis(charts.summarize(current), None if why_not else charts.summarize(previous), alerts, feature,
                  (prev_start, prev_end), partial=start <= filters.today() <= end, why_not=why_not)
     st.page_link(TRIAGE, label=f"Open the failing records of {start} – {end} in Triage", icon="🔎",
                  query_params=triage_link(feature, start, end) | filters.version_params(version))
-    _render_release_link(db, key)
+    _render_release_link()
     if not current:
         st.info(f"No aggregates between {start} and {end} for "
                 f"{'all features' if feature == ALL else feature}"
                 + (f" ({filters.version_caption(version)})" if version else "")
                 + f". The newest data is from {latest}.", icon="📭")
         return
-    _render_trends(db, key, feature, features, start, end, granularity, marked_days(start, end), version)
+    _render_trends(feature, features, start, end, granularity, marked_days(start, end), version)
 
 
 def marked_days(start: date, end: date) -> set[date]:
@@ -168,15 +168,15 @@ def marked_days(start: date, end: date) -> set[date]:
     return {a + timedelta(days=i) for i in range((b - a).days + 1) if start <= a + timedelta(days=i) <= end}
 
 
-def _render_release_link(db, key: str) -> None:
+def _render_release_link() -> None:
     """The newest release against the one before it, one click away (issue 21; nothing without releases)."""
-    releases = [v for v in data.version_values(db, key, "release") if v not in ("other", "unversioned")]
+    releases = [v for v in data.version_values("release") if v not in ("other", "unversioned")]
     if len(releases) >= 2:
         st.page_link("views/compare.py", label=f"Compare the newest release {releases[0]} with {releases[1]}",
                      icon="🆚", query_params={"by": "release", "a": releases[1], "b": releases[0]})
 
 
-def _render_filters(db, key: str, features: list[str], latest: date
+def _render_filters(features: list[str], latest: date
                     ) -> tuple[str, date, date, str, filters.Version | None]:
     filters.period_from_query(PREFIX, features)
     cols = st.columns([1.2, 1.6, 1.0, 1.4, 1.6], vertical_alignment="bottom")
@@ -184,7 +184,7 @@ def _render_filters(db, key: str, features: list[str], latest: date
     start, end = filters.date_range_filter(PREFIX, latest - timedelta(days=DEFAULT_DAYS - 1), latest,
                                            container=cols[1])
     granularity = filters.granularity_toggle(PREFIX, container=cols[2])
-    version = filters.version_filter(PREFIX, data.version_known(db, key), container=cols[3])
+    version = filters.version_filter(PREFIX, data.version_known(), container=cols[3])
     prev_start, prev_end = filters.previous_period(start, end)
     days = (end - start).days + 1
     cols[4].caption(f"{days} day{'s' if days > 1 else ''} · compared with {prev_start} – {prev_end}"
@@ -260,13 +260,13 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
 
 
 @st.fragment
-def _render_trends(db, key: str, feature: str, features: list[str], start: date, end: date,
+def _render_trends(feature: str, features: list[str], start: date, end: date,
                    granularity: str, alert_days: set[date] | None = None,
                    version: filters.Version | None = None) -> None:
-    docs = _buckets(db, key, feature, start, end, granularity, version)
-    limits, limit_labels = _thresholds_for(db, key, feature, features)
-    rules = data.rules(db, key)
-    incidents = incident_days(data.alerts(db, key), feature, start, end)
+    docs = _buckets(feature, start, end, granularity, version)
+    limits, limit_labels = _thresholds_for(feature, features)
+    rules = data.rules()
+    incidents = incident_days(data.alerts(), feature, start, end)
     for day in alert_days or ():
         incidents.setdefault(day, []).append("the alert you came from")
     if alert_days:
