@@ -20,6 +20,7 @@ from typing import Callable
 
 import streamlit as st
 
+from core.buckets import Bucket, buckets
 from core.features import ALL_FEATURES
 
 AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT = (
@@ -66,9 +67,9 @@ def features(db) -> list[str]:
 
 
 @_reader(AGGREGATES, THRESHOLDS, ttl=60)
-def aggregates(db, granularity: str, start, end, features: tuple | None) -> list[dict]:
-    from store.aggregates import get_aggregates
-    return get_aggregates(db, granularity, start, end, list(features) if features else None)
+def aggregates(db, granularity: str, start, end, features: tuple | None) -> list[Bucket]:
+    from store.aggregates import get_buckets
+    return get_buckets(db, granularity, start, end, list(features) if features else None)
 
 
 @_reader(AGGREGATES, ttl=60)
@@ -276,10 +277,10 @@ def release_totals(db, dim: str, value: str, start, end) -> dict:
 
 @_reader(AGGREGATES, THRESHOLDS, ttl=60)
 def version_aggregates(db, dim: str, value: str, granularity: str, start, end,
-                       features: tuple | None) -> list[dict]:
+                       features: tuple | None) -> list[Bucket]:
     """`aggregates` for the records of one release / model / prompt version (the release aggregates)."""
     from store.release_aggregates import version_buckets
-    return version_buckets(db, dim, value, granularity, start, end, list(features) if features else None)
+    return buckets(version_buckets(db, dim, value, granularity, start, end, list(features) if features else None))
 
 
 @_reader(AGGREGATES, ttl=300)

@@ -18,6 +18,7 @@ import pandas as pd
 import streamlit as st
 
 from core import timebuckets
+from core.buckets import Bucket
 from dashboard import data
 from dashboard import page
 from dashboard.common import ALL
@@ -36,7 +37,7 @@ TRIAGE = "views/triage.py"
 
 
 def _per_feature(granularity: str, start: date, end: date,
-                 version: filters.Version | None = None) -> dict[str, list[dict]]:
+                 version: filters.Version | None = None) -> dict[str, list[Bucket]]:
     """Aggregate documents of every feature (not the "all" rows) in the period, by feature
     (of one version's records when `version` is set)."""
     first = start if granularity == "day" else filters.week_start(start)
@@ -44,11 +45,11 @@ def _per_feature(granularity: str, start: date, end: date,
         docs = data.aggregates(granularity, first, end, None)
     else:
         docs = data.version_aggregates(version[0], version[1], granularity, first, end, None)
-    out: dict[str, list[dict]] = {}
+    out: dict[str, list[Bucket]] = {}
     for d in docs:
-        day, feature = filters.bucket_date(d.get("bucket")), d.get("feature")
-        if day and isinstance(feature, str) and feature != ALL and first <= day <= end:
-            out.setdefault(feature, []).append({**d, "day": day})
+        day, feature = d.day, d.feature
+        if day and feature is not None and feature != ALL and first <= day <= end:
+            out.setdefault(feature, []).append(d)
     return dict(sorted(out.items()))
 
 
@@ -186,7 +187,7 @@ def _render_drill_links(rows: list[str], start: date, end: date, version: filter
 
 
 @st.fragment
-def _render_trends(buckets: dict[str, list[dict]], thresholds: dict, partial: date | None,
+def _render_trends(buckets: dict[str, list[Bucket]], thresholds: dict, partial: date | None,
                    bucket_days: int) -> None:
     st.subheader("Per-feature trend", anchor=False)
     metric = st.selectbox("Metric", (*charts.scores(), *RATES), format_func=charts.label,
@@ -194,11 +195,11 @@ def _render_trends(buckets: dict[str, list[dict]], thresholds: dict, partial: da
     percent = metric in RATES
     series = {}
     for feature, docs in buckets.items():
-        xs = [d["day"] for d in docs]
+        xs = [d.day for d in docs]
         if percent:
-            ys = [charts.num(d.get(metric)) for d in docs]
+            ys = [charts.num(d.rate(metric)) for d in docs]
         else:
-            ys = [charts.num(((d.get("metrics") or {}).get(metric) or {}).get("mean")) for d in docs]
+            ys = [charts.num(d.stat(metric)) for d in docs]
         series[feature] = (xs, ys)
     limits = None if percent else {f: _limits(thresholds, f).get(metric) for f in buckets}
     charts.show(charts.multi_line_figure(series, title=f"{charts.label(metric)} by feature",
@@ -210,7 +211,7 @@ def _render_trends(buckets: dict[str, list[dict]], thresholds: dict, partial: da
         st.caption(" ".join(notes))
 
 
-def _render_quadrant(buckets: dict[str, list[dict]], summaries: dict[str, dict], thresholds: dict) -> None:
+def _render_quadrant(buckets: dict[str, list[Bucket]], summaries: dict[str, dict], thresholds: dict) -> None:
     st.subheader("Retrieval or generation? Precision vs faithfulness", anchor=False)
     base = limits_for(thresholds, DEFAULT_FEATURE)
     p_cut, f_cut = base["contextual_precision"], base["faithfulness"]
@@ -219,11 +220,10 @@ def _render_quadrant(buckets: dict[str, list[dict]], summaries: dict[str, dict],
     points = []
     for feature, docs in buckets.items():
         for d in docs:
-            block = d.get("metrics") or {}
             points.append({
-                "feature": feature, "bucket": d["day"], "count": d.get("count"),
-                "precision": charts.num((block.get("contextual_precision") or {}).get("mean")),
-                "faithfulness": charts.num((block.get("faithfulness") or {}).get("mean")),
+                "feature": feature, "bucket": d.day, "count": d.count,
+                "precision": charts.num(d.stat("contextual_precision")),
+                "faithfulness": charts.num(d.stat("faithfulness")),
             })
     left, right = st.columns(2)
     with left:

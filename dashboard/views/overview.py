@@ -18,6 +18,7 @@ from datetime import date, timedelta
 import streamlit as st
 
 from core import agreement, metrics, timebuckets
+from core.buckets import Bucket
 from core import rules as core_rules
 from core.features import DEFAULT_FEATURE
 from core.verdict import limits_for
@@ -35,30 +36,30 @@ EMPTY = ("No data yet for this period. While the worker is building them the not
 
 # --- numbers --------------------------------------------------------------------------
 
-def _in_period(docs: list[dict], start: date, end: date) -> list[dict]:
-    return [d for d in docs if (day := filters.bucket_date(d.get("bucket"))) and start <= day <= end]
+def _in_period(docs: list[Bucket], start: date, end: date) -> list[Bucket]:
+    return [d for d in docs if (day := d.day) and start <= day <= end]
 
 
 def _read(granularity: str, start: date, end: date, features: tuple | None,
-          version: filters.Version | None) -> list[dict]:
+          version: filters.Version | None) -> list[Bucket]:
     """Bucket documents: of every record, or of one version's records (the per-version aggregates)."""
     if version is None:
         return data.aggregates(granularity, start, end, features)
     return data.version_aggregates(version[0], version[1], granularity, start, end, features)
 
 
-def _daily(feature: str, start: date, end: date, version: filters.Version | None = None) -> list[dict]:
+def _daily(feature: str, start: date, end: date, version: filters.Version | None = None) -> list[Bucket]:
     docs = _read("day", start, end, (feature,), version)
-    return [d for d in _in_period(docs, start, end) if d.get("feature") == feature]
+    return [d for d in _in_period(docs, start, end) if d.feature == feature]
 
 
 def _buckets(feature: str, start: date, end: date, granularity: str,
-             version: filters.Version | None = None) -> list[dict]:
+             version: filters.Version | None = None) -> list[Bucket]:
     if granularity == "day":
         return _daily(feature, start, end, version)
     first = filters.week_start(start)
     docs = _read("week", first, end, (feature,), version)
-    return [d for d in _in_period(docs, first, end) if d.get("feature") == feature]
+    return [d for d in _in_period(docs, first, end) if d.feature == feature]
 
 
 def _thresholds_for(feature: str, features: list[str]) -> tuple[dict, dict]:
@@ -192,11 +193,11 @@ def _render_filters(features: list[str], latest: date
     return feature, start, end, granularity, version
 
 
-def no_comparison(current: list[dict], previous: list[dict]) -> str | None:
+def no_comparison(current: list[Bucket], previous: list[Bucket]) -> str | None:
     """Why the period cannot be compared with the one before (None: it can): no data before, or data on
     fewer than half as many days (a delta against a few days would read as a change that is not there)."""
     def days(docs):
-        return {filters.bucket_date(d.get("bucket")) for d in docs} - {None}
+        return {d.day for d in docs} - {None}
     before, now = days(previous), days(current)
     if not before:
         return NO_DATA_BEFORE
@@ -277,11 +278,11 @@ def _render_trends(feature: str, features: list[str], start: date, end: date,
         bucket_days = 7
     else:
         marked, bucket_days = set(incidents), 1
-    buckets = [filters.bucket_date(d["bucket"]) for d in docs]
+    buckets = [d.day for d in docs]
     partial = bool(buckets) and buckets[-1] is not None and timebuckets.is_partial(buckets[-1], granularity)
 
     def series(metric: str, stat: str = "mean"):
-        return [charts.num(((d.get("metrics") or {}).get(metric) or {}).get(stat)) for d in docs]
+        return [charts.num(d.stat(metric, stat)) for d in docs]
 
     st.subheader("Trends", anchor=False)
     note = ("Dashed red lines: " + (f"{feature}'s thresholds" if feature != ALL else
@@ -300,15 +301,15 @@ def _render_trends(feature: str, features: list[str], start: date, end: date,
         for m in charts.scores()
     ]
     figures.append((None, charts.trend_figure(
-        "pass_rate", buckets, [charts.num(d.get("pass_rate")) for d in docs], percent=True,
+        "pass_rate", buckets, [charts.num(d.pass_rate) for d in docs], percent=True,
         threshold=_rule_threshold(rules, "pass_rate", feature), threshold_label="alert below",
         incidents=marked, bucket_days=bucket_days, partial=partial)))
     figures.append((None, charts.trend_figure(
-        "regen_rate", buckets, [charts.num(d.get("regen_rate")) for d in docs], percent=True,
+        "regen_rate", buckets, [charts.num(d.regen_rate) for d in docs], percent=True,
         threshold=_rule_threshold(rules, "regen_rate", feature), threshold_label="alert above",
         incidents=marked, bucket_days=bucket_days, partial=partial)))
-    figures.append((None, charts.volume_figure(buckets, [charts.num(d.get("count")) for d in docs],
-                                               [charts.num(d.get("failing")) for d in docs], partial=partial)))
+    figures.append((None, charts.volume_figure(buckets, [charts.num(d.count) for d in docs],
+                                               [charts.num(d.failing) for d in docs], partial=partial)))
     for i in range(0, len(figures), 2):
         cols = st.columns(2)
         for j, (col, (metric, fig)) in enumerate(zip(cols, figures[i:i + 2])):

@@ -61,13 +61,13 @@ def _render_version_week(version: tuple[str, str], week: date | None) -> None:
     if week is None:
         return
     docs = [d for d in data.version_aggregates(version[0], version[1], "week", week, week + timedelta(days=6),
-                                               ("__all__",)) if filters.bucket_date(d.get("bucket")) == week]
+                                               ("__all__",)) if d.day == week]
     if not docs:
         return
     doc = docs[0]
-    rate = doc.get("pass_rate")
+    rate = doc.pass_rate
     st.info(f"{filters.version_caption(version).removesuffix(' only')} in the week of {week}: "
-            f"{int(doc.get('count') or 0):,} records, pass rate "
+            f"{int(doc.count or 0):,} records, pass rate "
             + (f"{100 * rate:.1f} %" if isinstance(rate, (int, float)) else "—")
             + ". The report below covers every record of the week.", icon="🏷️")
 
