@@ -79,6 +79,11 @@ class Bucket(BaseModel):
         return number(getattr(self, name, None))
 
 
+def as_bucket(doc: Bucket | dict) -> Bucket:
+    """A typed bucket (a stored document is read as one)."""
+    return doc if isinstance(doc, Bucket) else Bucket.model_validate(doc)
+
+
 def buckets(docs: list[dict]) -> list[Bucket]:
     """Typed buckets from stored documents, in their order."""
-    return [Bucket.model_validate(d) for d in docs]
+    return [as_bucket(d) for d in docs]

@@ -18,7 +18,7 @@ from datetime import date, timedelta
 import streamlit as st
 
 from core import agreement, metrics, timebuckets
-from core.buckets import Bucket
+from core.buckets import Bucket, as_bucket
 from core import rules as core_rules
 from core.features import DEFAULT_FEATURE
 from core.verdict import limits_for
@@ -193,11 +193,11 @@ def _render_filters(features: list[str], latest: date
     return feature, start, end, granularity, version
 
 
-def no_comparison(current: list[Bucket], previous: list[Bucket]) -> str | None:
+def no_comparison(current: list[Bucket] | list[dict], previous: list[Bucket] | list[dict]) -> str | None:
     """Why the period cannot be compared with the one before (None: it can): no data before, or data on
     fewer than half as many days (a delta against a few days would read as a change that is not there)."""
     def days(docs):
-        return {d.day for d in docs} - {None}
+        return {as_bucket(d).day for d in docs} - {None}
     before, now = days(previous), days(current)
     if not before:
         return NO_DATA_BEFORE
