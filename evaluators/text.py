@@ -251,6 +251,30 @@ def is_about_context(sentence: str) -> bool:
     return bool(_ABOUT_CONTEXT_RE.search(s) or _META_RE.search(s)) and not numbers(s)
 
 
+# The answer's own assessment under a label ("Viability: weak unless ...", "Risk: low", "Chances of success:
+# good", "Overall: a strong case"): a judgement drawn from the facts around it, not a fact to look up in the
+# context. Only a label word that names a judgement, followed by a word that grades it; a figure makes it a claim.
+_ASSESSMENT_RE = re.compile(
+    r"^(?:overall\s+)?(?:viability|assessment|verdict|outlook|prospects?|chances?(?:\s+of\s+success)?|likelihood|"
+    r"risk|conclusion|bottom\s+line|overall|prognosis|rating|merits?)(?:\s+of\s+[^:]{1,60})?\s*[:\u2013\u2014-]\s*"
+    r"(?:(?:a|an|the)\s+)?(?:very|fairly|quite|rather|reasonably|moderately|relatively)?\s*"
+    r"(?:strong|weak|good|poor|fair|moderate|low|high|medium|likely|unlikely|favou?rable|unfavou?rable|"
+    r"promising|slim|remote|uncertain|doubtful|excellent|bad|limited|solid)\b", re.IGNORECASE)
+
+
+def is_assessment(sentence: str) -> bool:
+    """The answer's own graded judgement under a label (`_ASSESSMENT_RE`), carrying no figure."""
+    s = strip_citations(sentence or "").strip()
+    return bool(_ASSESSMENT_RE.match(s)) and not numbers(s)
+
+
+@lru_cache(maxsize=8192)
+def assessment_sentences(answer: str) -> tuple[str, ...]:
+    """The answer's own assessments (`is_assessment`), left out of the claims."""
+    return tuple(sent.strip() for sent in split_sentences(answer)
+                 if is_assessment(strip_structure(strip_citations(sent))))
+
+
 @lru_cache(maxsize=8192)
 def about_context_sentences(answer: str) -> tuple[str, ...]:
     """The answer's sentences about the context (`is_about_context`), left out of the claims."""
@@ -273,6 +297,8 @@ def split_claims(answer: str) -> tuple[str, ...]:
             continue
         s = strip_structure(strip_meta_prefix(strip_structure(sent)))
         if not strip_citations(s).strip(" .;,"):  # a line of references only ("Sources: 1, 3")
+            continue
+        if is_assessment(s):  # "Viability: weak unless ...": the answer's judgement, not a fact to look up
             continue
         if ": " in s:  # "Here is what I found: <claim>" -> the claim
             left, right = s.split(": ", 1)

@@ -63,8 +63,11 @@ def main() -> int:
     env = os.environ
     if not settings.mongodb_uri:
         Path(settings.data_dir).mkdir(parents=True, exist_ok=True)
+        # own session: Ctrl-C stops the scheduler and workers first (their last writes, the lease
+        # release) and the database last, in the `finally` below; with the database gone first each
+        # of them waited ~20 s for a server that was no longer there
         server = EmbeddedServer(settings.data_dir, settings.embedded_port,
-                                log_path=str(Path(settings.data_dir) / "server.log"))
+                                log_path=str(Path(settings.data_dir) / "server.log"), own_session=True)
         uri = server.start()
         env["MONGODB_URI"] = uri.rstrip("/") + "/evalboard"
         print(f"embedded database ready: {env['MONGODB_URI']} (data in {settings.data_dir})", flush=True)

@@ -104,10 +104,14 @@ def serve(port: int, data_dir: str, *, announce=print) -> None:
 class EmbeddedServer:
     """A `python -m store serve` child process; `uri` is known once it is ready."""
 
-    def __init__(self, data_dir: str | os.PathLike, port: int = 0, *, log_path: str | None = None):
+    def __init__(self, data_dir: str | os.PathLike, port: int = 0, *, log_path: str | None = None,
+                 own_session: bool = False):
         self.data_dir = str(data_dir)
         self.port = port
         self.log_path = log_path
+        # own_session: a terminal's Ctrl-C (sent to the whole foreground group) does not reach the
+        # server, so the processes using it stop first and the owner stops it last (`stop`)
+        self.own_session = own_session
         self.proc: subprocess.Popen | None = None
         self.uri: str | None = None
 
@@ -116,7 +120,7 @@ class EmbeddedServer:
         stderr = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "store", "serve", "--port", str(self.port), "--data", self.data_dir],
-            cwd=repo_root, stdout=subprocess.PIPE, stderr=stderr, text=True,
+            cwd=repo_root, stdout=subprocess.PIPE, stderr=stderr, text=True, start_new_session=self.own_session,
         )
         deadline = time.monotonic() + timeout
         assert self.proc.stdout is not None

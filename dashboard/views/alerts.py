@@ -161,34 +161,64 @@ def _render_alert(db, alert: dict) -> None:
             if alert.get("message"):
                 st.text(str(alert["message"]))
             _render_drivers(alert)
-            comparison = {"lt": "below", "gt": "above"}.get(alert.get("comparison"), alert.get("comparison") or "")
-            evidence = [e for e in alert.get("evidence") or [] if isinstance(e, dict)]
-            days = _days_span(alert)
-            per_day = (" · day by day: " + ", ".join(
-                f"{_day(e.get('bucket')) or '?'}: {_value(metric, e.get('value'))}"
-                + (f" of {e['count']} records" if e.get("count") else "") for e in evidence[:10])
-                if len(evidence) > 1 else "")  # one day: its value is the one above, not repeated
-            st.caption(
-                f"{md_escape(charts.label(metric or ''))} was **{_value(metric, alert.get('value'))}**, "
-                f"{md_escape(comparison)} {_value(metric, alert.get('threshold'))}"
-                + per_day
-                + (f" · condition on {days}" if days and not alert.get("replayed") else "")
-                + _raised(alert)
-                + (f" · acknowledged by {md_escape(alert.get('acknowledged_by'))} "
-                   f"{_when(alert.get('acknowledged_at'))}"
-                   if alert.get("acknowledged_by") else "")
-                + (f" · resolved by {md_escape(_who(alert.get('resolved_by')))} {_when(alert.get('resolved_at'))}"
-                   if alert.get("resolved_by") and not alert.get("replayed") else ""))
+            if alert.get("compare"):  # the release rule: two releases side by side, not a daily series
+                _render_release_evidence(alert)
+            else:
+                _render_series_evidence(alert, metric)
             _render_ack_details(alert)
             _render_links(alert, feature)
         with actions:
-            reviewer = can("reviewer")
-            if alert.get("state") == "open":
-                _render_ack_form(db, alert, alert_id, reviewer)
-            if alert.get("state") in ("open", "acknowledged"):
-                if st.button("Resolve", key=f"{PREFIX}_resolve_{alert_id}", disabled=not reviewer,
-                             type="primary", width="stretch") and allowed_now("reviewer", "resolve alerts"):
-                    _act(db, resolve_alert, alert, "resolved")
+            _render_actions(db, alert, alert_id)
+
+
+def _render_series_evidence(alert: dict, metric) -> None:
+    """A daily rule's evidence: its value against the threshold, day by day, and who handled it."""
+    comparison = {"lt": "below", "gt": "above"}.get(alert.get("comparison"), alert.get("comparison") or "")
+    evidence = [e for e in alert.get("evidence") or [] if isinstance(e, dict)]
+    days = _days_span(alert)
+    per_day = (" · day by day: " + ", ".join(
+        f"{_day(e.get('bucket')) or '?'}: {_value(metric, e.get('value'))}"
+        + (f" of {e['count']} records" if e.get("count") else "") for e in evidence[:10])
+        if len(evidence) > 1 else "")  # one day: its value is the one above, not repeated
+    st.caption(
+        f"{md_escape(charts.label(metric or ''))} was **{_value(metric, alert.get('value'))}**, "
+        f"{md_escape(comparison)} {_value(metric, alert.get('threshold'))}"
+        + per_day
+        + (f" · condition on {days}" if days and not alert.get("replayed") else "")
+        + _raised(alert)
+        + (f" · acknowledged by {md_escape(alert.get('acknowledged_by'))} "
+           f"{_when(alert.get('acknowledged_at'))}"
+           if alert.get("acknowledged_by") else "")
+        + (f" · resolved by {md_escape(_who(alert.get('resolved_by')))} {_when(alert.get('resolved_at'))}"
+           if alert.get("resolved_by") and not alert.get("replayed") else ""))
+
+
+def _render_actions(db, alert: dict, alert_id: str) -> None:
+    reviewer = can("reviewer")
+    if alert.get("state") == "open":
+        _render_ack_form(db, alert, alert_id, reviewer)
+    if alert.get("state") in ("open", "acknowledged"):
+        if st.button("Resolve", key=f"{PREFIX}_resolve_{alert_id}", disabled=not reviewer,
+                     type="primary", width="stretch") and allowed_now("reviewer", "resolve alerts"):
+            _act(db, resolve_alert, alert, "resolved")
+
+
+def _render_release_evidence(alert: dict) -> None:
+    """A release alert's evidence: the records behind each side and what "beyond noise" means (the
+    message names each worse metric with its difference and 95 % interval); no day-by-day series."""
+    rows = [e for e in alert.get("evidence") or [] if isinstance(e, dict)]
+    first = rows[0] if rows else {}
+    sides = (f"{first.get('n_b'):,} records of {alert.get('release')} against {first.get('n_a'):,} of "
+             f"{alert.get('previous_release')}" if isinstance(first.get("n_a"), int) and isinstance(first.get("n_b"), int)
+             else f"{alert.get('release')} against {alert.get('previous_release')}")
+    since = _day(alert.get("first_day"))
+    st.caption(md_escape(sides) + (f" · {md_escape(str(alert.get('release')))} answering since {since}" if since else "")
+               + " · worse beyond noise: the whole 95 % interval of the difference is below zero"
+               + _raised(alert)
+               + (f" · acknowledged by {md_escape(alert.get('acknowledged_by'))} {_when(alert.get('acknowledged_at'))}"
+                  if alert.get("acknowledged_by") else "")
+               + (f" · resolved by {md_escape(_who(alert.get('resolved_by')))} {_when(alert.get('resolved_at'))}"
+                  if alert.get("resolved_by") else ""))
 
 
 def _who(user) -> str:
@@ -300,6 +330,11 @@ def _render_links(alert: dict, feature: str) -> None:
     end = _day(link.get("end")) or start
     params = trends_params(alert, feature)
     row = st.container(horizontal=True, gap="small")
+    compare = alert.get("compare") if isinstance(alert.get("compare"), dict) else None
+    if compare and compare.get("a") and compare.get("b"):
+        row.page_link("views/compare.py", label="Compare the releases", icon="🆚",
+                      query_params={"by": str(compare.get("by") or "release"), "a": str(compare["a"]),
+                                    "b": str(compare["b"])})
     row.page_link("views/overview.py", label="Trends for these days", icon="📈", query_params=params,
                   help="The alert's days (shaded) with a week on each side")
     if TRIAGE_PAGE.is_file():

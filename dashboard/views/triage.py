@@ -277,14 +277,20 @@ def _column_config() -> dict:
         "Overall": st.column_config.ProgressColumn(format="%.2f", min_value=0.0, max_value=1.0, width=68,
                                                    help="The effective score: logged, or Evalboard's for "
                                                         "records logged without scores"),
-        "Re-score": st.column_config.NumberColumn(format="%.2f", width=62,
-                                                  help="Evalboard's re-score, next to the logged score"),
-        "Faithfulness": st.column_config.NumberColumn(format="%.2f", width=75),
+        "Re-score": st.column_config.TextColumn(width=62, help="Evalboard's re-score, next to the logged score "
+                                                               "(— = not re-scored yet)"),
+        "Faithfulness": st.column_config.TextColumn(width=75, help="— = no faithfulness score"),
         "Below threshold": st.column_config.TextColumn(width=110),
         "Status": st.column_config.TextColumn(width=85),
         "Assignee": st.column_config.TextColumn(width=75),
         "Gaps": st.column_config.NumberColumn(help="data issues noticed at ingest", width=45),
     }
+
+
+def _two_places(value) -> str:
+    """A score as the table shows it: two decimals (they sort as text too), "—" when missing."""
+    number = pd.to_numeric(value, errors="coerce")
+    return "—" if pd.isna(number) else f"{float(number):.2f}"
 
 
 def _render_list(filt: dict, sort: str, descending: bool, total: int) -> list[dict]:
@@ -321,9 +327,11 @@ def _render_list(filt: dict, sort: str, descending: bool, total: int) -> list[di
         return []
     shown = [c for c in COLUMNS if c in (_state("columns") or DEFAULT_COLUMNS)] or list(DEFAULT_COLUMNS)
     table = pd.DataFrame([_row(d) for d in docs])[shown]
-    for column in ("Overall", "Re-score", "Faithfulness"):  # numbers (an empty cell), never "None" text
+    if "Overall" in table.columns:
+        table["Overall"] = pd.to_numeric(table["Overall"], errors="coerce")
+    for column in ("Re-score", "Faithfulness"):  # "—" where there is none (a number cell would say "None")
         if column in table.columns:
-            table[column] = pd.to_numeric(table[column], errors="coerce")
+            table[column] = [_two_places(v) for v in table[column]]
     st.dataframe(
         table, hide_index=True, width="stretch", key=f"{PREFIX}_table_{'bulk' if bulk else 'open'}",
         height=min(35 * (len(docs) + 1) + 3, 640), column_config=_column_config(),

@@ -15,8 +15,10 @@ def faithfulness(p: Prepared) -> Score:
     if not p.ctx.sentences:
         return Score(None, NO_CONTEXT, {"claims": [], "unsupported_claims": []})
     about = list(T.about_context_sentences(p.answer))
+    assessed = list(T.assessment_sentences(p.answer))
     note = (f" {len(about)} sentence(s) about the context, not checked: \"{_short(about[0], 60)}\"."
-            if about else "")
+            if about else "") + (f" The answer's own assessment, not checked: \"{_short(assessed[0], 60)}\"."
+                                 if assessed else "")
     if not p.claims:
         return Score(None, ("only statements about the context, not checked" if about else "no claims"),
                      {"claims": [], "unsupported_claims": [], "about_context": about})
@@ -32,7 +34,7 @@ def faithfulness(p: Prepared) -> Score:
                   f"({first['why']})" + (f" and {len(unsupported) - 1} more." if len(unsupported) > 1 else "."))
     reason += note
     return Score(value, reason, {"claims": claims, "unsupported_claims": unsupported, "about_context": about,
-                                 "mean_support": float(np.mean([c["score"] for c in claims])),
+                                 "assessments": assessed, "mean_support": float(np.mean([c["score"] for c in claims])),
                                  "signals": hallucination_signals(p, claims)})
 
 

@@ -116,3 +116,20 @@ def test_alerts_and_overview_take_a_version_filter_from_the_url(rel_db):
     _open("views/reports.py", release=last)  # no report yet here: opens without error (weeks: unit-tested)
     at = _open("views/overview.py", model=model)
     assert at.selectbox(key="overview_version").value == f"model|{model}"
+
+
+def test_a_release_alert_shows_both_sides_and_links_to_compare(rel_db):
+    """The release rule's alert on the Alerts page: the records of each release and a link to Compare
+    with both releases picked, not a day-by-day series of one date repeated."""
+    from demo.generate import RELEASE_REGRESSION, RELEASES
+    from jobs.runner import run_once
+
+    run_once(rel_db, "alerts")
+    at = _open("views/alerts.py")
+    _, feature, _, _ = RELEASE_REGRESSION
+    captions = [str(c.value).replace("\\", "") for c in at.caption]
+    sides = [c for c in captions if f"records of {RELEASES[-1][0]} against" in c]
+    assert sides and all("day by day" not in c for c in sides), captions
+    links = [(e.proto.label, e.proto.page) for e in at.get("page_link")]
+    assert ("Compare the releases", "compare") in links, links
+    assert any(feature in str(t.value) and RELEASES[-1][0] in str(t.value) for t in at.text)

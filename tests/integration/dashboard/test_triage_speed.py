@@ -160,7 +160,8 @@ def test_columns_and_the_rescore_next_to_the_logged_score(inv_db):
     rescore = stored["rescored"]["evaluation"]["overall_quality"]["score"]
     row = at.dataframe[0].value.iloc[at.session_state["triage_page_ids"].index(rid)]
     assert row["Overall"] == pytest.approx(stored["eb"]["scores"]["overall_quality"])
-    assert row["Re-score"] == pytest.approx(rescore)
+    assert float(row["Re-score"]) == pytest.approx(rescore, abs=0.005)  # shown with two decimals, "—" if none
+    assert set(at.dataframe[0].value["Re-score"]) - {"—"} <= {f"{v / 100:.2f}" for v in range(101)}
 
 
 def test_bulk_status_assignee_and_tag_are_validated_and_audited(inv_db):

@@ -104,3 +104,15 @@ def test_a_number_swapped_in_from_elsewhere_in_the_context_is_caught(model):
                                 "Birthing parents get 26 weeks of paid leave and adoptive parents get 12 weeks.",
                                 LEAVE_CTX)
     assert all("different number" not in (c.get("why") or "") for c in both["details"]["faithfulness"]["claims"])
+
+
+def test_the_answers_own_assessment_is_named_not_checked():
+    """"Viability: weak unless ..." grades the case from the facts before it: the facts are checked, the
+    grade is named in the reason; a false fact next to it is still caught."""
+    graded = PLAIN + " Viability: strong unless the drawer paid within the period."
+    r = _faith(graded)
+    faith = r["evaluation"]["faithfulness"]
+    assert faith["score"] == 1.0 and "assessment, not checked" in faith["reason"], faith["reason"]
+    wrong = ("A bounced cheque can be punished with imprisonment of up to seven years. "
+             "Viability: strong unless the drawer paid within the period.")
+    assert _faith(wrong)["evaluation"]["faithfulness"]["score"] < 0.5

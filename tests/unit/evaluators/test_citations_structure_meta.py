@@ -105,3 +105,33 @@ def test_verbs_that_deny_count_as_negations(word):
     # "Section 142 bars cognizance" says what "No court shall take cognizance" says
     assert T.negation_count(f"Section 142 {word} cognizance of a late complaint.") % 2 == \
         T.negation_count("No court shall take cognizance of a late complaint.") % 2
+
+
+@pytest.mark.parametrize("sentence", [
+    "Viability: weak unless there is a documented reason for the delay.",
+    "Viability of the complaint against you: weak if your resignation predates the offence.",
+    "Chances of success: good, given the written notice.",
+    "Risk: low.",
+    "Overall: a strong case on the direct loss.",
+    "Prognosis - favourable with treatment.",
+])
+def test_the_answers_own_graded_assessment_is_not_a_claim(sentence):
+    from evaluators import text as T
+
+    answer = "Section 142 requires the complaint within one month of the cause of action. " + sentence
+    assert T.is_assessment(sentence)
+    assert T.split_claims(answer) == ("Section 142 requires the complaint within one month of the cause of action.",)
+    assert T.assessment_sentences(answer) == (sentence,)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Verdict: the court dismissed the appeal.",  # a fact under the label, not a grade
+    "Viability: strong, provided the fifteen-day payment period has expired.",  # a figure: checked
+    "Risk: 3 in 10 cases fail on limitation.",
+    "The risk is low because the notice was sent in time.",  # no label: a claim like any other
+])
+def test_a_labelled_fact_or_figure_is_still_checked(sentence):
+    from evaluators import text as T
+
+    assert not T.is_assessment(sentence)
+    assert T.split_claims("Section 142 requires the complaint within one month. " + sentence)[1:]
