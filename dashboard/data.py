@@ -1,7 +1,11 @@
 """Every cached read of the dashboard, in one module, invalidated by topic after a write.
 
-Each reader is a store function wrapped in `st.cache_data`; `_db` is not hashed and
-`key` (`common.db_key(db)`) keeps databases apart. A reader belongs to the topics whose
+Each reader is a store function wrapped in `st.cache_data`. A view calls it with its own arguments
+only (`data.aggregates("day", start, end, None)`): the reader fetches the database itself
+(`common.database()`, the handle `page.start()` checked) and caches under `common.db_key(db)`
+(settings URI + database name), so answers of different databases never mix; the handle itself is
+not hashed. `reader.uncached(db, ...)` is the plain read, for scripts and tests that hold their own
+handle. A reader belongs to the topics whose
 writes change its answer; after a write a page calls `invalidate(topic, ...)` and every
 page reads the new state at once (acknowledge an alert -> the Overview's open-alert
 count changes on the next render, not a TTL later). TTLs only bound how stale data
@@ -9,12 +13,14 @@ written by the worker (aggregates, job runs) may be.
 """
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from datetime import date
 from typing import Callable
 
 import streamlit as st
 
+from core.buckets import Bucket, buckets
 from core.features import ALL_FEATURES
 
 AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT = (
@@ -24,11 +30,24 @@ _BY_TOPIC: dict[str, list[Callable]] = defaultdict(list)
 
 
 def _reader(*topics: str, ttl: int = 60):
+    """`fn(db, *args)` -> a reader `(*args)` that fetches the database and caches per database."""
     def wrap(fn):
-        cached = st.cache_data(ttl=ttl, show_spinner=False)(fn)
+        def keyed(_db, key: str, *args, **kwargs):  # `_db` is not hashed; `key` keeps databases apart
+            return fn(_db, *args, **kwargs)
+        keyed.__module__, keyed.__name__ = fn.__module__, fn.__name__
+        keyed.__qualname__ = f"{fn.__qualname__}.keyed"  # one cache per reader (same source for all)
+        cached = st.cache_data(ttl=ttl, show_spinner=False)(keyed)
+
+        @functools.wraps(fn)
+        def reader(*args, **kwargs):
+            from dashboard.common import database, db_key
+            db = database()
+            return cached(db, db_key(db), *args, **kwargs)
+        reader.clear = cached.clear
+        reader.uncached = fn
         for topic in topics:
             _BY_TOPIC[topic].append(cached)
-        return cached
+        return reader
     return wrap
 
 
@@ -42,108 +61,108 @@ def invalidate(*topics: str) -> None:
 # --- aggregates (written by the worker) ----------------------------------------------------
 
 @_reader(AGGREGATES, ttl=300)
-def features(_db, key: str) -> list[str]:
+def features(db) -> list[str]:
     from store.aggregates import list_features
-    return [f for f in list_features(_db) if f != ALL_FEATURES]
+    return [f for f in list_features(db) if f != ALL_FEATURES]
 
 
 @_reader(AGGREGATES, THRESHOLDS, ttl=60)
-def aggregates(_db, key: str, granularity: str, start, end, features: tuple | None) -> list[dict]:
-    from store.aggregates import get_aggregates
-    return get_aggregates(_db, granularity, start, end, list(features) if features else None)
+def aggregates(db, granularity: str, start, end, features: tuple | None) -> list[Bucket]:
+    from store.aggregates import get_buckets
+    return get_buckets(db, granularity, start, end, list(features) if features else None)
 
 
 @_reader(AGGREGATES, ttl=60)
-def latest_day(_db, key: str) -> date | None:
+def latest_day(db) -> date | None:
     """The newest day that has an aggregate (the default period of a page ends there)."""
     from core.timebuckets import bucket_day
     from store.aggregates import latest_daily_bucket
-    bucket = latest_daily_bucket(_db)
+    bucket = latest_daily_bucket(db)
     return bucket_day(bucket) if bucket else None
 
 
 @_reader(AGGREGATES, ttl=300)
-def score_histograms(_db, key: str, feature: str, start, end) -> dict:
+def score_histograms(db, feature: str, start, end) -> dict:
     from store.aggregates import score_histograms as store_histograms
-    return store_histograms(_db, feature, start, end)
+    return store_histograms(db, feature, start, end)
 
 
 @_reader(THRESHOLDS, ttl=300)
-def thresholds(_db, key: str) -> dict:
+def thresholds(db) -> dict:
     from store.thresholds import get_thresholds
-    return get_thresholds(_db)
+    return get_thresholds(db)
 
 
 # --- judge agreement (written by the worker's agreement job) ---------------------------------
 
 @_reader(AGREEMENT, ttl=120)
-def agreement(_db, key: str, granularity: str, start, end, features: tuple | None) -> list[dict]:
+def agreement(db, granularity: str, start, end, features: tuple | None) -> list[dict]:
     from store.agreement import get_agreement
-    return get_agreement(_db, granularity, start, end, list(features) if features else None)
+    return get_agreement(db, granularity, start, end, list(features) if features else None)
 
 
 @_reader(AGREEMENT, ttl=120)
-def agreement_features(_db, key: str) -> list[str]:
+def agreement_features(db) -> list[str]:
     from store.agreement import list_features
-    return list_features(_db)
+    return list_features(db)
 
 
 @_reader(AGREEMENT, ttl=120)
-def agreement_latest_day(_db, key: str) -> date | None:
+def agreement_latest_day(db) -> date | None:
     from core.timebuckets import bucket_day
     from store.agreement import latest_bucket
-    bucket = latest_bucket(_db)
+    bucket = latest_bucket(db)
     return bucket_day(bucket) if bucket else None
 
 
 # --- records ---------------------------------------------------------------------------------
 
 @_reader(RECORDS, THRESHOLDS, ttl=30)
-def records_page(_db, key: str, filt: dict, sort: str, descending: bool, page: int, page_size: int) -> list[dict]:
+def records_page(db, filt: dict, sort: str, descending: bool, page: int, page_size: int) -> list[dict]:
     from store.triage import list_records
-    return list_records(_db, filt, sort, page, page_size, descending=descending)
+    return list_records(db, filt, sort, page, page_size, descending=descending)
 
 
 @_reader(RECORDS, THRESHOLDS, ttl=30)
-def records_count(_db, key: str, filt: dict) -> int:
+def records_count(db, filt: dict) -> int:
     from store.triage import count_records
-    return count_records(_db, filt)
+    return count_records(db, filt)
 
 
 @_reader(RECORDS, THRESHOLDS, ttl=30)
-def record(_db, key: str, record_id: str) -> dict | None:
+def record(db, record_id: str) -> dict | None:
     from store.triage import get_record
-    return get_record(_db, record_id)
+    return get_record(db, record_id)
 
 
 @_reader(RECORDS, ttl=30)
-def session_records(_db, key: str, session_id: str) -> list[dict]:
+def session_records(db, session_id: str) -> list[dict]:
     from store.triage import session_records as store_session_records
-    return store_session_records(_db, session_id)
+    return store_session_records(db, session_id)
 
 
 @_reader(RECORDS, ttl=300)
-def sources(_db, key: str, start, end, only_failing: bool) -> list[str]:
+def sources(db, start, end, only_failing: bool) -> list[str]:
     from store.triage import sources as store_sources
-    return store_sources(_db, start, end, only_failing)
+    return store_sources(db, start, end, only_failing)
 
 
 @_reader(RECORDS, ttl=300)
-def latest_record_day(_db, key: str) -> date | None:
+def latest_record_day(db) -> date | None:
     from store.triage import latest_day as store_latest_day
-    return store_latest_day(_db)
+    return store_latest_day(db)
 
 
 # --- alerts, rules, audit, notifications ---------------------------------------------------
 
 @_reader(ALERTS, ttl=30)
-def alerts(_db, key: str) -> list[dict]:
+def alerts(db) -> list[dict]:
     from store.alerts import list_alerts
-    return list_alerts(_db, limit=500)
+    return list_alerts(db, limit=500)
 
 
 @_reader(AGGREGATES, AGREEMENT, ttl=300)
-def recent_daily_history(_db, key: str, agreement: bool = False) -> dict[str, list[dict]]:
+def recent_daily_history(db, agreement: bool = False) -> dict[str, list[dict]]:
     """Every feature's daily documents of the last few weeks, oldest first (what alert rules judge):
     the aggregates, or the judge-agreement figures."""
     from datetime import datetime, timedelta, timezone
@@ -154,135 +173,135 @@ def recent_daily_history(_db, key: str, agreement: bool = False) -> dict[str, li
         from store.agreement import daily_history
     else:
         from store.aggregates import daily_history
-    return daily_history(_db, since)
+    return daily_history(db, since)
 
 
 @_reader(RULES, ttl=300)
-def rules(_db, key: str) -> list[dict]:
+def rules(db) -> list[dict]:
     from store.alerts import list_rules
-    return list_rules(_db)
+    return list_rules(db)
 
 
 @_reader(RULES, THRESHOLDS, ttl=60)
-def audit(_db, key: str) -> list[dict]:
+def audit(db) -> list[dict]:
     from store.alerts import list_audit
-    return list_audit(_db, limit=100)
+    return list_audit(db, limit=100)
 
 
 @_reader(ALERTS, ttl=30)
-def notifications(_db, key: str) -> list[dict]:
+def notifications(db) -> list[dict]:
     from store.outbox import list_notifications
-    return list_notifications(_db, limit=100)
+    return list_notifications(db, limit=100)
 
 
 @_reader(ALERTS, ttl=30)
-def channels(_db, key: str) -> list[dict]:
+def channels(db) -> list[dict]:
     """Each delivery channel: configured or not, last delivery, last error (store.outbox.channel_status)."""
     from store.outbox import channel_status
-    return channel_status(_db)
+    return channel_status(db)
 
 
 @_reader(JOBS, AGGREGATES, REPORTS, ttl=10)
-def build_status(_db, key: str) -> dict:
+def build_status(db) -> dict:
     """What the worker has not built yet on a fresh database (store.state.build_status)."""
     from store.state import build_status as store_build_status
-    return store_build_status(_db)
+    return store_build_status(db)
 
 
 # --- reports, jobs, health ------------------------------------------------------------------
 
 @_reader(REPORTS, ttl=60)
-def reports(_db, key: str) -> list[dict]:
+def reports(db) -> list[dict]:
     from store.reports import list_reports
-    return list_reports(_db)
+    return list_reports(db)
 
 
 @_reader(REPORTS, ttl=300)
-def report(_db, key: str, report_id: str, week_start) -> dict | None:
+def report(db, report_id: str, week_start) -> dict | None:
     from store.reports import get_report
-    return get_report(_db, week_start)
+    return get_report(db, week_start)
 
 
 @_reader(HEALTH, ttl=15)
-def database_status(_db, key: str) -> dict:
+def database_status(db) -> dict:
     from store import health
-    return health.database_status(_db)
+    return health.database_status(db)
 
 
 @_reader(HEALTH, RECORDS, ttl=30)
-def record_counts(_db, key: str) -> dict:
+def record_counts(db) -> dict:
     from store import health
-    return health.record_counts(_db)
+    return health.record_counts(db)
 
 
 @_reader(JOBS, ttl=30)
-def backlog(_db, key: str) -> dict:
+def backlog(db) -> dict:
     """What is waiting: days the aggregate job must (re)build, and whether its first build is done."""
     from store.state import AGGREGATE, get_state
-    state = get_state(_db, AGGREGATE) or {}
+    state = get_state(db, AGGREGATE) or {}
     dirty = [d for d in state.get("dirty_days") or [] if isinstance(d, str)]
     return {"dirty_days": sorted(dirty), "first_build_done": bool(state.get("watermark"))}
 
 
 @_reader(JOBS, ttl=30)
-def job_runs(_db, key: str) -> tuple[list[dict], list[dict]]:
+def job_runs(db) -> tuple[list[dict], list[dict]]:
     from store.job_runs import last_runs, recent_runs
-    return last_runs(_db), recent_runs(_db, limit=50)
+    return last_runs(db), recent_runs(db, limit=50)
 
 
 @_reader(JOBS, AGGREGATES, ttl=15)
-def aggregate_health(_db, key: str) -> dict:
+def aggregate_health(db) -> dict:
     """What the aggregates count up to, what they hold back right now and why, and the last recount."""
     from store.aggregates import last_verification
     from store.state import AGGREGATE, get_state, writes_in_flight
-    state = get_state(_db, AGGREGATE)
+    state = get_state(db, AGGREGATE)
     return {"watermark": state.get("watermark"), "dirty_days": len(state.get("dirty_days") or []),
-            "in_flight": writes_in_flight(_db), "verification": last_verification(_db)}
+            "in_flight": writes_in_flight(db), "verification": last_verification(db)}
 
 
 # --- releases side by side (issue 21; the release aggregates are written by the worker) --------
 
 @_reader(AGGREGATES, ttl=60)
-def version_values(_db, key: str, dim: str) -> list[str]:
+def version_values(db, dim: str) -> list[str]:
     from store.release_aggregates import version_values as values
-    return values(_db, dim)
+    return values(db, dim)
 
 
 @_reader(AGGREGATES, ttl=60)
-def release_totals(_db, key: str, dim: str, value: str, start, end) -> dict:
+def release_totals(db, dim: str, value: str, start, end) -> dict:
     from store.release_aggregates import side_totals
-    totals = side_totals(_db, dim, value, start, end)
+    totals = side_totals(db, dim, value, start, end)
     return {f: {**t, "metrics": {m: {**c, "hist": dict(c["hist"])} for m, c in t["metrics"].items()}}
             for f, t in totals.items()}
 
 
 @_reader(AGGREGATES, THRESHOLDS, ttl=60)
-def version_aggregates(_db, key: str, dim: str, value: str, granularity: str, start, end,
-                       features: tuple | None) -> list[dict]:
+def version_aggregates(db, dim: str, value: str, granularity: str, start, end,
+                       features: tuple | None) -> list[Bucket]:
     """`aggregates` for the records of one release / model / prompt version (the release aggregates)."""
     from store.release_aggregates import version_buckets
-    return version_buckets(_db, dim, value, granularity, start, end, list(features) if features else None)
+    return buckets(version_buckets(db, dim, value, granularity, start, end, list(features) if features else None))
 
 
 @_reader(AGGREGATES, ttl=300)
-def version_histograms(_db, key: str, dim: str, value: str, feature: str, start, end) -> dict:
+def version_histograms(db, dim: str, value: str, feature: str, start, end) -> dict:
     from store.release_aggregates import version_histograms as histograms
-    return histograms(_db, dim, value, feature, start, end)
+    return histograms(db, dim, value, feature, start, end)
 
 
-def version_known(_db, key: str) -> dict[str, list[str]]:
+def version_known() -> dict[str, list[str]]:
     """{dimension: its values with aggregates, newest first} (the version filter's options)."""
     from core.versions import DIMENSIONS
-    return {dim: version_values(_db, key, dim) for dim in DIMENSIONS}
+    return {dim: version_values(dim) for dim in DIMENSIONS}
 
 
 @_reader(AGGREGATES, ttl=60)
-def release_days(_db, key: str, dim: str, value: str):
+def release_days(db, dim: str, value: str):
     from store.release_aggregates import side_days
-    return side_days(_db, dim, value)
+    return side_days(db, dim, value)
 
 
 @_reader(RECORDS, THRESHOLDS, ttl=60)
-def flipped_queries(_db, key: str, a: tuple, b: tuple, limit: int) -> list[dict]:
+def flipped_queries(db, a: tuple, b: tuple, limit: int) -> list[dict]:
     from store.release_compare import Side, flipped_queries as flipped
-    return flipped(_db, Side(*a), Side(*b), limit)
+    return flipped(db, Side(*a), Side(*b), limit)

@@ -60,6 +60,7 @@ from pymongo.database import Database
 from pymongo.errors import DuplicateKeyError
 
 from core import diagnosis, metrics
+from core.buckets import Bucket, buckets
 from core.features import ALL_FEATURES as ALL
 from core.features import UNKNOWN_FEATURE
 from core.timebuckets import DAY, WEEK, bucket_range, bucket_start, days_range, local_day
@@ -678,6 +679,12 @@ def get_aggregates(db: Database, granularity: str, start: date | datetime | None
     if features:
         query["feature"] = {"$in": [str(f) for f in features]}
     return list(db[COLLECTIONS[granularity]].find(query).sort([("bucket", ASCENDING), ("feature", ASCENDING)]))
+
+
+def get_buckets(db: Database, granularity: str, start: date | datetime | None = None,
+                end: date | datetime | None = None, features: list[str] | None = None) -> list[Bucket]:
+    """get_aggregates as typed documents (core.buckets.Bucket), for readers such as the pages."""
+    return buckets(get_aggregates(db, granularity, start, end, features))
 
 
 def latest_daily_bucket(db: Database) -> datetime | None:

@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from core import metrics
+from core.buckets import Bucket
 from core.diagnosis import BOTH, GENERATION, OK, RETRIEVAL
 from core.diagnosis import QUADRANTS as QUADRANT_KEYS
 
@@ -40,12 +41,12 @@ def num(value) -> float | None:
     return float(value) if value == value else None  # NaN -> None
 
 
-def summarize(docs: list[dict]) -> dict:
-    """Period totals from aggregate documents: counts summed, means weighted by n,
+def summarize(docs: Sequence[Bucket]) -> dict:
+    """Period totals from aggregate buckets: counts summed, means weighted by n,
     rates weighted by their denominators. Missing values are skipped, never guessed."""
-    count = sum(num(d.get("count")) or 0 for d in docs)
-    passed = sum(num(d.get("passed")) or 0 for d in docs)
-    failing = sum(num(d.get("failing")) or 0 for d in docs)
+    count = sum(num(d.count) or 0 for d in docs)
+    passed = sum(num(d.passed) or 0 for d in docs)
+    failing = sum(num(d.failing) or 0 for d in docs)
     out = {
         "count": int(count),
         "pass_rate": passed / (passed + failing) if passed + failing else None,
@@ -56,8 +57,7 @@ def summarize(docs: list[dict]) -> dict:
     for metric in scores():
         total = weight = rate_total = rate_weight = 0.0
         for d in docs:
-            block = (d.get("metrics") or {}).get(metric) or {}
-            mean, n, rate = num(block.get("mean")), num(block.get("n")), num(block.get("pass_rate"))
+            mean, n, rate = num(d.stat(metric)), num(d.stat(metric, "n")), num(d.stat(metric, "pass_rate"))
             if mean is not None and n:
                 total += mean * n
                 weight += n
@@ -68,12 +68,12 @@ def summarize(docs: list[dict]) -> dict:
         out["pass_rates"][metric] = rate_total / rate_weight if rate_weight else None
     total = weight = 0.0
     for d in docs:
-        rate, n = num(d.get("regen_rate")), num(d.get("count"))
+        rate, n = num(d.regen_rate), num(d.count)
         if rate is not None and n:
             total += rate * n
             weight += n
     out["regen_rate"] = total / weight if weight else None
-    out["quadrants"] = {q: sum(int(num((d.get("quadrants") or {}).get(q)) or 0) for d in docs) for q in QUADRANT_KEYS}
+    out["quadrants"] = {q: sum(int(num(d.quadrants.get(q)) or 0) for d in docs) for q in QUADRANT_KEYS}
     return out
 
 

@@ -14,9 +14,10 @@ from typing import Any, Callable, Mapping
 import streamlit as st
 
 from core import metrics
+from core.score_results import ScoreResult
 from core.verdict import NO_CONTEXT
 from dashboard import data
-from dashboard.common import allowed_now, can, current_user, db_key, fmt_score, require
+from dashboard.common import allowed_now, can, current_user, fmt_score, require
 from dashboard.components import score_view
 from dashboard.components.safe_text import highlight_answer, safe_md
 from store.errors import ValidationFailed
@@ -102,13 +103,14 @@ def logged_evaluation(record: Mapping) -> dict | None:
     return out
 
 
-def latest_score(record: Mapping, prefix: str) -> Mapping | None:
-    """This session's re-score of the record, else the stored `rescored` block."""
+def latest_score(record: Mapping, prefix: str) -> ScoreResult | None:
+    """This session's re-score of the record, else the stored `rescored` block (typed: core.score_results)."""
     fresh = st.session_state.get(f"{prefix}_rescore_{record.get('_id')}")
     if isinstance(fresh, Mapping):
-        return fresh
+        return ScoreResult.read(fresh)
     stored = record.get("rescored")
-    return stored if isinstance(stored, Mapping) and isinstance(stored.get("evaluation"), Mapping) else None
+    return ScoreResult.read(stored) if isinstance(stored, Mapping) and isinstance(stored.get("evaluation"), Mapping) \
+        else None
 
 
 # --- the parts ---------------------------------------------------------------------
@@ -128,7 +130,7 @@ def _render_header(record: Mapping) -> None:
         st.warning("**Data gaps:** " + "; ".join(safe_md(i, keep_lines=False) for i in issues), icon="🕳️")
 
 
-def _render_query_answer(record: Mapping, score: Mapping | None) -> None:
+def _render_query_answer(record: Mapping, score: ScoreResult | None) -> None:
     st.markdown("**Query**")
     query = _text(record.get("query"))
     with st.container(border=True):
@@ -157,7 +159,7 @@ def _render_query_answer(record: Mapping, score: Mapping | None) -> None:
             st.markdown(safe_md(record.get("expected_output")))
 
 
-def _render_chunks(record: Mapping, score: Mapping | None) -> None:
+def _render_chunks(record: Mapping, score: ScoreResult | None) -> None:
     context = _context(record)
     if not context:
         st.info("No retrieved context was logged for this record.")
@@ -166,8 +168,8 @@ def _render_chunks(record: Mapping, score: Mapping | None) -> None:
     if score is None:
         st.caption("Relevance per chunk appears after a re-score.")
     supporting: dict[int, int] = {}
-    for row in (((score or {}).get("details") or {}).get("faithfulness") or {}).get("claims") or []:
-        for i in row.get("chunk_ids") or [] if isinstance(row, Mapping) else []:
+    for row in score.claims() if score is not None else []:
+        for i in row.get("chunk_ids") or []:
             if isinstance(i, int):
                 supporting[i] = supporting.get(i, 0) + 1
     for i, (chunk, label) in enumerate(zip(context, labels)):
@@ -177,16 +179,16 @@ def _render_chunks(record: Mapping, score: Mapping | None) -> None:
             st.markdown(safe_md(chunk) if chunk.strip() else "_(empty chunk)_")
 
 
-def _render_scores(record: Mapping, score: Mapping | None, prefix: str) -> None:
+def _render_scores(record: Mapping, score: ScoreResult | None, prefix: str) -> None:
     eb = _eb(record)
     st.markdown("**Logged scores**" + (" (as the product logged them)" if record.get("evaluation") else ""))
     if isinstance(record.get("evaluation"), Mapping):
         score_view.render_metrics(logged_evaluation(record), key=f"{prefix}_logged_{record.get('_id')}")
-    elif isinstance(score, Mapping) and isinstance(score.get("evaluation"), Mapping):
-        who = "the batch scorer" if score.get("by") == "batch-scoring" else safe_md(score.get("by") or "a re-score")
+    elif score is not None and "evaluation" in score.model_fields_set:
+        who = "the batch scorer" if score.by == "batch-scoring" else safe_md(score.by or "a re-score")
         st.info(f"No scores were logged for this record; these are Evalboard's, from {who} "
-                f"({safe_md(score.get('mode') or 'fast')} mode).")
-        score_view.render_metrics(score["evaluation"], key=f"{prefix}_own_{record.get('_id')}")
+                f"({safe_md(score.mode or 'fast')} mode).")
+        score_view.render_metrics(score.evaluation_doc(), key=f"{prefix}_own_{record.get('_id')}")
     else:
         st.info("No scores were logged for this record. Re-score it to get them.")
     failed = eb.get("failed_metrics") or []
@@ -195,17 +197,17 @@ def _render_scores(record: Mapping, score: Mapping | None, prefix: str) -> None:
                    else "Fails: " + NO_CONTEXT)
     if score is not None:
         st.markdown("**Claims** (from the re-score)")
-        score_view.render_claims(score.get("details"), key=f"{prefix}_claims_{record.get('_id')}")
-        if score.get("retrieval"):
+        score_view.render_claims(score.details, key=f"{prefix}_claims_{record.get('_id')}")
+        if score.retrieval:
             st.markdown("**Retrieval** (from the re-score)")
-            score_view.render_retrieval(score.get("retrieval"))
+            score_view.render_retrieval(score.retrieval)
 
 
-def _render_comparison(record: Mapping, score: Mapping, prefix: str) -> None:
-    st.markdown(f"**Logged vs re-score** ({safe_md(score.get('mode') or 'fast')} mode"
-                + (f", by {safe_md(score.get('by'))} at {_when(score.get('at'))}" if score.get("by") else "")
+def _render_comparison(record: Mapping, score: ScoreResult, prefix: str) -> None:
+    st.markdown(f"**Logged vs re-score** ({safe_md(score.mode or 'fast')} mode"
+                + (f", by {safe_md(score.by)} at {_when(getattr(score, 'at', None))}" if score.by else "")
                 + ")")
-    score_view.render_comparison(logged_evaluation(record), score.get("evaluation"),
+    score_view.render_comparison(logged_evaluation(record), score.evaluation_doc(),
                                  key=f"{prefix}_compare_{record.get('_id')}")
 
 
@@ -241,7 +243,7 @@ def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], Non
                 result = score_one(record.get("query"), answer, context,
                                    expected_output=_text(record.get("expected_output")),
                                    feature=_text(record.get("feature")), mode=mode,
-                                   thresholds=data.thresholds(db, db_key(db)),
+                                   thresholds=data.thresholds(),
                                    judge=the_judge, fallback_to_fast=fallback,
                                    history=[h for h in record.get("history") if isinstance(h, str)]
                                    if isinstance(record.get("history"), list) else None)
@@ -254,7 +256,7 @@ def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], Non
         try:
             from evaluators import EVALUATOR_VERSION
             saved = save_rescore(db, rid, result, current_user().name, evaluator_version=EVALUATOR_VERSION,
-                                 thresholds=data.thresholds(db, db_key(db)))
+                                 thresholds=data.thresholds())
         except ValidationFailed as exc:
             st.error(str(exc))
             return
@@ -329,7 +331,7 @@ def _num(value: Any) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
-def _render_summary(record: Mapping, score: Mapping | None) -> None:
+def _render_summary(record: Mapping, score: ScoreResult | None) -> None:
     eb = _eb(record)
     scores = eb.get("scores") if isinstance(eb.get("scores"), Mapping) else {}
     c1, c2 = st.columns(2)
@@ -343,8 +345,8 @@ def _render_summary(record: Mapping, score: Mapping | None) -> None:
     else:
         st.markdown(":gray-badge[No verdict] no usable scores")
     if score is not None:
-        new = ((score.get("evaluation") or {}).get("overall_quality") or {}).get("score")
-        st.caption(f"Re-scored overall: {fmt_score(_num(new))} ({safe_md(score.get('mode') or 'fast')} mode)")
+        new = score.overall
+        st.caption(f"Re-scored overall: {fmt_score(_num(new))} ({safe_md(score.mode or 'fast')} mode)")
         st.caption("Hallucination score: " + safe_md(score_view.hallucination_explanation(score)))
 
 

@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from core import metrics
+from core.score_results import ScoreResult
 from core.verdict import Verdict
 from core.verdict import verdict as catalog_verdict
 from dashboard.common import fmt_score
@@ -38,16 +39,15 @@ def verdict(passed: Any, score: Any = None) -> str:
     return "— no score" if _num(score) is None else "—"
 
 
-def result_verdict(result: Mapping, feature: str | None = None) -> Verdict:
+def result_verdict(result: Mapping | ScoreResult, feature: str | None = None) -> Verdict:
     """The record's verdict (core.verdict): the result's own, else derived from its evaluation."""
-    given = result.get("verdict")
-    if isinstance(given, Mapping) and "passed" in given:
+    result = ScoreResult.read(result) or ScoreResult()
+    given = result.verdict
+    if "passed" in given:
         return Verdict(given.get("passed"), list(given.get("failed_metrics") or []), str(given.get("reason") or ""))
-    evaluation = result.get("evaluation") if isinstance(result.get("evaluation"), Mapping) else {}
-    scores = {m: (evaluation.get(m) or {}).get("score") for m in metrics.score_names()
-              if isinstance(evaluation.get(m), Mapping)}
-    limits = {m: (evaluation.get(m) or {}).get("threshold") for m in metrics.score_names()
-              if isinstance(evaluation.get(m), Mapping) and _num((evaluation.get(m) or {}).get("threshold")) is not None}
+    entries = {m: e for m in metrics.score_names() if (e := result.entry(m)) is not None}
+    scores = {m: e.score for m, e in entries.items()}
+    limits = {m: e.threshold for m, e in entries.items() if _num(e.threshold) is not None}
     table = {"default": {**metrics.default_thresholds()["default"], **limits}}
     return catalog_verdict(feature, scores, table)
 
@@ -154,24 +154,25 @@ def claim_rows(details: Mapping | None) -> list[dict]:
     return rows
 
 
-def unsupported_claims(result: Mapping | None) -> list[str]:
+def unsupported_claims(result: Mapping | ScoreResult | None) -> list[str]:
     """The texts of unsupported claims in a result (details first, then the evaluation's list)."""
-    if not isinstance(result, Mapping):
+    result = ScoreResult.read(result)
+    if result is None:
         return []
-    rows = claim_rows(result.get("details"))
+    rows = claim_rows(result.details)
     if rows:
         return [r["Claim"] for r in rows if r["Supported"].startswith("❌")]
-    faith = (result.get("evaluation") or {}).get("faithfulness") if isinstance(result.get("evaluation"), Mapping) else None
-    items = faith.get("unsupported_claims") if isinstance(faith, Mapping) else None
+    faith = result.entry("faithfulness")
+    items = getattr(faith, "unsupported_claims", None)
     return [str(i.get("claim")) for i in items or [] if isinstance(i, Mapping) and i.get("claim")]
 
 
-def chunk_relevance(result: Mapping | None) -> dict[int, dict]:
+def chunk_relevance(result: Mapping | ScoreResult | None) -> dict[int, dict]:
     """index → {relevant, score} from a result's contextual-precision details."""
-    if not isinstance(result, Mapping) or not isinstance(result.get("details"), Mapping):
+    result = ScoreResult.read(result)
+    if result is None:
         return {}
-    cp = result["details"].get("contextual_precision")
-    items = cp.get("chunk_relevance") if isinstance(cp, Mapping) else None
+    items = result.detail("contextual_precision").get("chunk_relevance")
     out = {}
     for item in items or []:
         if isinstance(item, Mapping) and isinstance(item.get("index"), int):
@@ -224,9 +225,9 @@ def render_extra(extra: Mapping | None) -> None:
                                 "Reason": st.column_config.TextColumn(width="large")})
 
 
-def render_cost(result: Mapping) -> None:
-    latency = result.get("latency_ms") if isinstance(result.get("latency_ms"), Mapping) else {}
-    usage = result.get("judge_usage") if isinstance(result.get("judge_usage"), Mapping) else {}
+def render_cost(result: Mapping | ScoreResult) -> None:
+    result = ScoreResult.read(result) or ScoreResult()
+    latency, usage = result.latency_ms, result.judge_usage
     cols = st.columns(4)
     total = _num(latency.get("total"))
     cols[0].metric("Latency", "—" if total is None else f"{total:,.0f} ms",
@@ -241,19 +242,16 @@ def render_cost(result: Mapping) -> None:
 HALLUCINATION_SCALE = "0 = fully grounded, 1 = nothing supported"
 
 
-def hallucination_explanation(result: Mapping | None) -> str:
+def hallucination_explanation(result: Mapping | ScoreResult | None) -> str:
     """The hallucination score in words: what the number means and what drove it (the share of claims the
     context does not support, the weakest claim and why), or why there is none."""
-    result = result if isinstance(result, Mapping) else {}
-    value = _num(result.get("hallucination_score"))
-    details = result.get("details") if isinstance(result.get("details"), Mapping) else {}
-    faith = details.get("faithfulness") if isinstance(details.get("faithfulness"), Mapping) else {}
-    claims = [c for c in faith.get("claims") or [] if isinstance(c, Mapping)]
-    about = [a for a in faith.get("about_context") or [] if isinstance(a, str)]
+    result = ScoreResult.read(result) or ScoreResult()
+    value = _num(result.hallucination_score)
+    claims = result.claims()
+    about = [a for a in result.detail("faithfulness").get("about_context") or [] if isinstance(a, str)]
     not_checked = f" {len(about)} sentence(s) about the context not checked." if about else ""
     if value is None:
-        reason = ((result.get("evaluation") or {}).get("faithfulness") or {}).get("reason") \
-            if isinstance(result.get("evaluation"), Mapping) else None
+        reason = getattr(result.entry("faithfulness"), "reason", None)
         return f"No hallucination score: {reason or 'nothing to check'}.{not_checked}"
     level = "low" if value < 0.3 else ("high" if value >= 0.7 else "medium")
     text = f"{value:.2f} ({level}; {HALLUCINATION_SCALE})."
@@ -273,17 +271,17 @@ def hallucination_explanation(result: Mapping | None) -> str:
     return text + not_checked
 
 
-def render_result(result: Mapping, *, key: str = "score") -> None:
+def render_result(result: Mapping | ScoreResult, *, key: str = "score") -> None:
     """Every part of a score_one result."""
-    details = result.get("details") if isinstance(result.get("details"), Mapping) else {}
-    overall = (result.get("evaluation") or {}).get("overall_quality") or {}
+    result = ScoreResult.read(result) or ScoreResult()
+    details = result.details
     cols = st.columns(3)
-    cols[0].metric("Overall quality", fmt_score(_num(overall.get("score"))),
+    cols[0].metric("Overall quality", fmt_score(_num(result.overall)),
                    help=metrics.overall_formula() + " (re-weighted over the metrics present)")
     record = result_verdict(result)
-    cols[1].metric("Result", verdict(record.passed, overall.get("score")),
+    cols[1].metric("Result", verdict(record.passed, result.overall),
                    help="Passes when every score meets its feature's threshold (overall quality included)")
-    cols[2].metric("Hallucination score", fmt_score(_num(result.get("hallucination_score"))),
+    cols[2].metric("Hallucination score", fmt_score(_num(result.hallucination_score)),
                    help=HALLUCINATION_SCALE)
     st.caption("Hallucination score: " + safe_md(hallucination_explanation(result)))
     if record.failed_metrics:
@@ -297,13 +295,13 @@ def render_result(result: Mapping, *, key: str = "score") -> None:
     for error in details.get("judge_errors") or []:
         st.warning(f"The judge failed, the local score stands: {error}")
     st.markdown("##### Metrics")
-    render_metrics(result.get("evaluation"), key=f"{key}_metrics")
+    render_metrics(result.evaluation_doc(), key=f"{key}_metrics")
     st.markdown("##### Claims and their support")
     render_claims(details, key=f"{key}_claims")
     st.markdown("##### Retrieval")
-    render_retrieval(result.get("retrieval"))
+    render_retrieval(result.retrieval)
     with st.expander("More metrics (completeness, citations, correctness)"):
-        render_extra(result.get("extra_metrics"))
+        render_extra(result.extra_metrics)
     render_cost(result)
 
 

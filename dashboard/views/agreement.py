@@ -41,23 +41,23 @@ def _choice_label(name: str) -> str:
 
 
 def render() -> None:
-    db, key = page.start()
+    db = page.start()
     st.title("Judge agreement")
     st.caption("Do the logged judge's scores still agree with an independent re-score of a daily sample? "
                "A lenient or broken judge shows here before it shows anywhere else.")
-    latest = data.agreement_latest_day(db, key)
+    latest = data.agreement_latest_day()
     if latest is None:
         st.info(EMPTY, icon="📭")
         return
-    feature, metric, start, end, granularity = _render_filters(data.agreement_features(db, key), latest)
-    docs = [d for d in data.agreement(db, key, granularity, start, end, (feature,))
+    feature, metric, start, end, granularity = _render_filters(data.agreement_features(), latest)
+    docs = [d for d in data.agreement(granularity, start, end, (feature,))
             if (filters.bucket_date(d.get("bucket")) or start) <= end]
     if not docs:
         st.info(f"No agreement figures between {start} and {end}. The newest are from {latest}.", icon="📭")
         return
     _render_latest(docs, metric)
-    _render_trends(docs, metric, granularity, _rules(db, key, metric, feature))
-    _render_disagreements(db, key, docs, metric)
+    _render_trends(docs, metric, granularity, _rules(metric, feature))
+    _render_disagreements(db, docs, metric)
 
 
 def _render_filters(features: list[str], latest: date) -> tuple[str, str, date, date, str]:
@@ -110,10 +110,10 @@ def _render_latest(docs: list[dict], metric: str) -> None:
                    delta_color="off", border=True)
 
 
-def _rules(db, key: str, metric: str, feature: str) -> dict[str, float]:
+def _rules(metric: str, feature: str) -> dict[str, float]:
     """{statistic: threshold} of the enabled agreement rules on this score (shown as lines)."""
     out = {}
-    for rule in data.rules(db, key):
+    for rule in data.rules():
         stat = rule.get("statistic")
         if (rule.get("enabled", True) and rule.get("metric") == metric and stat in ag.STATISTICS
                 and rule.get("feature") in (feature, "*", ALL)):
@@ -176,7 +176,7 @@ def _disagreement_rows(docs: list[dict], metric: str) -> list[dict]:
     return rows
 
 
-def _render_disagreements(db, key: str, docs: list[dict], metric: str) -> None:
+def _render_disagreements(db, docs: list[dict], metric: str) -> None:
     st.subheader("Records that disagree most")
     rows = _disagreement_rows(docs, metric)
     if not rows:
@@ -197,7 +197,7 @@ def _render_disagreements(db, key: str, docs: list[dict], metric: str) -> None:
         st.session_state[open_key] = current = pick
     if not isinstance(current, str):
         return
-    record = data.record(db, key, current)
+    record = data.record(current)
     if record is None:
         st.warning("That record was not found (it may have been removed).")
         return

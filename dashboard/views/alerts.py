@@ -25,7 +25,7 @@ from core.verdict import limits_for
 from dashboard import page
 from dashboard.common import (
     show_flash,
-    ALL, allowed_now, can, current_user, db_key, md_escape, require,
+    ALL, allowed_now, can, current_user, md_escape, require,
 )
 from dashboard.components import audit_diff, charts, filters
 from dashboard import data
@@ -81,22 +81,22 @@ def _redact_target(target) -> str:
 # --- page -----------------------------------------------------------------------------
 
 def render() -> None:
-    db, key = page.start()
+    db = page.start()
     st.title("Alerts")
     st.caption("Quality alerts raised by the rules below: acknowledge, investigate, resolve.")
     show_flash(PREFIX)
-    alerts = data.alerts(db, key)
-    notifications = data.notifications(db, key)
+    alerts = data.alerts()
+    notifications = data.notifications()
     _render_counts(alerts, notifications)
     tab_alerts, tab_rules, tab_delivery = st.tabs(["Alerts", "Thresholds & rules", "Notifications"])
     with tab_alerts:
-        shown = _version_filtered(db, key, alerts)
+        shown = _version_filtered(alerts)
         if alerts and not shown:
             st.info("No alert about this version's records.", icon="✅")
         else:
             _render_alert_list(db, shown)
     with tab_rules:
-        _render_editor(db, key)
+        _render_editor(db)
     with tab_delivery:
         _render_notifications(db, notifications)
 
@@ -114,13 +114,13 @@ def _render_counts(alerts: list[dict], notifications: list[dict]) -> None:
     cols[3].metric("Failed deliveries", failed, border=True, help="Among the newest 100 notifications")
 
 
-def _version_filtered(db, key: str, alerts: list[dict]) -> list[dict]:
+def _version_filtered(alerts: list[dict]) -> list[dict]:
     """The release / model / prompt version filter of the alert list (`?release=r3` in the URL)."""
     filters.period_from_query(PREFIX, [])
-    version = filters.version_filter(PREFIX, data.version_known(db, key))
+    version = filters.version_filter(PREFIX, data.version_known())
     if version is None:
         return alerts
-    span = data.release_days(db, key, version[0], version[1])
+    span = data.release_days(version[0], version[1])
     st.caption(f"{filters.version_caption(version)}: alerts about its days"
                + (f" ({span[0]} – {span[1]})" if span else "") + " and release-rule alerts naming it.")
     return [a for a in alerts if filters.alert_of_version(a, version, span)]
@@ -358,26 +358,26 @@ def _act(db, action, alert: dict, done: str) -> None:
 
 # --- thresholds and rules (admin) -------------------------------------------------------
 
-def _render_editor(db, key: str) -> None:
+def _render_editor(db) -> None:
     admin = can("admin")
     if not admin:
         require("admin", "change thresholds and alert rules")
-    _render_threshold_editor(db, key, admin)
+    _render_threshold_editor(db, admin)
     st.divider()
-    _render_rule_editor(db, key, admin)
+    _render_rule_editor(db, admin)
     st.divider()
     _render_release_rule_editor(db, admin)
     st.divider()
-    _render_audit(db, key)
+    _render_audit()
 
 
-def _render_threshold_editor(db, key: str, admin: bool) -> None:
+def _render_threshold_editor(db, admin: bool) -> None:
     st.subheader("Thresholds per feature", anchor=False)
     st.caption("A record passes when every score is at or above its feature's threshold. "
                "Saving first shows how many recent records would flip; then pass/fail is recomputed and "
                "only the changed days are refreshed, at once.")
-    thresholds = data.thresholds(db, key)
-    names = list(dict.fromkeys(data.features(db, key) + [f for f in thresholds if f != DEFAULT_FEATURE]
+    thresholds = data.thresholds()
+    names = list(dict.fromkeys(data.features() + [f for f in thresholds if f != DEFAULT_FEATURE]
                                + [DEFAULT_FEATURE]))
     feature = st.selectbox("Feature", names, key=f"{PREFIX}_thr_feature",
                            format_func=lambda f: "default (unknown features)" if f == DEFAULT_FEATURE else f)
@@ -440,15 +440,15 @@ def _render_threshold_confirm(db, pending: dict, pending_key: str) -> None:
             st.rerun()
 
 
-def _coverage(db, key: str, rule: dict) -> dict[str, tuple[str, str]]:
+def _coverage(rule: dict) -> dict[str, tuple[str, str]]:
     condition = core_rules.condition(rule)  # each rule kind reads its own days (core/rules.py)
-    history = data.recent_daily_history(db, key, agreement=getattr(condition, "source", "") == "agreement")
+    history = data.recent_daily_history(agreement=getattr(condition, "source", "") == "agreement")
     return condition.coverage(history) if isinstance(condition, core_rules.Threshold) else {}
 
 
-def _coverage_columns(db, key: str, rule: dict) -> dict[str, str]:
+def _coverage_columns(rule: dict) -> dict[str, str]:
     """Which features the rule can see now (and how) and which it is blind to."""
-    seen = _coverage(db, key, rule)
+    seen = _coverage(rule)
     if not seen:
         return {"Sees": "—", "Blind to": "every feature (no data yet)"}
     how = {evidence.DAILY: "daily", evidence.POOLED: "pooled", evidence.TEST: "count test"}
@@ -457,11 +457,11 @@ def _coverage_columns(db, key: str, rule: dict) -> dict[str, str]:
     return {"Sees": ", ".join(sees) or "—", "Blind to": ", ".join(blind) or "—"}
 
 
-def _render_coverage(db, key: str, rules: list[dict]) -> None:
+def _render_coverage(rules: list[dict]) -> None:
     """Per rule and feature, in words: how it is judged now, or why it cannot be."""
     with st.expander("What each rule can see now, feature by feature"):
         for rule in rules:
-            seen = _coverage(db, key, rule)
+            seen = _coverage(rule)
             if not seen:
                 continue
             st.markdown(f"**{md_escape(rule.get('name') or '')}**")
@@ -478,9 +478,9 @@ def _rule_label(rules: dict[str, dict], rule_id: str) -> str:
     return f"{rule.get('name') or rule_id} ({FEATURE_LABELS.get(feature, feature).lower()})"
 
 
-def _render_rule_editor(db, key: str, admin: bool) -> None:
+def _render_rule_editor(db, admin: bool) -> None:
     st.subheader("Alert rules", anchor=False)
-    rules = [r for r in data.rules(db, key) if r.get("kind", "rule") == "rule"]
+    rules = [r for r in data.rules() if r.get("kind", "rule") == "rule"]
     if rules:
         table = pd.DataFrame([{
             "Rule": r.get("name"),
@@ -493,7 +493,7 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
             "Min records (a day, else pooled)": r.get("min_count", DEFAULT_MIN_COUNT),
             "Severity": r.get("severity"), "Channel": r.get("channel"),
             "Enabled": bool(r.get("enabled", True)),
-            **_coverage_columns(db, key, r),
+            **_coverage_columns(r),
         } for r in rules])
         st.dataframe(table, hide_index=True, width="stretch",
                      column_config={"Enabled": st.column_config.CheckboxColumn(),
@@ -503,7 +503,7 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
                                     "Blind to": st.column_config.TextColumn(
                                         help="Features this rule cannot judge now (too few records even pooled "
                                              "over two weeks, or no data)")})
-        _render_coverage(db, key, rules)
+        _render_coverage(rules)
     else:
         st.caption("No rules yet.")
     if not admin:
@@ -512,7 +512,7 @@ def _render_rule_editor(db, key: str, admin: bool) -> None:
     choice = st.selectbox("Edit", [NEW_RULE] + list(by_id), key=f"{PREFIX}_rule_pick",
                           format_func=lambda rid: _rule_label(by_id, rid))
     rule = by_id.get(choice, {})
-    features = [ALL, EACH] + data.features(db, key)
+    features = [ALL, EACH] + data.features()
     if rule.get("feature") and rule["feature"] not in features:
         features.append(rule["feature"])
 
@@ -618,14 +618,14 @@ def _render_release_rule_editor(db, admin: bool) -> None:
         st.success("Release rule saved; the alerts job applies it on its next run.")
 
 
-def _render_audit(db, key: str) -> None:
+def _render_audit() -> None:
     st.subheader("Change history", anchor=False)
-    entries = data.audit(db, key)
+    entries = data.audit()
     if not entries:
         st.caption("No changes yet.")
         return
     rows = []
-    alerts = {a.get("_id"): a for a in data.alerts(db, key)}
+    alerts = {a.get("_id"): a for a in data.alerts()}
     for e in entries:
         when = e.get("at")
         rows.append({"When": when.replace(tzinfo=None) if isinstance(when, datetime) else None,
@@ -640,7 +640,7 @@ def _render_audit(db, key: str) -> None:
 def _render_channels(db) -> None:
     """Each channel: configured or not (and what is missing), last delivery, last error; Send test."""
     st.subheader("Channels", anchor=False)
-    channels = data.channels(db, db_key(db))
+    channels = data.channels()
     cols = st.columns(len(channels))
     for col, ch in zip(cols, channels):
         with col.container(border=True):
@@ -712,7 +712,7 @@ def _render_notifications(db, notifications: list[dict]) -> None:
     def naive(value):
         return value.replace(tzinfo=None) if isinstance(value, datetime) else None
 
-    names = {a.get("_id"): a for a in data.alerts(db, db_key(db))}
+    names = {a.get("_id"): a for a in data.alerts()}
     frame = pd.DataFrame([{
         "Created": naive(n.get("created_at")), "Status": icon.get(n.get("status"), str(n.get("status"))),
         "Channel": n.get("channel_type"), "To": _redact_target(n.get("target")),

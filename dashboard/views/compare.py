@@ -160,13 +160,13 @@ def _findings(cells: list[Cell]) -> list:
     return out
 
 
-def _render_flips(db, key: str, a: tuple, b: tuple, label_a: str, label_b: str) -> None:
+def _render_flips(a: tuple, b: tuple, label_a: str, label_b: str) -> None:
     st.subheader("Answers that flipped")
     st.caption(f"Queries asked in both {label_a} (its last {WINDOW_DAYS} days) and {label_b} (its first "
                f"{WINDOW_DAYS} days), paired by normalised text, whose verdict differs (the majority of their records), "
                "the largest drops first; each opens a record of B in Triage.")
     try:
-        rows = data.flipped_queries(db, key, a, b, FLIP_LIMIT)
+        rows = data.flipped_queries(a, b, FLIP_LIMIT)
     except ValueError as exc:
         st.error(f"Cannot list flipped answers: {exc}")
         return
@@ -183,19 +183,19 @@ def _render_flips(db, key: str, a: tuple, b: tuple, label_a: str, label_b: str) 
 
 
 def render() -> None:
-    db, key = page.start()
+    page.start()
     st.title("Compare")
     st.caption("Is B better than A? Two releases, models, prompt versions or periods side by side, with how sure "
                "we can be (95 % bootstrap intervals).")
-    values = {dim: data.version_values(db, key, dim) for dim in versions.DIMENSIONS}
+    values = {dim: data.version_values(dim) for dim in versions.DIMENSIONS}
     _apply_links(values)
-    if not any(values.values()) and not data.version_values(db, key, "all"):
+    if not any(values.values()) and not data.version_values("all"):
         st.info(EMPTY, icon="📭")
         return
     st.session_state.setdefault(f"{PREFIX}_by", "release")
     dim = st.segmented_control("Compare by", list(BY), format_func=BY.get, key=f"{PREFIX}_by") or "release"
     if dim == "period":
-        span = data.release_days(db, key, "all", "*")
+        span = data.release_days("all", "*")
         if span is None:
             st.info(EMPTY, icon="📭")
             return
@@ -205,8 +205,8 @@ def render() -> None:
         (a_start, a_end), (b_start, b_end) = periods
         side_a, side_b = ("all", "*", a_start, a_end), ("all", "*", b_start, b_end)
         label_a, label_b = f"{a_start}–{a_end}", f"{b_start}–{b_end}"
-        totals_a = data.release_totals(db, key, "all", "*", a_start, a_end)
-        totals_b = data.release_totals(db, key, "all", "*", b_start, b_end)
+        totals_a = data.release_totals("all", "*", a_start, a_end)
+        totals_b = data.release_totals("all", "*", b_start, b_end)
     else:
         picked = _pick_versions(dim, values[dim])
         if picked is None:
@@ -217,8 +217,8 @@ def render() -> None:
             return
         side_a, side_b = (dim, a, None, None), (dim, b, None, None)
         label_a, label_b = a, b
-        totals_a = data.release_totals(db, key, dim, a, None, None)
-        totals_b = data.release_totals(db, key, dim, b, None, None)
+        totals_a = data.release_totals(dim, a, None, None)
+        totals_b = data.release_totals(dim, b, None, None)
     cells = _cells(totals_a, totals_b)
     if not cells:
         st.info("A and B have no feature in common.", icon="📭")
@@ -237,7 +237,7 @@ def render() -> None:
                "(day-to-day drift is of that size). Pass rate of a metric: share of its scores at or above the feature's "
                "threshold; the verdict row: share of records passing every metric.")
     st.table(_style(_table(cells)))
-    _render_flips(db, key, side_a, side_b, label_a, label_b)
+    _render_flips(side_a, side_b, label_a, label_b)
 
 
 render()

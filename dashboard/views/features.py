@@ -18,6 +18,7 @@ import pandas as pd
 import streamlit as st
 
 from core import timebuckets
+from core.buckets import Bucket
 from dashboard import data
 from dashboard import page
 from dashboard.common import ALL
@@ -35,64 +36,64 @@ MIN_RECORDS = 30  # fewer records in the period: too few for a heatmap row to me
 TRIAGE = "views/triage.py"
 
 
-def _per_feature(db, key: str, granularity: str, start: date, end: date,
-                 version: filters.Version | None = None) -> dict[str, list[dict]]:
+def _per_feature(granularity: str, start: date, end: date,
+                 version: filters.Version | None = None) -> dict[str, list[Bucket]]:
     """Aggregate documents of every feature (not the "all" rows) in the period, by feature
     (of one version's records when `version` is set)."""
     first = start if granularity == "day" else filters.week_start(start)
     if version is None:
-        docs = data.aggregates(db, key, granularity, first, end, None)
+        docs = data.aggregates(granularity, first, end, None)
     else:
-        docs = data.version_aggregates(db, key, version[0], version[1], granularity, first, end, None)
-    out: dict[str, list[dict]] = {}
+        docs = data.version_aggregates(version[0], version[1], granularity, first, end, None)
+    out: dict[str, list[Bucket]] = {}
     for d in docs:
-        day, feature = filters.bucket_date(d.get("bucket")), d.get("feature")
-        if day and isinstance(feature, str) and feature != ALL and first <= day <= end:
-            out.setdefault(feature, []).append({**d, "day": day})
+        day, feature = d.day, d.feature
+        if day and feature is not None and feature != ALL and first <= day <= end:
+            out.setdefault(feature, []).append(d)
     return dict(sorted(out.items()))
 
 
 def render() -> None:
-    db, key = page.start()
+    page.start()
     st.title("Features")
     st.caption("Each feature's scores side by side: where quality is weakest and whether retrieval "
                "or generation is to blame.")
-    features = data.features(db, key)
-    latest = data.latest_day(db, key)
+    features = data.features()
+    latest = data.latest_day()
     if latest is None:
         st.info(EMPTY, icon="📭")
         return
-    start, end, granularity, version = _render_filters(db, key, features, latest)
-    daily = _per_feature(db, key, "day", start, end, version)
+    start, end, granularity, version = _render_filters(features, latest)
+    daily = _per_feature("day", start, end, version)
     if not daily:
         st.info(f"No aggregates between {start} and {end}"
                 + (f" ({filters.version_caption(version)})" if version else "")
                 + f". The newest data is from {latest}.", icon="📭")
         return
-    thresholds = data.thresholds(db, key)
+    thresholds = data.thresholds()
     summaries = {feature: charts.summarize(docs) for feature, docs in daily.items()}
     total = sum(int(v.get("count") or 0) for v in summaries.values())
     st.caption(f"{total:,} records in the period" + (f" ({filters.version_caption(version)})" if version else "")
                + f" across {len(summaries)} feature{'s' if len(summaries) != 1 else ''}.")
     _render_heatmaps(summaries, thresholds, start, end, version)
-    buckets = daily if granularity == "day" else _per_feature(db, key, "week", start, end, version)
+    buckets = daily if granularity == "day" else _per_feature("week", start, end, version)
     partial = end if timebuckets.is_partial(end, granularity) else None  # today's bucket is still filling up
     if partial and granularity == "week":
         partial = filters.week_start(partial)
     _render_trends(buckets, thresholds, partial, 7 if granularity == "week" else 1)
     _render_quadrant(buckets, summaries, thresholds)
-    _render_distributions(db, key, list(summaries), thresholds, start, end, version)
+    _render_distributions(list(summaries), thresholds, start, end, version)
     _render_thresholds(list(summaries), thresholds)
 
 
-def _render_filters(db, key: str, features: list[str], latest: date
+def _render_filters(features: list[str], latest: date
                     ) -> tuple[date, date, str, filters.Version | None]:
     filters.period_from_query(PREFIX, features)
     cols = st.columns([1.6, 1.0, 1.4, 2.0], vertical_alignment="bottom")
     start, end = filters.date_range_filter(PREFIX, latest - timedelta(days=DEFAULT_DAYS - 1), latest,
                                            container=cols[0])
     granularity = filters.granularity_toggle(PREFIX, container=cols[1])
-    version = filters.version_filter(PREFIX, data.version_known(db, key), container=cols[2])
+    version = filters.version_filter(PREFIX, data.version_known(), container=cols[2])
     cols[3].caption(f"{(end - start).days + 1} days · trends and quadrant points per "
                     f"{'day' if granularity == 'day' else 'week'}"
                     + (f" · {filters.version_caption(version)}" if version else ""))
@@ -186,7 +187,7 @@ def _render_drill_links(rows: list[str], start: date, end: date, version: filter
 
 
 @st.fragment
-def _render_trends(buckets: dict[str, list[dict]], thresholds: dict, partial: date | None,
+def _render_trends(buckets: dict[str, list[Bucket]], thresholds: dict, partial: date | None,
                    bucket_days: int) -> None:
     st.subheader("Per-feature trend", anchor=False)
     metric = st.selectbox("Metric", (*charts.scores(), *RATES), format_func=charts.label,
@@ -194,11 +195,11 @@ def _render_trends(buckets: dict[str, list[dict]], thresholds: dict, partial: da
     percent = metric in RATES
     series = {}
     for feature, docs in buckets.items():
-        xs = [d["day"] for d in docs]
+        xs = [d.day for d in docs]
         if percent:
-            ys = [charts.num(d.get(metric)) for d in docs]
+            ys = [charts.num(d.rate(metric)) for d in docs]
         else:
-            ys = [charts.num(((d.get("metrics") or {}).get(metric) or {}).get("mean")) for d in docs]
+            ys = [charts.num(d.stat(metric)) for d in docs]
         series[feature] = (xs, ys)
     limits = None if percent else {f: _limits(thresholds, f).get(metric) for f in buckets}
     charts.show(charts.multi_line_figure(series, title=f"{charts.label(metric)} by feature",
@@ -210,7 +211,7 @@ def _render_trends(buckets: dict[str, list[dict]], thresholds: dict, partial: da
         st.caption(" ".join(notes))
 
 
-def _render_quadrant(buckets: dict[str, list[dict]], summaries: dict[str, dict], thresholds: dict) -> None:
+def _render_quadrant(buckets: dict[str, list[Bucket]], summaries: dict[str, dict], thresholds: dict) -> None:
     st.subheader("Retrieval or generation? Precision vs faithfulness", anchor=False)
     base = limits_for(thresholds, DEFAULT_FEATURE)
     p_cut, f_cut = base["contextual_precision"], base["faithfulness"]
@@ -219,11 +220,10 @@ def _render_quadrant(buckets: dict[str, list[dict]], summaries: dict[str, dict],
     points = []
     for feature, docs in buckets.items():
         for d in docs:
-            block = d.get("metrics") or {}
             points.append({
-                "feature": feature, "bucket": d["day"], "count": d.get("count"),
-                "precision": charts.num((block.get("contextual_precision") or {}).get("mean")),
-                "faithfulness": charts.num((block.get("faithfulness") or {}).get("mean")),
+                "feature": feature, "bucket": d.day, "count": d.count,
+                "precision": charts.num(d.stat("contextual_precision")),
+                "faithfulness": charts.num(d.stat("faithfulness")),
             })
     left, right = st.columns(2)
     with left:
@@ -254,7 +254,7 @@ def _render_quadrant(buckets: dict[str, list[dict]], summaries: dict[str, dict],
 
 
 @st.fragment
-def _render_distributions(db, key: str, features: list[str], thresholds: dict, start: date, end: date,
+def _render_distributions(features: list[str], thresholds: dict, start: date, end: date,
                           version: filters.Version | None = None) -> None:
     """Per metric, the share of one feature's records per score bin: this period against the previous."""
     st.subheader("Score distributions", anchor=False)
@@ -263,11 +263,11 @@ def _render_distributions(db, key: str, features: list[str], thresholds: dict, s
                            format_func=lambda f: "All features" if f == ALL else f)
     prev_start, prev_end = filters.previous_period(start, end)
     if version is None:
-        now = data.score_histograms(db, key, feature, start, end)
-        before = data.score_histograms(db, key, feature, prev_start, prev_end)
+        now = data.score_histograms(feature, start, end)
+        before = data.score_histograms(feature, prev_start, prev_end)
     else:
-        now = data.version_histograms(db, key, version[0], version[1], feature, start, end)
-        before = data.version_histograms(db, key, version[0], version[1], feature, prev_start, prev_end)
+        now = data.version_histograms(version[0], version[1], feature, start, end)
+        before = data.version_histograms(version[0], version[1], feature, prev_start, prev_end)
     limits = limits_for(thresholds, feature if feature != ALL else DEFAULT_FEATURE)
     partial = " (today partial)" if start <= filters.today() <= end else ""
     st.caption(f"Share of records per 0.05 score bin: {start} – {end}{partial} (bars) against "

@@ -35,20 +35,20 @@ def _when(value) -> str:
 
 
 def render() -> None:
-    db, key = page.start()
+    db = page.start()
     st.title("Data health")
     st.caption("Database, incoming records, quarantined payloads and the background jobs.")
     show_flash(PREFIX)
-    _render_database(db, key)
-    counts = data.record_counts(db, key)
+    _render_database()
+    counts = data.record_counts()
     _render_counts(counts)
-    _render_jobs(db, key)
-    _render_aggregates(db, key)
+    _render_jobs()
+    _render_aggregates()
     _render_quarantine(db, counts)
 
 
-def _render_database(db, key: str) -> None:
-    status = data.database_status(db, key)
+def _render_database() -> None:
+    status = data.database_status()
     cols = st.columns([1, 1, 3])
     cols[0].metric("Database", "up" if status["ok"] else "down",
                    f"ping {status['ping_ms']:.0f} ms" if status.get("ping_ms") is not None else None,
@@ -81,13 +81,13 @@ def _render_counts(counts: dict) -> None:
 
 
 @st.fragment
-def _render_jobs(db, key: str) -> None:
+def _render_jobs() -> None:
     st.subheader("Jobs", anchor=False)
-    latest, recent = data.job_runs(db, key)
+    latest, recent = data.job_runs()
     if not latest:
         st.caption("No job has run yet. The scheduler (`python -m jobs scheduler`) runs them every few minutes.")
         return
-    _render_backlog(db, key, latest)
+    _render_backlog(latest)
     by_job: dict[str, list[dict]] = {}
     for r in recent:
         by_job.setdefault(str(r.get("job")), []).append(r)
@@ -127,10 +127,10 @@ def _render_jobs(db, key: str) -> None:
         st.caption(f"No failures in the last {len(recent)} runs.")
 
 
-def _render_backlog(db, key: str, latest: list[dict]) -> None:
+def _render_backlog(latest: list[dict]) -> None:
     """What is waiting: records to score, days to build, the judge-agreement sample left."""
-    counts = data.record_counts(db, key)
-    backlog = data.backlog(db, key)
+    counts = data.record_counts()
+    backlog = data.backlog()
     agreement = next((r for r in latest if r.get("job") == "agreement"), None)
     left = (agreement or {}).get("counts", {}).get("waiting") if agreement else None
     cols = st.columns(3)
@@ -147,9 +147,9 @@ def _render_backlog(db, key: str, latest: list[dict]) -> None:
                                      "(the agreement job takes a capped batch each tick)")
 
 
-def _render_aggregates(db, key: str) -> None:
+def _render_aggregates() -> None:
     """What the aggregates count, what they hold back now (records still being written) and the last recount."""
-    status = data.aggregate_health(db, key)
+    status = data.aggregate_health()
     flight = status["in_flight"]
     parts = [f"Counted up to {_when(status['watermark'])}" if status.get("watermark") else "Not built yet"]
     if flight["batches"]:

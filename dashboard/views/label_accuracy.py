@@ -44,7 +44,7 @@ def accuracy_table(rows: list[dict]) -> pd.DataFrame:
 
 
 def render() -> None:
-    db, _key = page.start()
+    db = page.start()
     st.title("Judge accuracy on your labels")
     st.caption("How often each judge agrees with the team's labels. “Bad” is hallucinated (faithfulness) or "
                "irrelevant (answer relevancy); a judge says bad when its score is below the threshold it was "

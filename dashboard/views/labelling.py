@@ -290,7 +290,7 @@ def _admin(db, queue: dict) -> None:
 
 
 def render() -> None:
-    db, _key = page.start()
+    db = page.start()
     st.title("Labelling")
     st.caption("Label a sample of your own answers; see how accurate each judge is on the **Judge accuracy** page. "
                "Keys: **F** faithful · **H** hallucinated · **S** skip · **U** undo · **→** next.")

@@ -18,6 +18,7 @@ from datetime import date, timedelta
 import streamlit as st
 
 from core import agreement, metrics, timebuckets
+from core.buckets import Bucket, as_bucket
 from core import rules as core_rules
 from core.features import DEFAULT_FEATURE
 from core.verdict import limits_for
@@ -35,36 +36,36 @@ EMPTY = ("No data yet for this period. While the worker is building them the not
 
 # --- numbers --------------------------------------------------------------------------
 
-def _in_period(docs: list[dict], start: date, end: date) -> list[dict]:
-    return [d for d in docs if (day := filters.bucket_date(d.get("bucket"))) and start <= day <= end]
+def _in_period(docs: list[Bucket], start: date, end: date) -> list[Bucket]:
+    return [d for d in docs if (day := d.day) and start <= day <= end]
 
 
-def _read(db, key: str, granularity: str, start: date, end: date, features: tuple | None,
-          version: filters.Version | None) -> list[dict]:
+def _read(granularity: str, start: date, end: date, features: tuple | None,
+          version: filters.Version | None) -> list[Bucket]:
     """Bucket documents: of every record, or of one version's records (the per-version aggregates)."""
     if version is None:
-        return data.aggregates(db, key, granularity, start, end, features)
-    return data.version_aggregates(db, key, version[0], version[1], granularity, start, end, features)
+        return data.aggregates(granularity, start, end, features)
+    return data.version_aggregates(version[0], version[1], granularity, start, end, features)
 
 
-def _daily(db, key: str, feature: str, start: date, end: date, version: filters.Version | None = None) -> list[dict]:
-    docs = _read(db, key, "day", start, end, (feature,), version)
-    return [d for d in _in_period(docs, start, end) if d.get("feature") == feature]
+def _daily(feature: str, start: date, end: date, version: filters.Version | None = None) -> list[Bucket]:
+    docs = _read("day", start, end, (feature,), version)
+    return [d for d in _in_period(docs, start, end) if d.feature == feature]
 
 
-def _buckets(db, key: str, feature: str, start: date, end: date, granularity: str,
-             version: filters.Version | None = None) -> list[dict]:
+def _buckets(feature: str, start: date, end: date, granularity: str,
+             version: filters.Version | None = None) -> list[Bucket]:
     if granularity == "day":
-        return _daily(db, key, feature, start, end, version)
+        return _daily(feature, start, end, version)
     first = filters.week_start(start)
-    docs = _read(db, key, "week", first, end, (feature,), version)
-    return [d for d in _in_period(docs, first, end) if d.get("feature") == feature]
+    docs = _read("week", first, end, (feature,), version)
+    return [d for d in _in_period(docs, first, end) if d.feature == feature]
 
 
-def _thresholds_for(db, key: str, feature: str, features: list[str]) -> tuple[dict, dict]:
+def _thresholds_for(feature: str, features: list[str]) -> tuple[dict, dict]:
     """Thresholds to draw and how to describe them: the feature's own, or for all
     features the strictest per metric (naming the feature it comes from)."""
-    table = data.thresholds(db, key)
+    table = data.thresholds()
     if feature != ALL:
         limits = limits_for(table, feature)
         return limits, {m: f"{feature} threshold" for m in limits}
@@ -127,32 +128,32 @@ def incident_days(alerts: list[dict], feature: str, start: date, end: date) -> d
 # --- page -----------------------------------------------------------------------------
 
 def render() -> None:
-    db, key = page.start()
+    page.start()
     st.title("Overview")
     st.caption("Answer quality over time, from the daily and weekly aggregates.")
-    features = data.features(db, key)
-    latest = data.latest_day(db, key)
+    features = data.features()
+    latest = data.latest_day()
     if latest is None:
         st.info(EMPTY, icon="📭")
         return
-    feature, start, end, granularity, version = _render_filters(db, key, features, latest)
-    current = _daily(db, key, feature, start, end, version)
+    feature, start, end, granularity, version = _render_filters(features, latest)
+    current = _daily(feature, start, end, version)
     prev_start, prev_end = filters.previous_period(start, end)
-    previous = _daily(db, key, feature, prev_start, prev_end, version)
-    alerts = data.alerts(db, key)
+    previous = _daily(feature, prev_start, prev_end, version)
+    alerts = data.alerts()
     why_not = no_comparison(current, previous)
     _render_kpis(charts.summarize(current), None if why_not else charts.summarize(previous), alerts, feature,
                  (prev_start, prev_end), partial=start <= filters.today() <= end, why_not=why_not)
     st.page_link(TRIAGE, label=f"Open the failing records of {start} – {end} in Triage", icon="🔎",
                  query_params=triage_link(feature, start, end) | filters.version_params(version))
-    _render_release_link(db, key)
+    _render_release_link()
     if not current:
         st.info(f"No aggregates between {start} and {end} for "
                 f"{'all features' if feature == ALL else feature}"
                 + (f" ({filters.version_caption(version)})" if version else "")
                 + f". The newest data is from {latest}.", icon="📭")
         return
-    _render_trends(db, key, feature, features, start, end, granularity, marked_days(start, end), version)
+    _render_trends(feature, features, start, end, granularity, marked_days(start, end), version)
 
 
 def marked_days(start: date, end: date) -> set[date]:
@@ -168,15 +169,15 @@ def marked_days(start: date, end: date) -> set[date]:
     return {a + timedelta(days=i) for i in range((b - a).days + 1) if start <= a + timedelta(days=i) <= end}
 
 
-def _render_release_link(db, key: str) -> None:
+def _render_release_link() -> None:
     """The newest release against the one before it, one click away (issue 21; nothing without releases)."""
-    releases = [v for v in data.version_values(db, key, "release") if v not in ("other", "unversioned")]
+    releases = [v for v in data.version_values("release") if v not in ("other", "unversioned")]
     if len(releases) >= 2:
         st.page_link("views/compare.py", label=f"Compare the newest release {releases[0]} with {releases[1]}",
                      icon="🆚", query_params={"by": "release", "a": releases[1], "b": releases[0]})
 
 
-def _render_filters(db, key: str, features: list[str], latest: date
+def _render_filters(features: list[str], latest: date
                     ) -> tuple[str, date, date, str, filters.Version | None]:
     filters.period_from_query(PREFIX, features)
     cols = st.columns([1.2, 1.6, 1.0, 1.4, 1.6], vertical_alignment="bottom")
@@ -184,7 +185,7 @@ def _render_filters(db, key: str, features: list[str], latest: date
     start, end = filters.date_range_filter(PREFIX, latest - timedelta(days=DEFAULT_DAYS - 1), latest,
                                            container=cols[1])
     granularity = filters.granularity_toggle(PREFIX, container=cols[2])
-    version = filters.version_filter(PREFIX, data.version_known(db, key), container=cols[3])
+    version = filters.version_filter(PREFIX, data.version_known(), container=cols[3])
     prev_start, prev_end = filters.previous_period(start, end)
     days = (end - start).days + 1
     cols[4].caption(f"{days} day{'s' if days > 1 else ''} · compared with {prev_start} – {prev_end}"
@@ -192,11 +193,11 @@ def _render_filters(db, key: str, features: list[str], latest: date
     return feature, start, end, granularity, version
 
 
-def no_comparison(current: list[dict], previous: list[dict]) -> str | None:
+def no_comparison(current: list[Bucket] | list[dict], previous: list[Bucket] | list[dict]) -> str | None:
     """Why the period cannot be compared with the one before (None: it can): no data before, or data on
     fewer than half as many days (a delta against a few days would read as a change that is not there)."""
     def days(docs):
-        return {filters.bucket_date(d.get("bucket")) for d in docs} - {None}
+        return {as_bucket(d).day for d in docs} - {None}
     before, now = days(previous), days(current)
     if not before:
         return NO_DATA_BEFORE
@@ -260,13 +261,13 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
 
 
 @st.fragment
-def _render_trends(db, key: str, feature: str, features: list[str], start: date, end: date,
+def _render_trends(feature: str, features: list[str], start: date, end: date,
                    granularity: str, alert_days: set[date] | None = None,
                    version: filters.Version | None = None) -> None:
-    docs = _buckets(db, key, feature, start, end, granularity, version)
-    limits, limit_labels = _thresholds_for(db, key, feature, features)
-    rules = data.rules(db, key)
-    incidents = incident_days(data.alerts(db, key), feature, start, end)
+    docs = _buckets(feature, start, end, granularity, version)
+    limits, limit_labels = _thresholds_for(feature, features)
+    rules = data.rules()
+    incidents = incident_days(data.alerts(), feature, start, end)
     for day in alert_days or ():
         incidents.setdefault(day, []).append("the alert you came from")
     if alert_days:
@@ -277,11 +278,11 @@ def _render_trends(db, key: str, feature: str, features: list[str], start: date,
         bucket_days = 7
     else:
         marked, bucket_days = set(incidents), 1
-    buckets = [filters.bucket_date(d["bucket"]) for d in docs]
+    buckets = [d.day for d in docs]
     partial = bool(buckets) and buckets[-1] is not None and timebuckets.is_partial(buckets[-1], granularity)
 
     def series(metric: str, stat: str = "mean"):
-        return [charts.num(((d.get("metrics") or {}).get(metric) or {}).get(stat)) for d in docs]
+        return [charts.num(d.stat(metric, stat)) for d in docs]
 
     st.subheader("Trends", anchor=False)
     note = ("Dashed red lines: " + (f"{feature}'s thresholds" if feature != ALL else
@@ -300,15 +301,15 @@ def _render_trends(db, key: str, feature: str, features: list[str], start: date,
         for m in charts.scores()
     ]
     figures.append((None, charts.trend_figure(
-        "pass_rate", buckets, [charts.num(d.get("pass_rate")) for d in docs], percent=True,
+        "pass_rate", buckets, [charts.num(d.pass_rate) for d in docs], percent=True,
         threshold=_rule_threshold(rules, "pass_rate", feature), threshold_label="alert below",
         incidents=marked, bucket_days=bucket_days, partial=partial)))
     figures.append((None, charts.trend_figure(
-        "regen_rate", buckets, [charts.num(d.get("regen_rate")) for d in docs], percent=True,
+        "regen_rate", buckets, [charts.num(d.regen_rate) for d in docs], percent=True,
         threshold=_rule_threshold(rules, "regen_rate", feature), threshold_label="alert above",
         incidents=marked, bucket_days=bucket_days, partial=partial)))
-    figures.append((None, charts.volume_figure(buckets, [charts.num(d.get("count")) for d in docs],
-                                               [charts.num(d.get("failing")) for d in docs], partial=partial)))
+    figures.append((None, charts.volume_figure(buckets, [charts.num(d.count) for d in docs],
+                                               [charts.num(d.failing) for d in docs], partial=partial)))
     for i in range(0, len(figures), 2):
         cols = st.columns(2)
         for j, (col, (metric, fig)) in enumerate(zip(cols, figures[i:i + 2])):

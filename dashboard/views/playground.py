@@ -15,7 +15,6 @@ import streamlit as st
 
 from dashboard import data
 from dashboard import page
-from dashboard.common import db_key
 from dashboard.components import score_view
 from dashboard.components.record_view import MODE_HELP, MODES, judge, model_loading
 from dashboard.components.paste import parse_json_text, split_paragraphs
@@ -39,15 +38,15 @@ GOOD_ANSWER = "According to Section 103 of BNS, murder is punishable with death 
 # --- page ------------------------------------------------------------------------------
 
 def render() -> None:
-    db, _key = page.start()
+    page.start()
     st.title("Playground")
     st.caption("Paste an example and score it: every metric with its reasons, locally and without an API key.")
     feature, mode, fallback = _render_settings()
     tab_paste, tab_bc = st.tabs(["Paste an example", "BeyondChats JSON"])
     with tab_paste:
-        _render_paste(db, feature, mode, fallback)
+        _render_paste(feature, mode, fallback)
     with tab_bc:
-        _render_beyondchats(db, feature, mode, fallback)
+        _render_beyondchats(feature, mode, fallback)
 
 
 def _render_settings() -> tuple[str | None, str, bool]:
@@ -80,7 +79,7 @@ def _load_example(good: bool = False) -> None:
     st.session_state.pop(f"{PREFIX}_result", None)
 
 
-def _render_paste(db, feature: str | None, mode: str, fallback: bool) -> None:
+def _render_paste(feature: str | None, mode: str, fallback: bool) -> None:
     row = st.container(horizontal=True, gap="small")
     row.button("Load example", key=f"{PREFIX}_example", on_click=_load_example, icon="📄",
               help="Reference 000: the murder question with a hallucinated answer")
@@ -112,12 +111,12 @@ def _render_paste(db, feature: str | None, mode: str, fallback: bool) -> None:
         if not (query or "").strip() or not (answer or "").strip():
             st.error("A query and an answer are needed.")
         else:
-            _score(db, f"{PREFIX}_result", query.strip(), answer.strip(), contexts, expected.strip() or None,
+            _score(f"{PREFIX}_result", query.strip(), answer.strip(), contexts, expected.strip() or None,
                    feature, mode, fallback)
     _render_result(f"{PREFIX}_result", contexts)
 
 
-def _render_beyondchats(db, feature: str | None, mode: str, fallback: bool) -> None:
+def _render_beyondchats(feature: str | None, mode: str, fallback: bool) -> None:
     st.caption("Paste a BeyondChats conversation (`conversation_turns`) and its context (`data.vector_data`); "
                "pick the AI turn to score.")
     c1, c2 = st.columns(2)
@@ -153,12 +152,12 @@ def _render_beyondchats(db, feature: str | None, mode: str, fallback: bool) -> N
         st.markdown("**AI**")
         st.markdown(safe_md(pair["answer"]))
     if st.button("Score this turn", key=f"{PREFIX}_bc_score", type="primary", icon="🧪"):
-        _score(db, f"{PREFIX}_bc_result", pair["query"], pair["answer"], pair["context"], None, feature, mode,
+        _score(f"{PREFIX}_bc_result", pair["query"], pair["answer"], pair["context"], None, feature, mode,
                fallback, history=pair.get("history"))  # a follow-up is read with the turns before it
     _render_result(f"{PREFIX}_bc_result", pair["context"])
 
 
-def _score(db, result_key: str, query: str, answer: str, contexts: list[str], expected: str | None,
+def _score(result_key: str, query: str, answer: str, contexts: list[str], expected: str | None,
            feature: str | None, mode: str, fallback: bool, history: list[str] | None = None) -> None:
     from evaluators import score_one
     from evaluators.judge import JudgeError, JudgeNotConfigured
@@ -171,7 +170,7 @@ def _score(db, result_key: str, query: str, answer: str, contexts: list[str], ex
     try:
         with st.spinner("Model loading… then scoring" if model_loading() else "Scoring…"):
             result = score_one(query, answer, contexts, expected_output=expected, feature=feature, mode=mode,
-                               thresholds=data.thresholds(db, db_key(db)), judge=judge(),
+                               thresholds=data.thresholds(), judge=judge(),
                                fallback_to_fast=fallback, history=history)
     except JudgeNotConfigured:
         st.error("The LLM judge is not configured; use fast mode.")

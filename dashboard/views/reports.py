@@ -27,52 +27,52 @@ def _week_label(value) -> str:
 
 
 def render() -> None:
-    db, key = page.start()
+    db = page.start()
     st.title("Reports")
     st.caption("Weekly quality reports: trends, lowest-scoring queries, failure patterns, recommendations.")
-    reports = data.reports(db, key)
+    reports = data.reports()
     show_flash(PREFIX)
-    _render_build(db, key)
-    _render_requests(db, key)
+    _render_build(db)
+    _render_requests(db)
     if not reports:
         st.info("No reports yet — the report job writes one each week, or build one above "
                 "(it needs data: `python -m jobs demo` or ingest logs).", icon="📭")
         return
     filters.period_from_query(PREFIX, [])
-    version = filters.version_filter(PREFIX, data.version_known(db, key))
+    version = filters.version_filter(PREFIX, data.version_known())
     if version is not None:
-        span = data.release_days(db, key, version[0], version[1])
+        span = data.release_days(version[0], version[1])
         reports = [r for r in reports if filters.week_overlaps(r.get("week_start"), span)]
         if not reports:
             st.info(f"No report covers a week of {filters.version_caption(version).removesuffix(' only')}.",
                     icon="📭")
             return
-    report = _render_picker(db, key, reports)
+    report = _render_picker(reports)
     if report is None:
         st.warning("That report could not be loaded; it may have been rebuilt. Pick it again.")
         return
     if version is not None:
-        _render_version_week(db, key, version, filters.parse_date(report.get("week_start")))
+        _render_version_week(version, filters.parse_date(report.get("week_start")))
     _render_report(report)
 
 
-def _render_version_week(db, key: str, version: tuple[str, str], week: date | None) -> None:
+def _render_version_week(version: tuple[str, str], week: date | None) -> None:
     """The version's own numbers for the report's week (every feature together)."""
     if week is None:
         return
-    docs = [d for d in data.version_aggregates(db, key, version[0], version[1], "week", week, week + timedelta(days=6),
-                                               ("__all__",)) if filters.bucket_date(d.get("bucket")) == week]
+    docs = [d for d in data.version_aggregates(version[0], version[1], "week", week, week + timedelta(days=6),
+                                               ("__all__",)) if d.day == week]
     if not docs:
         return
     doc = docs[0]
-    rate = doc.get("pass_rate")
+    rate = doc.pass_rate
     st.info(f"{filters.version_caption(version).removesuffix(' only')} in the week of {week}: "
-            f"{int(doc.get('count') or 0):,} records, pass rate "
+            f"{int(doc.count or 0):,} records, pass rate "
             + (f"{100 * rate:.1f} %" if isinstance(rate, (int, float)) else "—")
             + ". The report below covers every record of the week.", icon="🏷️")
 
 
-def _render_picker(db, key: str, reports: list[dict]) -> dict | None:
+def _render_picker(reports: list[dict]) -> dict | None:
     by_id = {str(r.get("_id")): r for r in reports}
     ids = sorted(by_id, key=lambda rid: str(_week_label(by_id[rid].get("week_start"))), reverse=True)
     pick_key = f"{PREFIX}_week"
@@ -92,7 +92,7 @@ def _render_picker(db, key: str, reports: list[dict]) -> dict | None:
 
     chosen = st.selectbox("Week", ids, format_func=label, key=pick_key)
     doc = by_id[chosen]
-    return data.report(db, key, chosen, doc.get("week_start"))
+    return data.report(chosen, doc.get("week_start"))
 
 
 def _render_report(report: dict) -> None:
@@ -114,7 +114,7 @@ def _render_report(report: dict) -> None:
             st.caption("This report has no Markdown body.")
 
 
-def _render_build(db, key: str) -> None:
+def _render_build(db) -> None:
     with st.expander("Build a report now", expanded=False):
         if not require("reviewer", "build reports"):
             return
@@ -144,7 +144,7 @@ STATE_TEXT = {QUEUED: "⏳ queued", RUNNING: "⚙️ building", DONE: "✅ done"
 
 
 @st.fragment(run_every=5)
-def _render_requests(db, key: str) -> None:
+def _render_requests(db) -> None:
     """Requested builds and their state, re-read (not cached: a few small documents) every few seconds."""
     requests = report_requests(db, limit=10)
     pending = [r for r in requests if r.get("state") in (QUEUED, RUNNING)]
@@ -162,13 +162,13 @@ def _render_requests(db, key: str) -> None:
         st.session_state.pop(f"{PREFIX}_follow", None)
         data.invalidate(data.REPORTS)
         if done.get("state") == DONE:
-            st.session_state[f"{PREFIX}_select_next"] = _id_for_week(db, key, date.fromisoformat(str(follow)))
+            st.session_state[f"{PREFIX}_select_next"] = _id_for_week(date.fromisoformat(str(follow)))
             st.session_state[f"{PREFIX}_flash"] = f"Report for the week of {follow} built."
         st.rerun()
 
 
-def _id_for_week(db, key: str, week: date) -> str | None:
-    for doc in data.reports(db, key):
+def _id_for_week(week: date) -> str | None:
+    for doc in data.reports():
         if filters.parse_date(doc.get("week_start")) == week:
             return str(doc.get("_id"))
     return None

@@ -70,35 +70,35 @@ def _state(name: str):
 # --- page ------------------------------------------------------------------------------
 
 def render() -> None:
-    db, key = page.start()
+    db = page.start()
     st.title("Triage")
     st.caption("Failing and lowest-scoring answers: open one, find out why, record what you did.")
-    features = _features(db, key)
+    features = _features()
     _apply_links(features)
-    filt, sort, descending = _render_filters(db, key, features)
+    filt, sort, descending = _render_filters(features)
     if filt is None:
         return
-    _render_session(db, key)
-    total = data.records_count(db, key, filt)
-    rows = _render_list(db, key, filt, sort, descending, total)
+    _render_session()
+    total = data.records_count(filt)
+    rows = _render_list(filt, sort, descending, total)
     _render_bulk(db, rows)
     _render_export(db, filt, total, sort, descending)
     _render_picker(rows)
     if isinstance(_state("open"), str):
-        _record_panel(db, key)
+        _record_panel(db)
 
 
-def _features(db, key: str) -> list[str]:
+def _features() -> list[str]:
     """The features the aggregates know, plus the four of the product."""
     try:
-        known = set(data.features(db, key))
+        known = set(data.features())
     except Exception:  # noqa: BLE001 - no aggregates yet: the product's features still work
         known = set()
     return sorted(known | set(KNOWN_FEATURES))
 
 
-def _default_period(db, key: str) -> tuple[date, date]:
-    end = data.latest_record_day(db, key) or filters.today()
+def _default_period() -> tuple[date, date]:
+    end = data.latest_record_day() or filters.today()
     return end - timedelta(days=DEFAULT_DAYS - 1), end
 
 
@@ -151,10 +151,10 @@ def _select(where, label: str, options: tuple, name: str, default, **kwargs):
     return where.selectbox(label, options, key=key, **kwargs)
 
 
-def _version_filters(db, key: str) -> dict[str, str | None]:
+def _version_filters() -> dict[str, str | None]:
     """Release / model / prompt version selects (only the dimensions records have)."""
     from core.versions import LABELS, OTHER
-    known = {dim: data.version_values(db, key, dim) for dim in VERSION_DIMS}
+    known = {dim: data.version_values(dim) for dim in VERSION_DIMS}
     shown = [dim for dim in VERSION_DIMS if known[dim]]
     picked: dict[str, str | None] = {}
     if not shown:
@@ -170,9 +170,9 @@ def _version_filters(db, key: str) -> dict[str, str | None]:
     return picked
 
 
-def _render_filters(db, key: str, features: list[str]):
+def _render_filters(features: list[str]):
     """The filter widgets; returns (filter dict, sort, descending) or (None, ..) after an error."""
-    default_start, default_end = _default_period(db, key)
+    default_start, default_end = _default_period()
     with st.container(border=True):
         c1, c2, c3, c4 = st.columns([1.2, 1.6, 1.2, 1.4])
         feature = filters.feature_filter(PREFIX, features, container=c1)
@@ -188,7 +188,7 @@ def _render_filters(db, key: str, features: list[str]):
                                help="Matched literally, case-insensitive, in the question and in the answer.")
         if f"{PREFIX}_failing" not in st.session_state:
             st.session_state[f"{PREFIX}_failing"] = True
-        source_options = (ANY, *_sources(db, key, start, end, bool(st.session_state[f"{PREFIX}_failing"])))
+        source_options = (ANY, *_sources(start, end, bool(st.session_state[f"{PREFIX}_failing"])))
         source = _select(d2, "Source", source_options, "source", ANY,
                          format_func=lambda s: "Any source" if s == ANY else s,
                          help="Where the records came from: an ingested file, the demo, or the product's "
@@ -205,7 +205,7 @@ def _render_filters(db, key: str, features: list[str]):
         if not isinstance(_state("columns"), list):
             st.session_state[f"{PREFIX}_columns"] = list(DEFAULT_COLUMNS)
         e4.multiselect("Columns", COLUMNS, key=f"{PREFIX}_columns", help="Pick the columns of the list.")
-        picked = _version_filters(db, key)
+        picked = _version_filters()
     try:
         filt = build_filter(start=start, end=end, feature=None if feature == ALL else feature,
                             metric=None if metric == ANY else metric, status=None if status == ANY else status,
@@ -217,10 +217,10 @@ def _render_filters(db, key: str, features: list[str]):
     return filt, sort, order in ("Highest first", "Newest first")
 
 
-def _sources(db, key: str, start: date, end: date, only_failing: bool) -> list[str]:
+def _sources(start: date, end: date, only_failing: bool) -> list[str]:
     """The sources of the period's records (of its failing ones while the list shows only those)."""
     try:
-        return data.sources(db, key, start, end, only_failing)
+        return data.sources(start, end, only_failing)
     except Exception:  # noqa: BLE001 - the filter is optional: the list still works without it
         return []
 
@@ -293,7 +293,7 @@ def _two_places(value) -> str:
     return "—" if pd.isna(number) else f"{float(number):.2f}"
 
 
-def _render_list(db, key: str, filt: dict, sort: str, descending: bool, total: int) -> list[dict]:
+def _render_list(filt: dict, sort: str, descending: bool, total: int) -> list[dict]:
     page_key = f"{PREFIX}_page"
     signature = repr((filt, sort, descending))
     if _state("sig") != signature:
@@ -302,7 +302,7 @@ def _render_list(db, key: str, filt: dict, sort: str, descending: bool, total: i
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(0, int(st.session_state.get(page_key, 0))), pages - 1)
     st.session_state[page_key] = page
-    docs = data.records_page(db, key, filt, sort, descending, page, PAGE_SIZE) if total else []
+    docs = data.records_page(filt, sort, descending, page, PAGE_SIZE) if total else []
     head, bulk_col, prev_col, page_col, next_col = st.columns([3.2, 1.2, 1, 1.2, 1], vertical_alignment="center")
     first = page * PAGE_SIZE + 1 if total else 0
     head.markdown(f"**{total:,} record{'s' if total != 1 else ''} match** · showing {first:,}–"
@@ -457,7 +457,7 @@ def _step(delta: int) -> None:
 
 
 @st.dialog("Record", width=880, position="right", on_dismiss=_close_record)
-def _record_panel(db, key: str) -> None:
+def _record_panel(db) -> None:
     current = _state("open")
     ids = _state("page_ids") or []
     index = ids.index(current) if current in ids else -1
@@ -472,7 +472,7 @@ def _record_panel(db, key: str) -> None:
     nav[3].button("Close", key=f"{PREFIX}_close", on_click=_close_record, icon="✖️", width="stretch")
     if not isinstance(current, str):
         return
-    record = data.record(db, key, current)
+    record = data.record(current)
     if record is None:
         st.warning("That record was not found (it may have been removed, or the link is wrong).")
         return
@@ -490,12 +490,12 @@ def _open_turn(record_id: str) -> None:
     st.session_state[f"{PREFIX}_open"] = record_id
 
 
-def _render_session(db, key: str) -> None:
+def _render_session() -> None:
     """Every turn of one conversation, in order, above the list."""
     session = _state("conversation")
     if not isinstance(session, str) or not session:
         return
-    turns = data.session_records(db, key, session)
+    turns = data.session_records(session)
     with st.container(border=True):
         head, close = st.columns([5, 1], vertical_alignment="center")
         head.subheader(f"Conversation {session}", anchor=False)

@@ -23,7 +23,7 @@ ROLE_HELP = {"viewer": "reads every page", "annotator": "also labels records in 
 
 
 def render() -> None:
-    db, _key = page.start()
+    db = page.start()
     st.title("Users")
     st.caption("Who may sign in, and what each role may do. " +
                " · ".join(f"**{role}**: {ROLE_HELP[role]}" for role in ROLES))

@@ -196,7 +196,7 @@ def test_verify_aggregates_command_reports_repairs_and_data_health_shows_it(db, 
     # the run is recorded like a job's, and Data health shows the last recount
     assert db["job_runs"].find_one({"job": "verify-aggregates", "outcome": "ok"})
     from dashboard import data
-    status = data.aggregate_health(db, "k")
+    status = data.aggregate_health.uncached(db)
     assert status["verification"]["drifted"] == 0 and status["watermark"] is not None
 
 
