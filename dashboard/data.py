@@ -201,13 +201,6 @@ def channels(db) -> list[dict]:
     return channel_status(db)
 
 
-@_reader(JOBS, AGGREGATES, REPORTS, ttl=10)
-def build_status(db) -> dict:
-    """What the worker has not built yet on a fresh database (store.state.build_status)."""
-    from store.state import build_status as store_build_status
-    return store_build_status(db)
-
-
 # --- reports, jobs, health ------------------------------------------------------------------
 
 @_reader(REPORTS, ttl=60)
