@@ -180,7 +180,7 @@ def _render_release_link() -> None:
 def _render_filters(features: list[str], latest: date
                     ) -> tuple[str, date, date, str, filters.Version | None]:
     filters.period_from_query(PREFIX, features)
-    cols = st.columns([1.2, 1.6, 1.0, 1.4, 1.6], vertical_alignment="bottom")
+    cols = st.columns([1.05, 1.7, 1.25, 1.35, 1.3], vertical_alignment="bottom")  # "Weekly" fits at 1400 px
     feature = filters.feature_filter(PREFIX, features, container=cols[0])
     start, end = filters.date_range_filter(PREFIX, latest - timedelta(days=DEFAULT_DAYS - 1), latest,
                                            container=cols[1])
