@@ -8,21 +8,18 @@ that differ from the original are counted: two.
 """
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import json
-import shutil
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
 from core import channels
 from store.collections import NOTIFICATIONS
+from tests.integration.code_copy import copy_code, file_hashes, touched
 
-REPO = Path(__file__).resolve().parents[3]
 KIND_SOURCE = textwrap.dedent('''
 
     class LogFile(ChannelKind):
@@ -89,17 +86,9 @@ def test_a_channel_added_as_two_files_is_enqueued_sent_and_shown(logfile_channel
     assert status["configured"] and status["last_sent_at"] is not None
 
 
-def _tree_hashes(root: Path) -> dict[str, str]:
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in root.rglob("*.py") if "__pycache__" not in p.parts}
-
-
 def test_in_a_copy_of_the_code_the_channel_is_two_files(tmp_path):
-    copy = tmp_path / "code"
-    for name in ("core", "store", "jobs", "evaluators"):
-        shutil.copytree(REPO / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(REPO / "settings.py", copy / "settings.py")
-    before = _tree_hashes(copy)
+    copy = copy_code(tmp_path / "code", ("core", "store", "jobs", "evaluators", "settings.py"))
+    before = file_hashes(copy, "*.py")
     with (copy / "core" / "channels.py").open("a", encoding="utf-8") as f:
         f.write(KIND_SOURCE)
     (copy / "jobs" / "channels" / "logfile.py").write_text(SENDER_SOURCE)
@@ -120,6 +109,4 @@ def test_in_a_copy_of_the_code_the_channel_is_two_files(tmp_path):
     assert out.returncode == 0, out.stderr[-2000:]
     assert ["logfile", "file:alerts.jsonl"] in json.loads(out.stdout.strip().splitlines()[-1])["routes"]
     assert json.loads(out_file.read_text())["subject"] == "[Evalboard] CRITICAL: r (chat)"
-    after = _tree_hashes(copy)
-    changed = sorted(k for k in after if before.get(k) != after[k])
-    assert changed == ["core/channels.py", "jobs/channels/logfile.py"]  # two files
+    assert touched(copy, before, "*.py") == ["core/channels.py", "jobs/channels/logfile.py"]  # two files

@@ -8,14 +8,11 @@ fresh interpreter; the files that differ from the original are counted: one.
 """
 from __future__ import annotations
 
-import hashlib
 import json
-import shutil
 import subprocess
 import sys
 import textwrap
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -24,8 +21,8 @@ from store.collections import ALERTS
 
 from .conftest import T0, store_raw
 from .test_alert_causes import records
+from tests.integration.code_copy import copy_code, file_hashes, touched
 
-REPO = Path(__file__).resolve().parents[3]
 KIND_SOURCE = textwrap.dedent('''
 
     @statistic
@@ -71,17 +68,9 @@ def test_a_rule_kind_added_as_one_class_is_validated_offered_and_evaluated(low_t
     assert alert["message"].startswith("Faithfulness 10th percentile ") and "below 0.500" in alert["message"]
 
 
-def _tree_hashes(root: Path) -> dict[str, str]:
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in root.rglob("*.py") if "__pycache__" not in p.parts}
-
-
 def test_in_a_copy_of_the_code_the_kind_is_one_file(tmp_path):
-    copy = tmp_path / "code"
-    for name in ("core", "store", "jobs", "evaluators"):
-        shutil.copytree(REPO / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(REPO / "settings.py", copy / "settings.py")
-    before = _tree_hashes(copy)
+    copy = copy_code(tmp_path / "code", ("core", "store", "jobs", "evaluators", "settings.py"))
+    before = file_hashes(copy, "*.py")
     with (copy / "core" / "rules.py").open("a", encoding="utf-8") as f:
         f.write(KIND_SOURCE)
     script = textwrap.dedent('''
@@ -102,6 +91,4 @@ def test_in_a_copy_of_the_code_the_kind_is_one_file(tmp_path):
     assert out.returncode == 0, out.stderr[-2000:]
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert "p10" in result["kinds"] and result["message"].startswith("Faithfulness 10th percentile 0.200 below 0.500")
-    after = _tree_hashes(copy)
-    changed = sorted(k for k in after if before.get(k) != after[k])
-    assert changed == ["core/rules.py"]  # one file (and this test)
+    assert touched(copy, before, "*.py") == ["core/rules.py"]  # one file (and this test)

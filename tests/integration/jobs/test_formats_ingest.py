@@ -14,8 +14,8 @@ from pathlib import Path
 import formats
 from jobs.ingest import ingest_paths
 from store.collections import RECORDS
+from tests.integration.code_copy import copy_code, file_hashes, touched
 
-REPO = Path(__file__).resolve().parents[3]
 PRODUCTION = ("core", "formats", "evaluators", "store", "jobs", "settings.py")
 
 
@@ -86,25 +86,9 @@ def _items(sniffed, feature):
 '''
 
 
-def _tree(root: Path) -> dict[str, bytes]:
-    out = {}
-    for top in PRODUCTION:
-        base = root / top
-        for path in [base] if base.is_file() else sorted(base.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts:
-                out[path.relative_to(root).as_posix()] = path.read_bytes()
-    return out
-
-
 def test_a_new_format_is_one_module_and_one_registry_entry(db, tmp_path):
-    copy = tmp_path / "repo"
-    copy.mkdir()
-    for top in PRODUCTION:
-        if (REPO / top).is_file():
-            shutil.copy2(REPO / top, copy / top)
-        else:
-            shutil.copytree(REPO / top, copy / top, ignore=shutil.ignore_patterns("__pycache__"))
-    before = _tree(copy)
+    copy = copy_code(tmp_path / "repo", PRODUCTION)
+    before = file_hashes(copy)
 
     # the whole change: the format's module, and its entry in the registry
     (copy / "formats" / "ragas.py").write_text(RAGAS, encoding="utf-8")
@@ -114,8 +98,7 @@ def test_a_new_format_is_one_module_and_one_registry_entry(db, tmp_path):
                         "from formats import beyondchats, evallog, ragas, test_results")
     text = text.replace("FORMATS = (evallog, test_results, beyondchats)", "FORMATS = (evallog, test_results, beyondchats, ragas)")
     registry.write_text(text, encoding="utf-8")
-    touched = sorted(k for k, v in _tree(copy).items() if before.get(k) != v)
-    assert touched == ["formats/__init__.py", "formats/ragas.py"]
+    assert touched(copy, before) == ["formats/__init__.py", "formats/ragas.py"]
 
     data = tmp_path / "dataset.json"
     data.write_text(json.dumps({"samples": [
