@@ -76,6 +76,19 @@ class Settings(BaseSettings):
     # distinct feature names; a record with a new name beyond it is quarantined with the reason
     max_features: int = Field(default=50, ge=1, le=1000, alias="EVALBOARD_MAX_FEATURES")
 
+    # --- the intake: OTLP/HTTP traces and JSON records (intake/, `python -m intake serve`) ----------
+    intake_host: str = Field(default="127.0.0.1", alias="EVALBOARD_INTAKE_HOST")
+    intake_port: int = Field(default=4318, ge=1, le=65535, alias="EVALBOARD_INTAKE_PORT")
+    # a trace becomes a record once its root span is in and no span came for this long (or at the cap)
+    intake_quiet_s: float = Field(default=2.0, ge=0, alias="EVALBOARD_INTAKE_QUIET_S")
+    intake_trace_cap: int = Field(default=1000, ge=1, alias="EVALBOARD_INTAKE_TRACE_CAP")
+    # a trace whose root never comes is quarantined after this long
+    intake_max_wait_s: float = Field(default=1800.0, gt=0, alias="EVALBOARD_INTAKE_MAX_WAIT_S")
+    intake_max_body_bytes: int = Field(default=16_000_000, ge=1000, alias="EVALBOARD_INTAKE_MAX_BODY_BYTES")
+    intake_max_spans: int = Field(default=10_000, ge=1, alias="EVALBOARD_INTAKE_MAX_SPANS")
+    intake_max_attribute_bytes: int = Field(default=262_144, ge=100, alias="EVALBOARD_INTAKE_MAX_ATTRIBUTE_BYTES")
+    intake_max_records: int = Field(default=5000, ge=1, alias="EVALBOARD_INTAKE_MAX_RECORDS")
+
     @property
     def db_name(self) -> str:
         """The database named by the URI's path, `evalboard` when the path is empty."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from pymongo.database import Database
 
@@ -78,9 +78,10 @@ class Writer:
     while it stores the other; memory stays flat (at most three batches held).
     """
 
-    def __init__(self, db: Database, source: str):
+    def __init__(self, db: Database, source: str, on_reject: Callable[[Any, str], None] | None = None):
         self.db = db
         self.source = source
+        self.on_reject = on_reject  # told (payload, reason) of each refused record (the intake answers with them)
         self.thresholds = get_thresholds(db)
         self.max_features = get_settings().max_features
         self.features = known_features(db)
@@ -104,6 +105,8 @@ class Writer:
                 error = f"{where}: {error}"
             self.bad.append((payload, error, self.source))
             self.summary.rejected += 1
+            if self.on_reject:
+                self.on_reject(payload, error)
         if len(self.items) >= BATCH_SIZE or len(self.bad) >= BATCH_SIZE:
             self.flush(final=False)
 
@@ -120,6 +123,9 @@ class Writer:
 
     def _write(self, items: list[tuple[dict, Any]], bad: list) -> tuple[int, int, int]:
         outcome = write_records(self.db, items, stamp=True)
+        if self.on_reject:
+            for raw, reason, _extra in outcome.refused:
+                self.on_reject(raw, reason)
         quarantine(self.db, bad + [(raw, reason, self.source, extra) for raw, reason, extra in outcome.refused])
         return outcome.inserted, outcome.duplicates, len(outcome.refused)
 

@@ -20,3 +20,6 @@ LABELS = "labels"                # human labels, one document per version (store
 LABEL_AUDIT = "label_audit"      # every queue creation, label save, undo and resolution: who, when, what
 RELEASE_DAILY = "aggregates_release_daily"  # per (day, version dimension, value, feature): sums + histograms
 RELEASE_CATALOG = "release_catalog"         # every version value seen: first and last record time
+INTAKE_SPANS = "intake_spans"    # OTLP spans staged until their trace is assembled (store/spans.py)
+INTAKE_TRACES = "intake_traces"  # one document per staged trace: arrival times, root seen, state
+API_KEYS = "api_keys"            # the intake's API keys, hashed (store/api_keys.py)

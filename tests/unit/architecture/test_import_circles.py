@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-PACKAGES = ("core", "formats", "evaluators", "jobs", "store", "demo", "dashboard", "scripts")
+PACKAGES = ("core", "formats", "evaluators", "jobs", "store", "demo", "dashboard", "scripts", "intake")
 
 
 def _module_names(root: Path) -> dict[str, Path]:

@@ -1,0 +1,98 @@
+"""Writing what comes through the door: through ingest's Writer, like every other record.
+
+The Writer (jobs/ingest.py) parses each payload as a record (store/schema.py), applies the
+feature cap, registers the batch in flight, stamps it, inserts it with idempotent ids and
+quarantines what it refuses — the intake adds no insert of its own. Traces are assembled here
+from the staged spans (store/spans.py) once they are ready.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from pymongo.database import Database
+
+from intake.mapping import trace_to_record
+from jobs.ingest import Writer
+from settings import get_settings
+from store import spans as staging
+
+log = logging.getLogger("intake")
+MAX_REASONS = 100  # rejections listed in one answer (all are counted and quarantined)
+
+
+@dataclass
+class Outcome:
+    ingested: int = 0
+    duplicates: int = 0
+    rejected: int = 0
+    rejections: list[dict] = field(default_factory=list)
+
+    def body(self) -> dict:
+        return {"ingested": self.ingested, "duplicates": self.duplicates, "rejected": self.rejected,
+                "rejections": self.rejections[:MAX_REASONS]}
+
+
+def write_payloads(db: Database, source: str, items: list[tuple[Any, str | None]]) -> Outcome:
+    """Write (payload, error or None) items; a payload with an error is quarantined with it.
+    Returns the counts and each rejection's index and reason."""
+    index_of = {id(payload): i for i, (payload, _error) in enumerate(items)}
+    reasons: list[dict] = []
+    lock = threading.Lock()
+
+    def rejected(payload: Any, reason: str) -> None:
+        with lock:
+            reasons.append({"index": index_of.get(id(payload)), "reason": reason})
+
+    writer = Writer(db, source, on_reject=rejected)
+    try:
+        for payload, error in items:
+            writer.add(payload, error)
+    finally:
+        summary = writer.close()
+    reasons.sort(key=lambda r: (r["index"] is None, r["index"] or 0))
+    return Outcome(summary.ingested, summary.duplicates, summary.rejected, reasons)
+
+
+def quarantine_spans(db: Database, source: str, spans: list[tuple[Any, str]]) -> None:
+    """Spans refused at the door or arriving after their trace was assembled: kept with the reason."""
+    if spans:
+        write_payloads(db, source, [({"otel_span": span}, reason) for span, reason in spans])
+
+
+def assemble_ready(db: Database, *, now: datetime | None = None, limit: int = 500) -> dict:
+    """Turn every ready trace into a record (or a quarantined trace with its reason and spans);
+    one Writer per source for all of them."""
+    settings = get_settings()
+    now = now or datetime.now(timezone.utc)
+    counts = {"records": 0, "duplicates": 0, "quarantined": 0}
+    by_source: dict[str, list[tuple[str, Any, str | None]]] = {}
+    for trace_id in staging.ready_traces(db, now=now, quiet_s=settings.intake_quiet_s,
+                                         max_wait_s=settings.intake_max_wait_s, cap=settings.intake_trace_cap,
+                                         limit=limit):
+        trace = staging.claim_trace(db, trace_id, now=now)
+        if trace is None:
+            continue  # another intake process has it
+        spans = staging.trace_spans(db, trace_id)
+        mapped = trace_to_record(spans, trace.get("defaults") or {})
+        item = (trace_id, mapped.payload, None) if mapped.payload is not None else (
+            trace_id, {"trace_id": trace_id, "dialects": mapped.dialects, "spans": spans},
+            f"trace {trace_id}: {mapped.reason}")
+        by_source.setdefault(trace.get("source") or "otlp", []).append(item)
+    for source, items in by_source.items():
+        outcome = write_payloads(db, source, [(payload, error) for _trace, payload, error in items])
+        counts["records"] += outcome.ingested
+        counts["duplicates"] += outcome.duplicates
+        counts["quarantined"] += outcome.rejected
+        refused = {r["index"] for r in outcome.rejections}
+        for i, (trace_id, payload, _error) in enumerate(items):
+            staging.finish_trace(db, trace_id, now=now, outcome="quarantined" if i in refused else "record",
+                                 record_id=payload.get("_id") if i not in refused else None)
+    return counts
+
+
+def purge_old(db: Database, *, now: datetime | None = None, keep: timedelta = timedelta(days=1)) -> int:
+    return staging.purge_done(db, before=(now or datetime.now(timezone.utc)) - keep)
