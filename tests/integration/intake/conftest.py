@@ -1,0 +1,59 @@
+"""One intake server (uvicorn on a free loopback port, in a thread) per test module; each test
+points it at its own fresh database (the `db` fixture)."""
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from types import SimpleNamespace
+
+import pytest
+import uvicorn
+
+from intake.app import create_app
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(assemble: bool):
+    app = create_app(assemble=assemble)
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False))
+    thread = threading.Thread(target=server.run, name="intake-test-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the intake server did not start")
+        time.sleep(0.02)
+    return server, thread, SimpleNamespace(url=f"http://127.0.0.1:{port}", intake=app.state.intake)
+
+
+@pytest.fixture(scope="module")
+def intake_server():
+    server, thread, handle = start_server(assemble=False)
+    yield handle
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def intake(intake_server, db):
+    """The module's server, writing into this test's database (its key cache emptied)."""
+    intake_server.intake._db = db
+    intake_server.intake._keys.clear()
+    yield intake_server
+    intake_server.intake._db = None
+
+
+@pytest.fixture(scope="module")
+def assembling_server():
+    """A server whose assembler thread runs (traces become records by themselves)."""
+    server, thread, handle = start_server(assemble=True)
+    yield handle
+    server.should_exit = True
+    thread.join(10)
