@@ -57,3 +57,15 @@ def assembling_server():
     yield handle
     server.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture
+def live_intake(assembling_server, db, monkeypatch):
+    """The assembling server on this test's database, with a short quiet period."""
+    from settings import reset_settings
+
+    monkeypatch.setenv("EVALBOARD_INTAKE_QUIET_S", "0.5")
+    reset_settings()
+    assembling_server.intake._db = db
+    yield assembling_server
+    assembling_server.intake._db = None
