@@ -11,6 +11,8 @@
   built (store.state.build_status);
 - one score worker (`python -m jobs score-worker`) scores records that arrive
   without scores;
+- the intake (`python -m intake serve`, http://127.0.0.1:4318) takes OTLP/HTTP traces and
+  JSON records and writes them through ingest's writer;
 - Ctrl-C stops all of it cleanly.
 """
 from __future__ import annotations
@@ -77,6 +79,11 @@ def main() -> int:
             return 3
         # one score worker; production runs as many as the backlog needs (docs/deploy.md)
         children.append(subprocess.Popen([sys.executable, "-m", "jobs", "score-worker"], cwd=ROOT, env=env))
+        # the HTTP door for traces and records (README "Send your answers"); loopback unless sign-in is on
+        intake_host = "0.0.0.0" if auth_enabled() else "127.0.0.1"
+        children.append(subprocess.Popen([sys.executable, "-m", "intake", "serve", "--host", intake_host], cwd=ROOT, env=env))
+        print(f"intake: send traces to http://127.0.0.1:{settings.intake_port}/v1/traces and records to /api/records",
+              flush=True)
         address = "0.0.0.0" if auth_enabled() else "127.0.0.1"
         dashboard = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "dashboard/app.py", "--server.address", address,

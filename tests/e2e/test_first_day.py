@@ -34,7 +34,7 @@ def first_start(tmp_path_factory):
     data = tmp_path_factory.mktemp("first-day")
     port, db_port = _free_port(), _free_port()
     env = {**os.environ, "EVALBOARD_DATA_DIR": str(data), "EVALBOARD_DB_PORT": str(db_port),
-           "EVALBOARD_DASHBOARD_PORT": str(port), "EVALBOARD_USERS_FILE": str(data / "no-users.toml"),
+           "EVALBOARD_DASHBOARD_PORT": str(port), "EVALBOARD_INTAKE_PORT": str(_free_port()), "EVALBOARD_USERS_FILE": str(data / "no-users.toml"),
            "EVALBOARD_TICK_BUDGET_S": "20", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
     for key in ("MONGODB_URI", "OPENAI_BASE_URL", "OPENAI_API_KEY", "EVALBOARD_AGGREGATE_SETTLE_S"):
         env.pop(key, None)
