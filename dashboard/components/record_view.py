@@ -113,6 +113,29 @@ def latest_score(record: Mapping, prefix: str) -> ScoreResult | None:
         else None
 
 
+def product_facts(record: Mapping) -> str | None:
+    """The product's own latency, tokens and cost (records from traces, issue 27), or None.
+    Values of any type may be logged: only numbers are shown."""
+    usage = record.get("usage") if isinstance(record.get("usage"), Mapping) else {}
+    parts = []
+    latency = _num(record.get("latency_ms"))
+    if latency is not None:
+        parts.append(f"latency {latency:,.0f} ms")
+    tokens = [(_num(usage.get(k)), label) for k, label in (("input_tokens", "in"), ("output_tokens", "out"),
+                                                            ("total_tokens", "total"))]
+    if any(n is not None for n, _label in tokens):
+        parts.append("tokens " + " / ".join(f"{n:,.0f} {label}" for n, label in tokens if n is not None))
+    cost = _num(usage.get("cost"))
+    if cost is not None:
+        parts.append(f"cost {cost:.4g}")
+    for key in ("model", "release", "prompt_version"):
+        if isinstance(record.get(key), str):
+            parts.append(f"{key.replace('_', ' ')} {record[key]}")
+    if isinstance(record.get("trace_id"), str):
+        parts.append(f"trace {record['trace_id']}")
+    return " · ".join(parts) or None
+
+
 # --- the parts ---------------------------------------------------------------------
 
 def _render_header(record: Mapping) -> None:
@@ -125,6 +148,9 @@ def _render_header(record: Mapping) -> None:
         f"Regeneration attempts: {regen if isinstance(regen, int) else '— (not logged)'}",
         f"Source: {safe_md(record.get('source') or '—')}",
     ]))
+    facts = product_facts(record)
+    if facts:
+        st.caption("Product: " + safe_md(facts, keep_lines=False))
     issues = gaps(record)
     if issues:
         st.warning("**Data gaps:** " + "; ".join(safe_md(i, keep_lines=False) for i in issues), icon="🕳️")

@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboard.auth import ROLES, add_user, load_users, remove_user, users_path
 from dashboard import page
+from dashboard.components.intake_keys import render_keys
 from dashboard.common import allowed_now, current_user, md_escape, require, show_flash
 from store.errors import ValidationFailed
 from store.thresholds import write_audit
@@ -42,6 +43,7 @@ def render() -> None:
     _add_form(db, users)
     if users:
         _remove_form(db, users)
+    render_keys(db, PREFIX)
 
 
 def _add_form(db, users: dict) -> None:

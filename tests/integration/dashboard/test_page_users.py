@@ -83,3 +83,33 @@ def test_first_user_in_local_mode_turns_sign_in_on(make_app, seeded_db, tmp_path
     assert check_password("first", "first-password", path) == User("first", "admin")
     assert list_audit(seeded_db, limit=1)[0]["user"] == "local"
     assert any("Sign in" in t.value or "sign in" in t.value.lower() for t in at.caption)  # the login shows now
+
+
+def test_admin_creates_an_api_key_shown_once_and_revokes_it(make_app, seeded_db, tmp_path, monkeypatch):
+    from store import api_keys
+
+    path = tmp_path / "users.toml"
+    add_user("ada", "admin-password", "admin", path)
+    _use_users_file(monkeypatch, path)
+    at = make_app()
+    at.session_state["auth_user"] = User("ada", "admin")
+    open_page(at, "views/users.py")
+    at.text_input(key="users_key_source").set_value("bad name!")
+    at.button(key="FormSubmitter:users_key_create-Create key").click().run()
+    assert any("source name" in e.value for e in at.error) and api_keys.list_keys(seeded_db) == []
+    at.text_input(key="users_key_source").set_value("support-bot")
+    at.text_input(key="users_key_feature").set_value("chat")
+    at.button(key="FormSubmitter:users_key_create-Create key").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    shown = [c.value for c in at.code]
+    assert len(shown) == 1 and shown[0].startswith(api_keys.KEY_PREFIX)
+    doc = api_keys.find_key(seeded_db, shown[0])
+    assert (doc["source"], doc["feature"], doc["created_by"]) == ("support-bot", "chat", "ada")
+    at.run()
+    assert not at.code  # shown once
+    at.selectbox(key="users_key_revoke_id").set_value(doc["_id"])
+    at.checkbox(key="users_key_sure").check()
+    at.button(key="FormSubmitter:users_key_revoke-Revoke key").click().run()
+    assert api_keys.find_key(seeded_db, shown[0]) is None
+    audit = str(list_audit(seeded_db, limit=10))
+    assert "create_api_key" in audit and "revoke_api_key" in audit and shown[0] not in audit
