@@ -8,7 +8,10 @@ from the staged spans (store/spans.py) once they are ready.
 from __future__ import annotations
 
 import logging
+import os
+import socket
 import threading
+import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -19,8 +22,11 @@ from intake.mapping import trace_to_record
 from jobs.ingest import Writer
 from settings import get_settings
 from store import spans as staging
+from store.state import acquire_lease
 
 log = logging.getLogger("intake")
+LEASE, LEASE_S = "intake-assembler", 30.0  # one process assembles at a time; another takes over after 30 s
+OWNER = f"intake-{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
 MAX_REASONS = 100  # rejections listed in one answer (all are counted and quarantined)
 
 
@@ -65,21 +71,22 @@ def quarantine_spans(db: Database, source: str, spans: list[tuple[Any, str]]) ->
 
 def assemble_ready(db: Database, *, now: datetime | None = None, limit: int = 500) -> dict:
     """Turn every ready trace into a record (or a quarantined trace with its reason and spans);
-    one Writer per source for all of them."""
+    one Writer per source for all of them. One intake process assembles at a time (a lease)."""
     settings = get_settings()
     now = now or datetime.now(timezone.utc)
     counts = {"records": 0, "duplicates": 0, "quarantined": 0}
+    ready = staging.ready_traces(db, now=now, quiet_s=settings.intake_quiet_s, max_wait_s=settings.intake_max_wait_s,
+                                 cap=settings.intake_trace_cap, limit=limit)
+    if not ready or not acquire_lease(db, LEASE, OWNER, LEASE_S, now=now):
+        return counts
+    traces = staging.claim_traces(db, ready, now=now)
+    spans = staging.trace_spans(db, [t["_id"] for t in traces])
     by_source: dict[str, list[tuple[str, Any, str | None]]] = {}
-    for trace_id in staging.ready_traces(db, now=now, quiet_s=settings.intake_quiet_s,
-                                         max_wait_s=settings.intake_max_wait_s, cap=settings.intake_trace_cap,
-                                         limit=limit):
-        trace = staging.claim_trace(db, trace_id, now=now)
-        if trace is None:
-            continue  # another intake process has it
-        spans = staging.trace_spans(db, trace_id)
-        mapped = trace_to_record(spans, trace.get("defaults") or {})
+    for trace in traces:
+        trace_id = trace["_id"]
+        mapped = trace_to_record(spans[trace_id], trace.get("defaults") or {})
         item = (trace_id, mapped.payload, None) if mapped.payload is not None else (
-            trace_id, {"trace_id": trace_id, "dialects": mapped.dialects, "spans": spans},
+            trace_id, {"trace_id": trace_id, "dialects": mapped.dialects, "spans": spans[trace_id]},
             f"trace {trace_id}: {mapped.reason}")
         by_source.setdefault(trace.get("source") or "otlp", []).append(item)
     for source, items in by_source.items():
@@ -88,9 +95,9 @@ def assemble_ready(db: Database, *, now: datetime | None = None, limit: int = 50
         counts["duplicates"] += outcome.duplicates
         counts["quarantined"] += outcome.rejected
         refused = {r["index"] for r in outcome.rejections}
-        for i, (trace_id, payload, _error) in enumerate(items):
-            staging.finish_trace(db, trace_id, now=now, outcome="quarantined" if i in refused else "record",
-                                 record_id=payload.get("_id") if i not in refused else None)
+        for name, chosen in (("record", False), ("quarantined", True)):
+            staging.finish_traces(db, [t for i, (t, _p, _e) in enumerate(items) if (i in refused) == chosen],
+                                  now=now, outcome=name)
     return counts
 
 

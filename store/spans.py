@@ -1,32 +1,35 @@
 """Staging OTLP spans until their trace can become a record (the intake, intake/).
 
-Spans of one trace arrive in several export batches, out of order. Each span is stored once
-(`intake_spans`, `_id` "<trace>:<span>": a re-sent span is a duplicate, nothing more) and its
-trace is counted in `intake_traces`:
+Spans of one trace arrive in several export batches, out of order. Each request's spans of one
+trace are stored as one document (`intake_spans {_id: "<trace>:<hash of its span ids>", trace_id,
+received_at, span_ids, spans}`: a re-sent batch is a duplicate, and spans repeated across batches are
+de-duplicated by span id when the trace is assembled), and the trace is counted in `intake_traces`:
 `{_id: trace_id, state: open|claimed|done, first_seen, last_seen, spans, has_root, source,
-defaults: {feature, release}, claim_until, outcome: record|quarantined, record_id, done_at}`.
+defaults: {feature, release}, claim_until, outcome: record|quarantined, done_at}`.
 A trace is ready when its root has arrived and no span came for the quiet period, when it holds
-the cap of spans, or when it waited the longest wait (then without a root: quarantined). One
-assembler at a time takes a trace (`claim_trace`, atomic), so several intake processes can share
-the staging. A span that arrives after its trace was assembled is "late" (the caller quarantines
-it). Spans and trace documents of assembled traces are kept for a while (re-sends stay
-duplicates) and then purged.
+the cap of spans, or when it waited the longest wait (then without a root: quarantined). The
+assembler claims ready traces (`claim_traces`; the intake also holds a lease, so one process
+assembles at a time), reads their spans, writes, and marks them done. A span that arrives for a
+trace already claimed or done, and is not one of the spans it was assembled from, is "late": the
+caller quarantines it. Assembled traces are kept a day (re-sends stay duplicates), then purged.
+Every step is a batch operation (a handful of round trips per request, whatever its size).
 """
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime, timedelta
 from typing import Any
 
-from pymongo import ASCENDING, IndexModel, ReturnDocument, UpdateOne
+from pymongo import ASCENDING, IndexModel, UpdateOne
 from pymongo.database import Database
 from pymongo.errors import BulkWriteError
 
 from store.collections import INTAKE_SPANS, INTAKE_TRACES
 
-SPAN_INDEXES = [IndexModel([("trace_id", ASCENDING)], name="trace_id"),
-                IndexModel([("received_at", ASCENDING)], name="received_at")]
+SPAN_INDEXES = [IndexModel([("trace_id", ASCENDING)], name="trace_id")]
 TRACE_INDEXES = [IndexModel([("state", ASCENDING), ("last_seen", ASCENDING)], name="state_last_seen"),
                  IndexModel([("done_at", ASCENDING)], name="done_at", sparse=True)]
+CLOSED = ("claimed", "done")
 
 
 def ensure_indexes(db: Database) -> None:
@@ -34,44 +37,88 @@ def ensure_indexes(db: Database) -> None:
     db[INTAKE_TRACES].create_indexes(TRACE_INDEXES)
 
 
+def _group_id(trace_id: str, span_ids: list[str]) -> str:
+    return f"{trace_id}:{hashlib.sha256(','.join(sorted(span_ids)).encode()).hexdigest()[:24]}"
+
+
 def stage_spans(db: Database, spans: list[dict], *, source: str, defaults: dict, now: datetime) -> dict:
     """Store new spans and count them on their traces. Returns {staged, duplicates, late: [span]}."""
-    if not spans:
-        return {"staged": 0, "duplicates": 0, "late": []}
-    docs = {}
+    groups: dict[str, dict[str, dict]] = {}
     for span in spans:
-        docs.setdefault(f"{span['trace_id']}:{span['span_id']}", span)
-    duplicates = len(spans) - len(docs)
-    rows = [{"_id": key, "trace_id": span["trace_id"], "received_at": now, "span": span} for key, span in docs.items()]
-    new_ids = set(docs)
+        groups.setdefault(span["trace_id"], {}).setdefault(span["span_id"], span)
+    duplicates = len(spans) - sum(len(g) for g in groups.values())
+    late: list[dict] = []
+    closed = {t["_id"]: t["state"] for t in db[INTAKE_TRACES].find(
+        {"_id": {"$in": list(groups)}, "state": {"$in": list(CLOSED)}}, {"state": 1})} if groups else {}
+    if closed:
+        known = _staged_span_ids(db, list(closed))
+        for trace_id in closed:
+            for span_id, span in groups.pop(trace_id).items():
+                if span_id in known.get(trace_id, set()):
+                    duplicates += 1
+                else:
+                    late.append(span)
+    if not groups:
+        return {"staged": 0, "duplicates": duplicates, "late": late}
+    rows = [{"_id": _group_id(trace_id, list(group)), "trace_id": trace_id, "received_at": now,
+             "span_ids": list(group), "spans": list(group.values())} for trace_id, group in groups.items()]
+    new_groups = set(groups)
     try:
         db[INTAKE_SPANS].insert_many(rows, ordered=False)
     except BulkWriteError as exc:
         for error in exc.details.get("writeErrors", []):
             if error.get("code") != 11000:
                 raise
-            new_ids.discard(rows[error["index"]]["_id"])
-            duplicates += 1
-    per_trace: dict[str, dict[str, Any]] = {}
-    for key in new_ids:
-        span = docs[key]
-        entry = per_trace.setdefault(span["trace_id"], {"n": 0, "root": False})
-        entry["n"] += 1
-        entry["root"] = entry["root"] or not span.get("parent_span_id")
-    if per_trace:
-        db[INTAKE_TRACES].bulk_write([UpdateOne(
-            {"_id": trace_id},
-            {"$setOnInsert": {"first_seen": now, "state": "open", "source": source, "defaults": defaults},
-             "$max": {"last_seen": now, "has_root": entry["root"]}, "$inc": {"spans": entry["n"]}},
-            upsert=True) for trace_id, entry in per_trace.items()], ordered=False)
-    closed = {t["_id"] for t in db[INTAKE_TRACES].find({"_id": {"$in": list(per_trace)}, "state": {"$ne": "open"}},
-                                                        {"_id": 1})} if per_trace else set()
-    late = [docs[key] for key in new_ids if docs[key]["trace_id"] in closed]
-    return {"staged": len(new_ids) - len(late), "duplicates": duplicates, "late": late}
+            trace_id = rows[error["index"]]["trace_id"]
+            new_groups.discard(trace_id)  # this very batch was staged before: a re-send
+            duplicates += len(groups[trace_id])
+    staged = sum(len(groups[t]) for t in new_groups)
+    late += _count_on_traces(db, {t: groups[t] for t in new_groups}, source=source, defaults=defaults, now=now)
+    return {"staged": staged - len(late), "duplicates": duplicates, "late": late}
+
+
+def _count_on_traces(db: Database, groups: dict[str, dict[str, dict]], *, source: str, defaults: dict,
+                     now: datetime) -> list[dict]:
+    """New trace documents in one insert; existing open ones updated. Returns the spans whose trace was
+    claimed meanwhile (late: the assembler may have read the trace without them)."""
+    if not groups:
+        return []
+
+    def counts(group: dict[str, dict]) -> dict[str, Any]:
+        return {"spans": len(group), "has_root": any(not s.get("parent_span_id") for s in group.values())}
+
+    existing: list[str] = []
+    try:
+        db[INTAKE_TRACES].insert_many([{"_id": trace_id, "state": "open", "first_seen": now, "last_seen": now,
+                                        "source": source, "defaults": defaults, **counts(group)}
+                                       for trace_id, group in groups.items()], ordered=False)
+    except BulkWriteError as exc:
+        ids = list(groups)
+        for error in exc.details.get("writeErrors", []):
+            if error.get("code") != 11000:
+                raise
+            existing.append(ids[error["index"]])
+    if not existing:
+        return []
+    result = db[INTAKE_TRACES].bulk_write([UpdateOne(
+        {"_id": trace_id, "state": "open"},
+        {"$max": {"last_seen": now, "has_root": counts(groups[trace_id])["has_root"]},
+         "$inc": {"spans": counts(groups[trace_id])["spans"]}}) for trace_id in existing], ordered=True)
+    if result.matched_count == len(existing):
+        return []
+    still_open = {t["_id"] for t in db[INTAKE_TRACES].find({"_id": {"$in": existing}, "state": "open"}, {"_id": 1})}
+    return [span for trace_id in existing if trace_id not in still_open for span in groups[trace_id].values()]
+
+
+def _staged_span_ids(db: Database, trace_ids: list[str]) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for row in db[INTAKE_SPANS].find({"trace_id": {"$in": trace_ids}}, {"trace_id": 1, "span_ids": 1}):
+        out.setdefault(row["trace_id"], set()).update(row.get("span_ids") or [])
+    return out
 
 
 def ready_traces(db: Database, *, now: datetime, quiet_s: float, max_wait_s: float, cap: int,
-                 limit: int = 200) -> list[str]:
+                 limit: int = 500) -> list[str]:
     """Traces to assemble now: root arrived and quiet, at the cap, or waited the longest wait."""
     query = {"$or": [
         {"state": "open", "has_root": True, "last_seen": {"$lte": now - timedelta(seconds=quiet_s)}},
@@ -82,27 +129,36 @@ def ready_traces(db: Database, *, now: datetime, quiet_s: float, max_wait_s: flo
     return [t["_id"] for t in db[INTAKE_TRACES].find(query, {"_id": 1}).limit(limit)]
 
 
-def claim_trace(db: Database, trace_id: str, *, now: datetime, claim_s: float = 60.0) -> dict | None:
-    """Take a trace for assembly (None when another assembler has it or it is done)."""
-    return db[INTAKE_TRACES].find_one_and_update(
-        {"_id": trace_id, "$or": [{"state": "open"}, {"state": "claimed", "claim_until": {"$lt": now}}]},
-        {"$set": {"state": "claimed", "claim_until": now + timedelta(seconds=claim_s)}},
-        return_document=ReturnDocument.AFTER)
+def claim_traces(db: Database, trace_ids: list[str], *, now: datetime, claim_s: float = 120.0) -> list[dict]:
+    """Take ready traces for assembly (one update); returns the trace documents now claimed."""
+    if not trace_ids:
+        return []
+    until = now + timedelta(seconds=claim_s)
+    db[INTAKE_TRACES].update_many(
+        {"_id": {"$in": trace_ids}, "$or": [{"state": "open"}, {"state": "claimed", "claim_until": {"$lt": now}}]},
+        {"$set": {"state": "claimed", "claim_until": until}})
+    return list(db[INTAKE_TRACES].find({"_id": {"$in": trace_ids}, "state": "claimed", "claim_until": until}))
 
 
-def trace_spans(db: Database, trace_id: str) -> list[dict]:
-    return [row["span"] for row in db[INTAKE_SPANS].find({"trace_id": trace_id})]
+def trace_spans(db: Database, trace_ids: list[str]) -> dict[str, list[dict]]:
+    """The staged spans of each trace, one per span id."""
+    out: dict[str, dict[str, dict]] = {t: {} for t in trace_ids}
+    for row in db[INTAKE_SPANS].find({"trace_id": {"$in": trace_ids}}, {"spans": 1, "trace_id": 1}):
+        for span in row.get("spans") or []:
+            out[row["trace_id"]].setdefault(span["span_id"], span)
+    return {trace_id: list(spans.values()) for trace_id, spans in out.items()}
 
 
-def finish_trace(db: Database, trace_id: str, *, now: datetime, outcome: str, record_id: str | None) -> None:
-    db[INTAKE_TRACES].update_one({"_id": trace_id}, {"$set": {
-        "state": "done", "outcome": outcome, "record_id": record_id, "done_at": now}, "$unset": {"claim_until": ""}})
+def finish_traces(db: Database, trace_ids: list[str], *, now: datetime, outcome: str) -> None:
+    if trace_ids:
+        db[INTAKE_TRACES].update_many({"_id": {"$in": trace_ids}}, {
+            "$set": {"state": "done", "outcome": outcome, "done_at": now}, "$unset": {"claim_until": ""}})
 
 
 def backlog(db: Database) -> dict:
-    """Traces waiting to be assembled and spans staged (GET /api/health)."""
+    """Traces waiting to be assembled and span batches staged (GET /api/health)."""
     return {"traces_waiting": db[INTAKE_TRACES].count_documents({"state": {"$ne": "done"}}),
-            "spans_staged": db[INTAKE_SPANS].estimated_document_count()}
+            "span_batches_staged": db[INTAKE_SPANS].estimated_document_count()}
 
 
 def purge_done(db: Database, *, before: datetime) -> int:

@@ -230,7 +230,7 @@ def test_health_says_database_and_backlog(intake, db):
     post_json(intake, "/v1/traces", fixture("langfuse"))
     body = httpx.get(intake.url + "/api/health").json()
     assert body["status"] == "ok" and body["database"] == "reachable"
-    assert body["backlog"] == {"traces_waiting": 1, "spans_staged": 3}
+    assert body["backlog"] == {"traces_waiting": 1, "span_batches_staged": 1}
 
 
 @pytest.mark.parametrize("name", ["openinference", "openllmetry", "genai_semconv", "langfuse", "mlflow"])
