@@ -79,14 +79,14 @@ def assemble_ready(db: Database, *, now: datetime | None = None, limit: int = 50
                                  cap=settings.intake_trace_cap, limit=limit)
     if not ready or not acquire_lease(db, LEASE, OWNER, LEASE_S, now=now):
         return counts
-    traces = staging.claim_traces(db, ready, now=now)
+    traces = staging.open_traces(db, ready)
     spans = staging.trace_spans(db, [t["_id"] for t in traces])
-    by_source: dict[str, list[tuple[str, Any, str | None]]] = {}
+    by_source: dict[str, list[tuple[dict, Any, str | None]]] = {}
     for trace in traces:
         trace_id = trace["_id"]
         mapped = trace_to_record(spans[trace_id], trace.get("defaults") or {})
-        item = (trace_id, mapped.payload, None) if mapped.payload is not None else (
-            trace_id, {"trace_id": trace_id, "dialects": mapped.dialects, "spans": spans[trace_id]},
+        item = (trace, mapped.payload, None) if mapped.payload is not None else (
+            trace, {"trace_id": trace_id, "dialects": mapped.dialects, "spans": spans[trace_id]},
             f"trace {trace_id}: {mapped.reason}")
         by_source.setdefault(trace.get("source") or "otlp", []).append(item)
     for source, items in by_source.items():
@@ -96,8 +96,8 @@ def assemble_ready(db: Database, *, now: datetime | None = None, limit: int = 50
         counts["quarantined"] += outcome.rejected
         refused = {r["index"] for r in outcome.rejections}
         for name, chosen in (("record", False), ("quarantined", True)):
-            staging.finish_traces(db, [t for i, (t, _p, _e) in enumerate(items) if (i in refused) == chosen],
-                                  now=now, outcome=name)
+            staging.finish_traces(db, {t["_id"]: t["spans"] for i, (t, _p, _e) in enumerate(items)
+                                       if (i in refused) == chosen}, now=now, outcome=name)
     return counts
 
 

@@ -4,14 +4,14 @@ Spans of one trace arrive in several export batches, out of order. Each request'
 trace are stored as one document (`intake_spans {_id: "<trace>:<hash of its span ids>", trace_id,
 received_at, span_ids, spans}`: a re-sent batch is a duplicate, and spans repeated across batches are
 de-duplicated by span id when the trace is assembled), and the trace is counted in `intake_traces`:
-`{_id: trace_id, state: open|claimed|done, first_seen, last_seen, spans, has_root, source,
-defaults: {feature, release}, claim_until, outcome: record|quarantined, done_at}`.
+`{_id: trace_id, state: open|done, first_seen, last_seen, spans, has_root, source,
+defaults: {feature, release}, outcome: record|quarantined, done_at}`.
 A trace is ready when its root has arrived and no span came for the quiet period, when it holds
-the cap of spans, or when it waited the longest wait (then without a root: quarantined). The
-assembler claims ready traces (`claim_traces`; the intake also holds a lease, so one process
-assembles at a time), reads their spans, writes, and marks them done. A span that arrives for a
-trace already claimed or done, and is not one of the spans it was assembled from, is "late": the
-caller quarantines it. Assembled traces are kept a day (re-sends stay duplicates), then purged.
+the cap of spans, or when it waited the longest wait (then without a root: quarantined). One
+assembler at a time (the intake holds a lease) reads the ready traces' spans, writes their records
+(idempotent: an assembler that dies half-way leaves traces that are simply assembled again) and
+marks them done if no span came meanwhile. A span that arrives for a trace already done, and is
+not one of the spans it was assembled from, is "late": the caller quarantines it. Assembled traces are kept a day (re-sends stay duplicates), then purged.
 Every step is a batch operation (a handful of round trips per request, whatever its size).
 """
 from __future__ import annotations
@@ -29,7 +29,7 @@ from store.collections import INTAKE_SPANS, INTAKE_TRACES
 SPAN_INDEXES = [IndexModel([("trace_id", ASCENDING)], name="trace_id")]
 TRACE_INDEXES = [IndexModel([("state", ASCENDING), ("last_seen", ASCENDING)], name="state_last_seen"),
                  IndexModel([("done_at", ASCENDING)], name="done_at", sparse=True)]
-CLOSED = ("claimed", "done")
+CLOSED = ("done",)
 
 
 def ensure_indexes(db: Database) -> None:
@@ -124,20 +124,13 @@ def ready_traces(db: Database, *, now: datetime, quiet_s: float, max_wait_s: flo
         {"state": "open", "has_root": True, "last_seen": {"$lte": now - timedelta(seconds=quiet_s)}},
         {"state": "open", "spans": {"$gte": cap}},
         {"state": "open", "first_seen": {"$lte": now - timedelta(seconds=max_wait_s)}},
-        {"state": "claimed", "claim_until": {"$lt": now}},  # an assembler that died holding it
     ]}
     return [t["_id"] for t in db[INTAKE_TRACES].find(query, {"_id": 1}).limit(limit)]
 
 
-def claim_traces(db: Database, trace_ids: list[str], *, now: datetime, claim_s: float = 120.0) -> list[dict]:
-    """Take ready traces for assembly (one update); returns the trace documents now claimed."""
-    if not trace_ids:
-        return []
-    until = now + timedelta(seconds=claim_s)
-    db[INTAKE_TRACES].update_many(
-        {"_id": {"$in": trace_ids}, "$or": [{"state": "open"}, {"state": "claimed", "claim_until": {"$lt": now}}]},
-        {"$set": {"state": "claimed", "claim_until": until}})
-    return list(db[INTAKE_TRACES].find({"_id": {"$in": trace_ids}, "state": "claimed", "claim_until": until}))
+def open_traces(db: Database, trace_ids: list[str]) -> list[dict]:
+    """The trace documents of these ids that are still open (source, defaults, span count)."""
+    return list(db[INTAKE_TRACES].find({"_id": {"$in": trace_ids}, "state": "open"})) if trace_ids else []
 
 
 def trace_spans(db: Database, trace_ids: list[str]) -> dict[str, list[dict]]:
@@ -149,10 +142,20 @@ def trace_spans(db: Database, trace_ids: list[str]) -> dict[str, list[dict]]:
     return {trace_id: list(spans.values()) for trace_id, spans in out.items()}
 
 
-def finish_traces(db: Database, trace_ids: list[str], *, now: datetime, outcome: str) -> None:
-    if trace_ids:
-        db[INTAKE_TRACES].update_many({"_id": {"$in": trace_ids}}, {
-            "$set": {"state": "done", "outcome": outcome, "done_at": now}, "$unset": {"claim_until": ""}})
+def finish_traces(db: Database, assembled: dict[str, int], *, now: datetime, outcome: str) -> list[str]:
+    """Mark traces done — each only if it still holds the number of spans it was assembled from.
+    Returns the traces that gained spans meanwhile: they stay open and are assembled again (their
+    record then differs from the one written: a conflict, quarantined with both versions)."""
+    if not assembled:
+        return []
+    result = db[INTAKE_TRACES].bulk_write([UpdateOne(
+        {"_id": trace_id, "state": "open", "spans": count},
+        {"$set": {"state": "done", "outcome": outcome, "done_at": now}}) for trace_id, count in assembled.items()],
+        ordered=False)
+    if result.matched_count == len(assembled):
+        return []
+    done = {t["_id"] for t in db[INTAKE_TRACES].find({"_id": {"$in": list(assembled)}, "state": "done"}, {"_id": 1})}
+    return [t for t in assembled if t not in done]
 
 
 def backlog(db: Database) -> dict:
