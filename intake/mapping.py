@@ -310,11 +310,13 @@ def _evaluation(spans: list[Span]) -> dict:
     return {name: entry for name, entry in out.items() if "score" in entry}
 
 
+MAPPED = frozenset(INPUT_ATTRS + OUTPUT_ATTRS + SESSION_ATTRS + RELEASE_ATTRS + PROMPT_VERSION_ATTRS + MODEL_ATTRS
+                   + FEATURE_ATTRS + INPUT_TOKENS + OUTPUT_TOKENS + TOTAL_TOKENS + COST_ATTRS + KIND_ATTRS
+                   + tuple(a for a, *_ in USAGE_OBJECTS) + tuple(a for a, _ in COST_OBJECTS))
+
+
 def _is_mapped(key: str) -> bool:
-    names = (INPUT_ATTRS + OUTPUT_ATTRS + SESSION_ATTRS + RELEASE_ATTRS + PROMPT_VERSION_ATTRS + MODEL_ATTRS
-             + FEATURE_ATTRS + INPUT_TOKENS + OUTPUT_TOKENS + TOTAL_TOKENS + COST_ATTRS + KIND_ATTRS
-             + tuple(a for a, *_ in USAGE_OBJECTS) + tuple(a for a, _ in COST_OBJECTS))
-    return key in names or key.startswith(MAPPED_PREFIXES)
+    return key in MAPPED or key.startswith(MAPPED_PREFIXES)
 
 
 def _unmapped(spans: list[Span]) -> list[list]:

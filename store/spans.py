@@ -26,10 +26,20 @@ from pymongo.errors import BulkWriteError
 
 from store.collections import INTAKE_SPANS, INTAKE_TRACES
 
-SPAN_INDEXES = [IndexModel([("trace_id", ASCENDING)], name="trace_id")]
+SPAN_INDEXES = [IndexModel([("trace_id", ASCENDING)], name="trace_id"),
+                IndexModel([("received_at", ASCENDING)], name="received_at")]
 TRACE_INDEXES = [IndexModel([("state", ASCENDING), ("last_seen", ASCENDING)], name="state_last_seen"),
                  IndexModel([("done_at", ASCENDING)], name="done_at", sparse=True)]
 CLOSED = ("done",)
+# `$in` lists are cut to this size: the embedded server's cost of an `$in` grows faster than its length
+# (measured: one find of 400 ids 1.65 s, eight of 50 0.46 s, on the loaded 2-core machine)
+IN_CHUNK = 50
+
+
+def _find_in(db: Database, collection: str, field: str, values: list, query: dict | None = None,
+             projection: dict | None = None):
+    for start in range(0, len(values), IN_CHUNK):
+        yield from db[collection].find({field: {"$in": values[start:start + IN_CHUNK]}, **(query or {})}, projection)
 
 
 def ensure_indexes(db: Database) -> None:
@@ -48,8 +58,8 @@ def stage_spans(db: Database, spans: list[dict], *, source: str, defaults: dict,
         groups.setdefault(span["trace_id"], {}).setdefault(span["span_id"], span)
     duplicates = len(spans) - sum(len(g) for g in groups.values())
     late: list[dict] = []
-    closed = {t["_id"]: t["state"] for t in db[INTAKE_TRACES].find(
-        {"_id": {"$in": list(groups)}, "state": {"$in": list(CLOSED)}}, {"state": 1})} if groups else {}
+    closed = {t["_id"]: t["state"] for t in _find_in(db, INTAKE_TRACES, "_id", list(groups),
+                                                    {"state": {"$in": list(CLOSED)}}, {"state": 1})}
     if closed:
         known = _staged_span_ids(db, list(closed))
         for trace_id in closed:
@@ -106,13 +116,13 @@ def _count_on_traces(db: Database, groups: dict[str, dict[str, dict]], *, source
          "$inc": {"spans": counts(groups[trace_id])["spans"]}}) for trace_id in existing], ordered=True)
     if result.matched_count == len(existing):
         return []
-    still_open = {t["_id"] for t in db[INTAKE_TRACES].find({"_id": {"$in": existing}, "state": "open"}, {"_id": 1})}
+    still_open = {t["_id"] for t in _find_in(db, INTAKE_TRACES, "_id", existing, {"state": "open"}, {"_id": 1})}
     return [span for trace_id in existing if trace_id not in still_open for span in groups[trace_id].values()]
 
 
 def _staged_span_ids(db: Database, trace_ids: list[str]) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
-    for row in db[INTAKE_SPANS].find({"trace_id": {"$in": trace_ids}}, {"trace_id": 1, "span_ids": 1}):
+    for row in _find_in(db, INTAKE_SPANS, "trace_id", trace_ids, projection={"trace_id": 1, "span_ids": 1}):
         out.setdefault(row["trace_id"], set()).update(row.get("span_ids") or [])
     return out
 
@@ -130,32 +140,33 @@ def ready_traces(db: Database, *, now: datetime, quiet_s: float, max_wait_s: flo
 
 def open_traces(db: Database, trace_ids: list[str]) -> list[dict]:
     """The trace documents of these ids that are still open (source, defaults, span count)."""
-    return list(db[INTAKE_TRACES].find({"_id": {"$in": trace_ids}, "state": "open"})) if trace_ids else []
+    return list(_find_in(db, INTAKE_TRACES, "_id", trace_ids, {"state": "open"}))
 
 
 def trace_spans(db: Database, trace_ids: list[str]) -> dict[str, list[dict]]:
     """The staged spans of each trace, one per span id."""
     out: dict[str, dict[str, dict]] = {t: {} for t in trace_ids}
-    for row in db[INTAKE_SPANS].find({"trace_id": {"$in": trace_ids}}, {"spans": 1, "trace_id": 1}):
+    for row in _find_in(db, INTAKE_SPANS, "trace_id", trace_ids, projection={"spans": 1, "trace_id": 1}):
         for span in row.get("spans") or []:
             out[row["trace_id"]].setdefault(span["span_id"], span)
     return {trace_id: list(spans.values()) for trace_id, spans in out.items()}
 
 
 def finish_traces(db: Database, assembled: dict[str, int], *, now: datetime, outcome: str) -> list[str]:
-    """Mark traces done — each only if it still holds the number of spans it was assembled from.
+    """Mark traces done — those that still hold the number of spans they were assembled from.
     Returns the traces that gained spans meanwhile: they stay open and are assembled again (their
-    record then differs from the one written: a conflict, quarantined with both versions)."""
+    record then differs from the one written: a conflict, quarantined with both versions).
+    Reads and update_many by `_id` in chunks (the embedded server updates many documents that way
+    several times faster than it runs as many single updates)."""
     if not assembled:
         return []
-    result = db[INTAKE_TRACES].bulk_write([UpdateOne(
-        {"_id": trace_id, "state": "open", "spans": count},
-        {"$set": {"state": "done", "outcome": outcome, "done_at": now}}) for trace_id, count in assembled.items()],
-        ordered=False)
-    if result.matched_count == len(assembled):
-        return []
-    done = {t["_id"] for t in db[INTAKE_TRACES].find({"_id": {"$in": list(assembled)}, "state": "done"}, {"_id": 1})}
-    return [t for t in assembled if t not in done]
+    now_counts = {t["_id"]: t.get("spans") for t in _find_in(db, INTAKE_TRACES, "_id", list(assembled),
+                                                             projection={"spans": 1})}
+    unchanged = [t for t, count in assembled.items() if now_counts.get(t) == count]
+    for start in range(0, len(unchanged), IN_CHUNK):
+        db[INTAKE_TRACES].update_many({"_id": {"$in": unchanged[start:start + IN_CHUNK]}, "state": "open"},
+                                      {"$set": {"state": "done", "outcome": outcome, "done_at": now}})
+    return [t for t in assembled if t not in set(unchanged)]
 
 
 def backlog(db: Database) -> dict:
@@ -165,9 +176,7 @@ def backlog(db: Database) -> dict:
 
 
 def purge_done(db: Database, *, before: datetime) -> int:
-    """Forget traces assembled before `before`, and their spans. Returns how many traces."""
-    ids = [t["_id"] for t in db[INTAKE_TRACES].find({"done_at": {"$lt": before}}, {"_id": 1}).limit(5000)]
-    if ids:
-        db[INTAKE_SPANS].delete_many({"trace_id": {"$in": ids}})
-        db[INTAKE_TRACES].delete_many({"_id": {"$in": ids}, "done_at": {"$lt": before}})
-    return len(ids)
+    """Forget traces assembled before `before`, and spans received before it (every trace is assembled
+    within the longest wait, far less than the day kept). Returns how many traces."""
+    db[INTAKE_SPANS].delete_many({"received_at": {"$lt": before}})
+    return db[INTAKE_TRACES].delete_many({"done_at": {"$lt": before}}).deleted_count
