@@ -5,8 +5,10 @@
 
 Traces of 5 spans (root, retriever with 3 chunks, embedding, LLM, tool: ~0.6 KB of attributes each)
 are sent as OTLP/HTTP protobuf by `--clients` threads, as fast as the server answers, for
-`--seconds`; then the bench waits until every trace is a record (the server's assembler, 2 s quiet
-period) and reports records/s from the first request to the last record. A second phase posts
+`--seconds`, with the quiet period set past the sending (staging measured alone); then the bench
+waits until every trace is a record and reports records/s from the first record to the last, and
+the CPU seconds the intake and the database used for each phase (the machine is shared: spans per
+CPU-second is what the load does not change). A second phase posts
 JSON records in batches of 500 to /api/records. The request bodies are built before the clock
 starts (the client shares the machine's cores with the server; its own cost is kept out).
 """
@@ -150,7 +152,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, EmbeddedServer(Path(tmp) / "db", 0) as server:
         uri = server.uri.rstrip("/") + "/bench"
         port = _free_port()
-        env = {**os.environ, "MONGODB_URI": uri, "EVALBOARD_USERS_FILE": str(Path(tmp) / "no-users.toml")}
+        # the quiet period outlasts the sending: staging is measured alone, then the assembly of every trace
+        env = {**os.environ, "MONGODB_URI": uri, "EVALBOARD_USERS_FILE": str(Path(tmp) / "no-users.toml"),
+               "EVALBOARD_INTAKE_QUIET_S": str(args.seconds + 5)}
         proc = subprocess.Popen([sys.executable, "-m", "intake", "serve", "--port", str(port)], cwd=ROOT, env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         base = f"http://127.0.0.1:{port}"
@@ -176,23 +180,50 @@ def main() -> None:
 
             sampler = threading.Thread(target=sample, daemon=True)
             sampler.start()
+            procs = {"intake": psutil.Process(proc.pid), "database": psutil.Process(server.proc.pid)}
+
+            def cpu() -> dict[str, float]:  # CPU seconds used so far (children: the server's own workers)
+                out = {}
+                for name, ps in procs.items():
+                    times = ps.cpu_times()
+                    out[name] = times.user + times.system + sum(
+                        c.cpu_times().user + c.cpu_times().system for c in ps.children(recursive=True))
+                return out
+
+            cpu_before = cpu()
             first = time.perf_counter()
             latencies, sent, elapsed = _send(base + "/v1/traces", bodies, "application/x-protobuf", args.clients,
                                              args.seconds)
+            cpu_sent = cpu()
             spans = sent * args.spans_per_request
             traces = sent * traces_per_request
             db = make_client(uri)["bench"]
-            while db["records"].estimated_document_count() < traces:
-                if time.perf_counter() - first > args.seconds + 600:
+            first_record = None
+            while (count := db["records"].estimated_document_count()) < traces:
+                if count and first_record is None:
+                    first_record = time.perf_counter()
+                if time.perf_counter() - first > args.seconds + 900:
                     break
                 time.sleep(0.25)
+            t_done = time.perf_counter()
+            first_record = first_record or t_done
             records = db["records"].count_documents({})
-            all_done = time.perf_counter() - first
+            all_done = t_done - first
+            cpu_done = cpu()
+            # what the load cannot hide: CPU seconds per span staged and per record assembled, for
+            # the intake process and the database; spans per CPU-second = the rate on free cores
+            staging_cpu = {k: cpu_sent[k] - cpu_before[k] for k in procs}
+            assembly_cpu = {k: cpu_done[k] - cpu_sent[k] for k in procs}
             print(json.dumps({"phase": "traces", "requests": sent, "spans": spans, "seconds": round(elapsed, 1),
                               "spans_per_s": round(spans / elapsed), "p50_ms": round(_percentile(latencies, 0.5), 1),
                               "p95_ms": round(_percentile(latencies, 0.95), 1),
                               "p99_ms": round(_percentile(latencies, 0.99), 1), "traces": traces, "records": records,
-                              "records_per_s": round(records / all_done), "all_records_after_s": round(all_done, 1),
+                              "records_per_s": round(records / max(t_done - first_record, 1e-9)),
+                              "all_records_after_s": round(all_done, 1),
+                              "staging_cpu_s": {k: round(v, 1) for k, v in staging_cpu.items()},
+                              "spans_per_intake_cpu_s": round(spans / max(staging_cpu["intake"], 1e-9)),
+                              "spans_per_db_cpu_s": round(spans / max(staging_cpu["database"], 1e-9)),
+                              "assembly_cpu_s_after_sending": {k: round(v, 1) for k, v in assembly_cpu.items()},
                               "load": round(os.getloadavg()[0], 2)}), flush=True)
             batch = 500
             record_bodies = [json.dumps([{"_id": f"b{b}-{i}", "query": f"Question {b}-{i}?", "answer": "One month.",

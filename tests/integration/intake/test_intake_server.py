@@ -240,3 +240,14 @@ def test_each_dialect_fixture_becomes_a_record_over_http(intake, db, name):
     record = db[RECORDS].find_one()
     assert record["query"].startswith("What is the notice period") and len(record["context"]) == 2
     assert record["feature"] == "chat" and record["usage"]["input_tokens"] == 120
+
+
+def test_a_trace_that_gained_spans_while_it_was_assembled_stays_open(intake, db):
+    from store.spans import finish_traces
+
+    post_json(intake, "/v1/traces", fixture("langfuse"))
+    trace_id = "8e1b2c3d4e5f60718293a4b5c6d7e8f9"
+    assert finish_traces(db, {trace_id: 2}, now=NOW, outcome="record") == [trace_id]  # it holds 3 now
+    assert db[INTAKE_TRACES].find_one({"_id": trace_id})["state"] == "open"
+    assert finish_traces(db, {trace_id: 3}, now=NOW, outcome="record") == []
+    assert db[INTAKE_TRACES].find_one({"_id": trace_id})["state"] == "done"
