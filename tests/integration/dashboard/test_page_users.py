@@ -23,13 +23,19 @@ def _fill(at, name: str, role: str, password: str, again: str | None = None):
     return at
 
 
-def test_admin_adds_changes_and_removes_users_with_an_audit_trail(make_app, seeded_db, tmp_path, monkeypatch):
+def _page_as_admin(make_app, tmp_path, monkeypatch):
+    """The Users page, signed in as the admin ada of a fresh users file: (app, users file)."""
     path = tmp_path / "users.toml"
     add_user("ada", "admin-password", "admin", path)
     _use_users_file(monkeypatch, path)
     at = make_app()
     at.session_state["auth_user"] = User("ada", "admin")
     open_page(at, "views/users.py")
+    return at, path
+
+
+def test_admin_adds_changes_and_removes_users_with_an_audit_trail(make_app, seeded_db, tmp_path, monkeypatch):
+    at, path = _page_as_admin(make_app, tmp_path, monkeypatch)
     # refused with a message: passwords differ, too short, a bad name
     _fill(at, "bob", "reviewer", "long-enough", again="different!!")
     assert any("passwords differ" in e.value for e in at.error)
@@ -88,12 +94,7 @@ def test_first_user_in_local_mode_turns_sign_in_on(make_app, seeded_db, tmp_path
 def test_admin_creates_an_api_key_shown_once_and_revokes_it(make_app, seeded_db, tmp_path, monkeypatch):
     from store import api_keys
 
-    path = tmp_path / "users.toml"
-    add_user("ada", "admin-password", "admin", path)
-    _use_users_file(monkeypatch, path)
-    at = make_app()
-    at.session_state["auth_user"] = User("ada", "admin")
-    open_page(at, "views/users.py")
+    at, _path = _page_as_admin(make_app, tmp_path, monkeypatch)
     at.text_input(key="users_key_source").set_value("bad name!")
     at.button(key="FormSubmitter:users_key_create-Create key").click().run()
     assert any("source name" in e.value for e in at.error) and api_keys.list_keys(seeded_db) == []

@@ -19,7 +19,8 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(assemble: bool):
+def _serving(assemble: bool):
+    """Run a server for as long as the generator lives (a module fixture's body)."""
     app = create_app(assemble=assemble)
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False))
@@ -30,33 +31,35 @@ def start_server(assemble: bool):
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the intake server did not start")
         time.sleep(0.02)
-    return server, thread, SimpleNamespace(url=f"http://127.0.0.1:{port}", intake=app.state.intake)
+    try:
+        yield SimpleNamespace(url=f"http://127.0.0.1:{port}", intake=app.state.intake)
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def _on(handle, db):
+    """The server writing into this test's database (its key cache emptied)."""
+    handle.intake._db = db
+    handle.intake._keys.clear()
+    yield handle
+    handle.intake._db = None
 
 
 @pytest.fixture(scope="module")
 def intake_server():
-    server, thread, handle = start_server(assemble=False)
-    yield handle
-    server.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture
-def intake(intake_server, db):
-    """The module's server, writing into this test's database (its key cache emptied)."""
-    intake_server.intake._db = db
-    intake_server.intake._keys.clear()
-    yield intake_server
-    intake_server.intake._db = None
+    yield from _serving(assemble=False)
 
 
 @pytest.fixture(scope="module")
 def assembling_server():
     """A server whose assembler thread runs (traces become records by themselves)."""
-    server, thread, handle = start_server(assemble=True)
-    yield handle
-    server.should_exit = True
-    thread.join(10)
+    yield from _serving(assemble=True)
+
+
+@pytest.fixture
+def intake(intake_server, db):
+    yield from _on(intake_server, db)
 
 
 @pytest.fixture
@@ -66,6 +69,4 @@ def live_intake(assembling_server, db, monkeypatch):
 
     monkeypatch.setenv("EVALBOARD_INTAKE_QUIET_S", "0.5")
     reset_settings()
-    assembling_server.intake._db = db
-    yield assembling_server
-    assembling_server.intake._db = None
+    yield from _on(assembling_server, db)
