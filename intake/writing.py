@@ -11,6 +11,7 @@ import logging
 import os
 import socket
 import threading
+import time
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -22,12 +23,43 @@ from intake.mapping import trace_to_record
 from jobs.ingest import Writer
 from settings import get_settings
 from store import spans as staging
+from store.records import known_features
 from store.state import acquire_lease
 
 log = logging.getLogger("intake")
 LEASE, LEASE_S = "intake-assembler", 30.0  # one process assembles at a time; another takes over after 30 s
 OWNER = f"intake-{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
 MAX_REASONS = 100  # rejections listed in one answer (all are counted and quarantined)
+
+
+class _FeatureNames:
+    """The stored feature names, read once a minute instead of per request (the Writer's feature cap
+    needs them; reading them is a distinct over every record). New names a write adds are kept at
+    once; another process's new names are seen within the minute."""
+
+    def __init__(self, ttl_s: float = 60.0):
+        self.ttl_s = ttl_s
+        self._names: dict[tuple, tuple[float, set[str]]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, db: Database) -> set[str]:
+        key = (id(db.client), db.name)
+        with self._lock:
+            cached = self._names.get(key)
+        if cached is None or cached[0] < time.monotonic():
+            cached = (time.monotonic() + self.ttl_s, known_features(db))
+            with self._lock:
+                self._names[key] = cached
+        return set(cached[1])
+
+    def seen(self, db: Database, names: set[str]) -> None:
+        with self._lock:
+            cached = self._names.get((id(db.client), db.name))
+            if cached is not None:
+                cached[1].update(names)
+
+
+_FEATURES = _FeatureNames()
 
 
 @dataclass
@@ -53,12 +85,13 @@ def write_payloads(db: Database, source: str, items: list[tuple[Any, str | None]
         with lock:
             reasons.append({"index": index_of.get(id(payload)), "reason": reason})
 
-    writer = Writer(db, source, on_reject=rejected)
+    writer = Writer(db, source, on_reject=rejected, features=_FEATURES.get(db))
     try:
         for payload, error in items:
             writer.add(payload, error)
     finally:
         summary = writer.close()
+        _FEATURES.seen(db, writer.features)
     reasons.sort(key=lambda r: (r["index"] is None, r["index"] or 0))
     return Outcome(summary.ingested, summary.duplicates, summary.rejected, reasons)
 

@@ -78,13 +78,16 @@ class Writer:
     while it stores the other; memory stays flat (at most three batches held).
     """
 
-    def __init__(self, db: Database, source: str, on_reject: Callable[[Any, str], None] | None = None):
+    def __init__(self, db: Database, source: str, on_reject: Callable[[Any, str], None] | None = None,
+                 features: set[str] | None = None):
         self.db = db
         self.source = source
         self.on_reject = on_reject  # told (payload, reason) of each refused record (the intake answers with them)
         self.thresholds = get_thresholds(db)
         self.max_features = get_settings().max_features
-        self.features = known_features(db)
+        # `features`: the stored feature names when the caller keeps them (the intake: a distinct over
+        # every record per request would grow with the collection)
+        self.features = set(features) if features is not None else known_features(db)
         self.summary = IngestSummary()
         self.items: list[tuple[dict, Any]] = []  # (parsed document, raw payload)
         self.bad: list[tuple[Any, str, str]] = []

@@ -176,7 +176,7 @@ def finish_traces(db: Database, assembled: dict[str, int], *, now: datetime, out
 
 def backlog(db: Database) -> dict:
     """Traces waiting to be assembled and span batches staged (GET /api/health)."""
-    return {"traces_waiting": db[INTAKE_TRACES].count_documents({"state": {"$ne": "done"}}),
+    return {"traces_waiting": db[INTAKE_TRACES].count_documents({"state": "open"}),
             "span_batches_staged": db[INTAKE_SPANS].estimated_document_count()}
 
 
