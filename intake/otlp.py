@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
 import json
 import re
 import zlib
@@ -68,10 +67,6 @@ def read_body(body: bytes, encoding: str | None, limit: int) -> bytes:
         raise BadRequest(413, f"the body is larger than {limit} bytes once uncompressed "
                               "(EVALBOARD_INTAKE_MAX_BODY_BYTES); send smaller batches")
     return out
-
-
-def gzip_body(data: bytes) -> bytes:
-    return gzip.compress(data)
 
 
 def media_type(content_type: str | None) -> str:
