@@ -16,7 +16,7 @@ exactly one active alert per (rule, feature) (its numbers refreshed each run);
 when it clears, the alert is resolved automatically ("auto", with the time).
 Rules that were disabled or deleted resolve their alerts the same way. State
 changes enqueue notifications. An all-features alert names the features that
-drove it and their share (core.alert_causes.drivers, from the per-feature buckets of
+drove it and their share (the rule kind's `drivers`, core/rules.py, from the per-feature buckets of
 the same days), each share said as a share of what. A channel configured later is
 told only of the alerts open now (not acknowledged, snoozed or resolved), once
 (store.alerts.ensure_notifications). `opened_at` is when the alert was raised; the days the data
@@ -30,6 +30,7 @@ from datetime import date, datetime, timedelta, timezone
 from pymongo.database import Database
 
 from core import rules
+from core.evidence import bucket_day as _day
 from core.features import ALL_FEATURES as ALL
 from core.features import EACH_FEATURE as EACH
 from core.timebuckets import DAY, bucket_start, is_partial, today
@@ -56,10 +57,6 @@ def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresho
     `history`: every feature's complete daily buckets up to the day being judged, oldest first."""
     finding = rules.condition(rule).check(rules.DailySeries(feature, history, thresholds))
     return None if finding is None else finding.fields
-
-
-def _day(doc: dict) -> date:
-    return datetime.fromisoformat(str(doc["_id"]).split("|", 1)[0]).date()
 
 
 def latest_complete_day(db: Database, now: datetime) -> date | None:
