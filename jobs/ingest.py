@@ -150,7 +150,7 @@ class Writer:
 
 def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_truth: str | None = None,
                  feature: str | None = None, sniffed: list[Sniffed] | None = None) -> IngestSummary:
-    """Ingest the files named (folders: their .json/.jsonl files). `sniffed`: the files already
+    """Ingest the files named (folders: their files of a suffix a format declares). `sniffed`: the files already
     sniffed (formats.sniff_paths(paths), as the CLI does to say what it found), so that no file
     is sniffed twice."""
     if fmt not in FORMATS:
