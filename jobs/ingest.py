@@ -38,7 +38,7 @@ from store.thresholds import get_thresholds
 
 FORMATS = ("auto", *formats.NAMES)
 BATCH_SIZE = 1000
-IN_FLIGHT = 2  # batches being written at once (see _Writer)
+IN_FLIGHT = 2  # batches being written at once (see Writer)
 
 
 IngestError = FormatError  # an unreadable path or a file in the wrong format (the CLI exits 2)
@@ -175,5 +175,3 @@ def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_tr
                 total.add(writer.close())
     return total
 
-
-_Writer = Writer  # the older name (benches)

@@ -36,7 +36,6 @@ from core.timebuckets import local_day
 from core.verdict import limits_for, metric_passed
 from store.collections import RECORDS
 from store.errors import ValidationFailed
-from store.records import records_for_reading
 from store.schema import effective_block, failing_update
 from store.state import mark_dirty_days, write_in_flight
 
@@ -62,21 +61,6 @@ def plain(value: Any) -> Any:
         except (TypeError, ValueError):
             return str(obj)
     return json.loads(json.dumps(value, default=default))
-
-
-def pending_for_scoring(db: Database, n: int) -> list[dict]:
-    """Up to `n` records waiting for scores, unscored ones first, each set in _id order."""
-    docs: list[dict] = []
-    seen: set = set()
-    records = records_for_reading(db)  # a stored value Python cannot hold must not fail the batch
-    for query in PENDING_QUERIES:
-        if len(docs) >= n:
-            break
-        for doc in records.find(query, SCORING_PROJECTION).sort("_id", ASCENDING).limit(n - len(docs)):
-            if doc["_id"] not in seen:
-                seen.add(doc["_id"])
-                docs.append(doc)
-    return docs
 
 
 def ensure_indexes(db: Database) -> None:
