@@ -169,7 +169,6 @@ class Prepared:
     q_index: dict = None
     aspects: tuple = ()
     claims: list[str] = None
-    answer_sentences: list[str] = None
     ctx: Evidence = None
     _answer_ev: Evidence = None
     _expected_ev: Evidence = None
@@ -188,7 +187,6 @@ class Prepared:
         p.q_index = T.prefix_index(p.q_tokens)
         p.aspects = T.query_aspects(p.query)
         p.claims = list(T.split_claims(p.answer))
-        p.answer_sentences = [s for s in T.split_sentences(p.answer)]
         p.ctx = Evidence.build(p.context, vec)
         return p
 

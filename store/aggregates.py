@@ -72,7 +72,6 @@ _P = [0.1, 0.5, 0.9]
 FULL_CHUNK_WEEKS = 2
 HIST_STEP = 0.001  # the resolution of a score histogram bin (the 3 decimals the dashboard shows)
 HIST_BINS = 1001   # bins 0..1000: score i/1000
-HISTOGRAM_BIN = HIST_STEP  # the name score_histograms' callers know
 _EPOCH = datetime(1900, 1, 1, tzinfo=timezone.utc)
 _MIN, _MAX = datetime(1, 1, 1, tzinfo=timezone.utc), datetime(9999, 12, 31, tzinfo=timezone.utc)
 # bump when the shape of aggregates_daily_values changes: the next refresh then rebuilds everything
