@@ -628,7 +628,7 @@ class Rule(BaseModel):
 
 
 class Alert(BaseModel):
-    """An `alerts` document (store.alerts.get_alerts returns these, open_alert accepts them): what fired,
+    """An `alerts` document (open_alert accepts these): what fired,
     where, the numbers, and its lifecycle. Fields beyond these pass through (`extra`)."""
     model_config = ConfigDict(extra="allow", populate_by_name=True)
 
