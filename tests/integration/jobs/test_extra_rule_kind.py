@@ -78,7 +78,11 @@ def test_in_a_copy_of_the_code_the_kind_is_one_file(tmp_path):
         import json
         from datetime import date, datetime, timedelta, timezone
         from core import rules
-        from jobs.alerts import check_rule
+
+        def check_rule(rule, feature, history):  # what the alerts job asks of a rule (jobs/alerts.py)
+            finding = rules.condition(rule).check(rules.DailySeries(feature, history))
+            return finding and finding.fields
+
         rule = rules.validate_rule({"name": "tail", "metric": "faithfulness", "statistic": "p10", "comparison": "lt",
                                     "threshold": 0.5, "window_days": 1, "feature": "chat", "min_count": 5})
         day = date(2026, 3, 2)
