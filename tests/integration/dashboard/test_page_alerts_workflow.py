@@ -176,8 +176,16 @@ def test_overview_calls_a_logged_rise_under_a_judge_alert_a_possible_judge_chang
         seeded_db["alerts"].delete_one({"_id": "wf-judge"})
 
 
+def _days_no_alert_starts_on(db, offsets) -> datetime:
+    """The first day `offsets` days back on which none of the demo's own (replayed) alerts starts: the
+    demo's incidents sit where its calendar puts them, so a fixed offset could share their caption."""
+    taken = {a.get("first_day") for a in db["alerts"].find({}, {"first_day": 1})}
+    midnight = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
+    return next(d for d in (midnight - timedelta(days=k) for k in offsets) if d.date().isoformat() not in taken)
+
+
 def test_a_replayed_alert_is_dated_by_its_days_in_the_data(make_app, seeded_db):
-    day = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=12)
+    day = _days_no_alert_starts_on(seeded_db, range(12, 20))
     now = datetime.now(timezone.utc)
     seeded_db["alerts"].insert_one({
         "_id": "wf-replayed", "rule_id": "rule:feature_pass_rate", "rule_name": "Feature pass rate below 80% for 2 days",
