@@ -33,7 +33,6 @@ from math import sqrt
 from typing import Callable, Mapping, Sequence
 
 from core import agreement, metrics
-from core.features import ALL_FEATURES
 from core.timebuckets import key_day
 
 DAILY, POOLED, TEST = "daily", "pooled", "test"
@@ -273,20 +272,4 @@ def days_from_buckets(rule: Mapping, docs: Sequence[Mapping]) -> list[Day]:
             trials = float(((doc.get("metrics") or {}).get(metric) or {}).get("n") or 0)
             successes = (value or 0.0) * trials
         out.append(Day(bucket_day(doc), value, count, successes, trials, dict(doc)))
-    return out
-
-
-def coverage(rule: Mapping, history: Mapping[str, Sequence[Mapping]], min_count_default: int
-             ) -> dict[str, tuple[str, str]]:
-    """{feature: (mode, words)}: how the rule watches each feature it targets, from the recent
-    complete daily documents of every feature (`history`, oldest first)."""
-    target = rule.get("feature") or ALL_FEATURES
-    features = sorted(f for f in history if f != ALL_FEATURES) if target == "*" else [target]
-    window = int(rule.get("window_days") or 1)
-    min_count = int(rule.get("min_count") or min_count_default)
-    out = {}
-    for feature in features:
-        docs = list(history.get(feature) or [])[-MAX_POOL_DAYS:]
-        out[feature] = visibility(days_from_buckets(rule, docs), window=window, min_count=min_count,
-                                  is_rate=is_rate_rule(rule), pool=not is_agreement_rule(rule))
     return out
