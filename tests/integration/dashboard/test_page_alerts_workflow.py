@@ -103,6 +103,7 @@ def test_rule_editor_shows_what_each_rule_sees_and_is_blind_to(make_app, seeded_
     """The seeded demo has ~40 records a day in all: per-feature rules with 50 a day can judge no
     feature day by day, so the table says how each feature is watched (pooled, count test) or not."""
     from core import evidence
+    from core import rules as core_rules
     from store.aggregates import daily_history
     from store.alerts import list_rules
 
@@ -116,7 +117,7 @@ def test_rule_editor_shows_what_each_rule_sees_and_is_blind_to(make_app, seeded_
         if evidence.is_agreement_rule(rule):  # judged on the agreement figures (none in this database)
             assert row["Sees"] == "—" and row["Blind to"] == "every feature (no data yet)"
             continue
-        expected = evidence.coverage(rule, history, 50)
+        expected = core_rules.condition(rule).coverage(history)  # the rule kind's own reading
         blind = sorted(f for f, (mode, _) in expected.items() if mode == "blind")
         assert row["Blind to"] == (", ".join(blind) or "—"), row["Rule"]
     per_feature = table[table["Rule"] == "Feature pass rate below 80% for 2 days"].iloc[0]
