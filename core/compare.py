@@ -134,6 +134,32 @@ def rate_diff(k_a: int, n_a: int, k_b: int, n_b: int, *, n_boot: int = N_BOOT, l
     return Diff(rate_a, rate_b, n_a, n_b, rate_b - rate_a, low, high)
 
 
+def mean_interval(hist, *, n_boot: int = N_BOOT, level: float = LEVEL, seed: int = SEED,
+                  exact_n: int = EXACT_N) -> tuple[float | None, float | None, float | None]:
+    """One side's mean with its percentile-bootstrap interval (mean, low, high), by the same method as
+    `mean_diff` (draws below `exact_n` scores, the ideal bootstrap's moments above); Nones without data."""
+    values, counts = _hist_arrays(hist)
+    n = int(counts.sum())
+    if not n:
+        return None, None, None
+    mean = float(counts @ values / n)
+    if n >= exact_n:
+        half = _z(level) * math.sqrt(float(counts @ (values - mean) ** 2 / n) / n)
+        return mean, mean - half, mean + half
+    low, high = _interval(_boot_means(np.random.default_rng(seed), values, counts, n_boot), level)
+    return mean, low, high
+
+
+def rate_interval(k: int, n: int, *, n_boot: int = N_BOOT, level: float = LEVEL,
+                  seed: int = SEED) -> tuple[float | None, float | None, float | None]:
+    """A pass rate k/n with its percentile-bootstrap interval (rate, low, high), as `rate_diff` draws it."""
+    if not n:
+        return None, None, None
+    rate = k / n
+    low, high = _interval(np.random.default_rng(seed).binomial(n, rate, size=n_boot) / n, level)
+    return rate, low, high
+
+
 _SPACE = re.compile(r"\s+")
 _PUNCT = re.compile(r"[^\w\s]")
 
