@@ -34,7 +34,8 @@ LEAD = "lead"
 
 def _queue(db: Database) -> dict | None:
     from demo.labels import QUEUE_NAME
-    return next((q for q in store_queues.list_queues(db) if q["name"] == QUEUE_NAME), None)
+    found = next((q for q in store_queues.list_queues(db) if q["name"] == QUEUE_NAME), None)
+    return store_queues.get_queue(db, found["_id"]) if found else None
 
 
 def _run_results(items: list[dict], shift: tuple[str, str, float] | None, thresholds: dict,

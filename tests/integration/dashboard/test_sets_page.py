@@ -37,15 +37,16 @@ def test_demo_sets_runs_and_compare_by_run(sets_db):
     from store import sets
 
     made = sets.list_sets(sets_db)
-    assert {s["name"] for s in made} == {"arguments-golden", "chat-golden", "clauses-golden", "viability-golden"}
-    assert all(s["versions"] == 2 and s["count"] >= 20 for s in made)  # the queue's labels, then incident records
+    main = [s for s in made if s["name"] in {"arguments-golden", "chat-golden", "clauses-golden", "viability-golden"}]
+    assert len(main) == 4 and all(s["count"] >= 20 for s in main)
+    assert all(s["versions"] == 2 for s in main)  # the queue's labels, then the incident days' failing records
     runs = sets.list_runs(sets_db, "clauses-golden")
     assert [r["name"] for r in runs] == ["release 2026.12", "release 2026.11"] and runs[0]["baseline"] == runs[1]["_id"]
 
     at = _open("views/sets.py", set="clauses-golden")
     assert at.title[0].value == "Golden sets"
     assert at.selectbox(key="sets_name").value == "clauses-golden"
-    assert any("Gate" in str(e.value) for e in at.success + at.error)
+    assert any("Gate" in str(e.value) for e in [*at.success, *at.error])
 
     at = _open("views/compare.py", by="run", a=runs[1]["_id"], b=runs[0]["_id"])
     assert at.selectbox(key="compare_run_b").value == runs[0]["_id"]
@@ -68,6 +69,7 @@ def test_add_to_set_from_the_record_panel(sets_db):
     version = sets.get_version(sets_db, "e2e-golden")
     assert (version["_id"], version["keys"]) == ("e2e-golden@1", [rid])
 
+    at.run()  # the next render lists the new set
     at.selectbox(key="triage_rec_to_set_set").set_value("e2e-golden").run()
     at.button(key="triage_rec_to_set_add").click().run()
     assert sets.get_version(sets_db, "e2e-golden")["_id"] == "e2e-golden@1"  # already there: nothing added
