@@ -60,9 +60,9 @@ def _run_results(items: list[dict], shift: tuple[str, str, float] | None, thresh
     return out
 
 
-def generate_demo_sets(db: Database, *, end: datetime, incidents: list, seed: int = 7) -> str:
-    from demo.generate import RELEASE_REGRESSION, RELEASES
-
+def generate_demo_sets(db: Database, *, end: datetime, incidents: list, releases: tuple[str, str],
+                       regression: tuple[str, str, str, float], seed: int = 7) -> str:
+    """`releases`: the names of the runs (before, after); `regression`: (release, feature, metric, shift)."""
     queue = _queue(db)
     if queue is None:
         return "sets skipped (no labelled queue)"
@@ -93,8 +93,8 @@ def generate_demo_sets(db: Database, *, end: datetime, incidents: list, seed: in
                                    now=at + timedelta(hours=1))
         made.append(name)
     runs = 0
-    before, after = RELEASES[-2][0], RELEASES[-1][0]
-    release, feature, metric, delta = RELEASE_REGRESSION
+    before, after = releases
+    release, feature, metric, delta = regression
     for name in made:
         version = store_sets.get_version(db, name)
         items = store_sets.version_items(db, version)
