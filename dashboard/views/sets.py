@@ -168,7 +168,6 @@ def _render_sources(db, names: list[str]) -> None:
         st.caption("Reviewers and admins add to sets.")
         return
     from store.queues import list_queues
-    from store.alerts import list_alerts
     left, right = st.columns(2)
     with left.container(border=True):
         st.markdown("**From a finished annotation queue** — its settled labels become expected verdicts.")
@@ -181,7 +180,7 @@ def _render_sources(db, names: list[str]) -> None:
             _guarded(lambda: store_sets.add_queue(db, name, qid, current_user().name))
     with right.container(border=True):
         st.markdown("**From an alert** — the failing records of its feature and days.")
-        alerts = list_alerts(db, limit=100)
+        alerts = data.alerts()[:100]
         aid = st.selectbox("Alert", [a["_id"] for a in alerts], key=f"{PREFIX}_alert",
                            format_func=lambda i: next(f"{a.get('title') or a.get('message') or i} "
                                                       f"({a.get('first_day')}…{a.get('last_day')})"[:90]

@@ -1,12 +1,13 @@
 """`python -m jobs run-set` as CI calls it (real CLI in a subprocess, real server, real local scorer): a
 candidate 8 points worse on one feature fails the build against the baseline run, one that is the same
-within noise passes. The set is imported from JSONL (`import-set`)."""
+within noise passes."""
 from __future__ import annotations
 
 import json
 import os
 import subprocess
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 
 from store import sets
@@ -60,8 +61,10 @@ def test_run_gates_on_the_baseline_and_the_pass_rate(db, tmp_path):
     assert len(cases) >= CLAUSES + CHAT
     items = [{"id": c["id"], "query": c["query"], "answer": c["answer"], "context": c["contexts"],
               "feature": "clauses" if i < CLAUSES else "chat"} for i, c in enumerate(cases[:CLAUSES + CHAT])]
-    done = jobs("import-set", "clauses-golden", str(_write(tmp_path / "set.jsonl", items)))
-    assert done.returncode == 0 and "new version clauses-golden@1 items=90" in done.stdout, done.stderr
+    now = datetime.now(timezone.utc)  # the set as `import-set` / the Sets page's import make it
+    version = sets.add_items(db, "clauses-golden", [sets.item_from_line(i, user="ci", now=now) for i in items], "ci",
+                             via="import", now=now)
+    assert (version["_id"], version["count"]) == ("clauses-golden@1", 90)
 
     answers = [{"id": i["id"], "answer": i["answer"]} for i in items]
     base = jobs("run-set", "--set", "clauses-golden@1", "--candidate", str(_write(tmp_path / "v14.jsonl", answers)),
