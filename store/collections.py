@@ -20,3 +20,6 @@ LABELS = "labels"                # human labels, one document per version (store
 LABEL_AUDIT = "label_audit"      # every queue creation, label save, undo and resolution: who, when, what
 RELEASE_DAILY = "aggregates_release_daily"  # per (day, version dimension, value, feature): sums + histograms
 RELEASE_CATALOG = "release_catalog"         # every version value seen: first and last record time
+GOLDEN_SETS = "golden_sets"            # one document per set version, "name@N", never changed (store/sets.py)
+GOLDEN_ITEMS = "golden_set_items"      # frozen copies of records, shared by the versions that hold them
+GOLDEN_RUNS = "golden_set_runs"        # a candidate scored on a set version (per-item results + summary)

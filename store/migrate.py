@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 from pymongo.database import Database
 
-from store import agreement, aggregates, alerts, job_runs, labels, outbox, queues, records, scores
+from store import agreement, aggregates, alerts, job_runs, labels, outbox, queues, records, scores, sets
 from store.collections import STATE
 
 SCHEMA_VERSION = 1
@@ -26,6 +26,7 @@ def migrate(db: Database) -> dict:
     alerts.ensure_indexes(db)
     queues.ensure_indexes(db)
     labels.ensure_indexes(db)
+    sets.ensure_indexes(db)
     seeded = alerts.seed_default_rules(db)
     backfilled = records.backfill_failing_at(db)
     redacted = outbox.redact_stored_targets(db)
