@@ -15,7 +15,7 @@ export TRANSFORMERS_OFFLINE := 1
 export OMP_WAIT_POLICY := PASSIVE
 export PYTHONUNBUFFERED := 1
 
-.PHONY: install install-dev model run test test-fast lint migrate chromium bench clean
+.PHONY: install install-dev model run test test-fast test-dates lint migrate chromium bench clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@echo "install: creating the virtual environment in $(VENV)"
@@ -31,7 +31,7 @@ $(STAMP): requirements.txt pyproject.toml
 	@echo "install: done"
 
 $(DEV_STAMP): $(STAMP) requirements-dev.txt
-	@echo "install: test tools (pytest, playwright, aiosmtpd, hypothesis, ruff)"
+	@echo "install: test tools (pytest, playwright, aiosmtpd, hypothesis, ruff, vulture)"
 	@$(PIP) -r requirements-dev.txt 2>&1 | grep -v "^WARNING: Location" || true
 	@rm -f $(VENV)/.dev-*
 	@touch $(DEV_STAMP)
@@ -54,6 +54,7 @@ install-dev: install $(DEV_STAMP)
 
 lint: install-dev
 	$(PY) -m ruff check .
+	$(PY) -m vulture  # dead code: [tool.vulture] in pyproject.toml, deliberate names in vulture_allow.py
 
 migrate: install
 	$(PY) -m store migrate
@@ -69,7 +70,14 @@ run: install
 
 test: install-dev model chromium
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q
+	$(PY) -m vulture
+	$(PY) -m pytest -q --durations=20  # the 20 slowest tests listed at the end: the suite's time stays visible
+
+# The clock-shift check (tests/clock/run.py): the calendar-dependent tests with the clock moved to
+# other days (a Monday, a late Sunday, after a month's end, 1 January, DST weeks in Europe/Berlin and
+# America/New_York, 29 February 2028). DATE=leap-day runs one of them; SET=ci the smaller set CI rotates.
+test-dates: install-dev model chromium
+	$(PY) tests/clock/run.py $(if $(DATE),--date $(DATE)) $(if $(SET),--set $(SET))
 
 test-fast: install-dev
 	$(PY) -m pytest -q tests/unit

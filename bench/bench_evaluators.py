@@ -88,7 +88,7 @@ def cli_first_result(env, n=200) -> dict:
 
 def beyondchats_turns(evaluators) -> list[dict]:
     from evaluators import embeddings
-    from evaluators.beyondchats import pairs_from_beyondchats
+    from formats.beyondchats import pairs_from_beyondchats
 
     out = []
     for i in ("01", "02"):
@@ -121,7 +121,7 @@ def _cut(text: str, chars: int) -> str:
 def real_text_records() -> list[dict]:
     """Real text at the real-RAG size: every BeyondChats answer (65-850 chars) with its question and
     3 of its conversation's chunks cut to ~430 chars, a different 3 for every turn (no repeats)."""
-    from evaluators.beyondchats import pairs_from_beyondchats
+    from formats.beyondchats import pairs_from_beyondchats
 
     out = []
     for i in ("01", "02"):

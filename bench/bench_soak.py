@@ -35,7 +35,7 @@ import psutil  # noqa: E402
 from core.timebuckets import bucket_start, today  # noqa: E402
 from jobs.aggregate import refresh  # noqa: E402
 from demo.generate import generate_demo, iter_payloads  # noqa: E402
-from jobs.ingest import _Writer  # noqa: E402
+from jobs.ingest import Writer  # noqa: E402
 from store.client import make_client  # noqa: E402
 from store.migrate import migrate  # noqa: E402
 from store.server import EmbeddedServer  # noqa: E402
@@ -108,7 +108,7 @@ def main() -> None:
 
     poller = threading.Thread(target=poll, daemon=True)
     poller.start()
-    writer = _Writer(db, "soak-ingest")
+    writer = Writer(db, "soak-ingest")
     stream = _payloads(11)
     written = 0
     t_end = time.monotonic() + args.minutes * 60

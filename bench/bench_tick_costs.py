@@ -33,7 +33,7 @@ from jobs.aggregate import refresh  # noqa: E402
 from jobs.agreement import run_agreement  # noqa: E402
 from jobs.alerts import evaluate  # noqa: E402
 from demo.generate import generate_demo, iter_payloads  # noqa: E402
-from jobs.ingest import _Writer  # noqa: E402
+from jobs.ingest import Writer  # noqa: E402
 from jobs.score import score_pending  # noqa: E402
 from store.client import make_client  # noqa: E402
 from store.migrate import migrate  # noqa: E402
@@ -96,7 +96,7 @@ def measure(per_day: int, batch: int, repeat: int, days: int = 90) -> dict[str, 
             t = time.perf_counter()
             evaluate(db, now=end)
             costs["alerts"].append(time.perf_counter() - t)
-            writer = _Writer(db, "bench")
+            writer = Writer(db, "bench")
             for p in _fresh(200, 2000 + r, end, "unscored", scored=False):
                 writer.add(p)
             writer.close()

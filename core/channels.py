@@ -1,7 +1,8 @@
 """Which delivery channel kinds exist, which targets each has now, and what is safe to store of one.
 
 A channel kind (webhook, e-mail) is one `ChannelKind` in KINDS here plus one module
-jobs/channels/<name>.py that sends (`send(entry, target)`). This module decides, from the
+jobs/channels/<name>.py that sends (`send(entry, target)`); the kind declares which of its settings
+are secret (`secrets`), and jobs/notify.py redacts those from stored errors and logs. This module decides, from the
 settings, which targets are configured for an alert channel ("qa", "ai", "critical": the
 rule's choice, ALERT_CHANNELS); store/outbox.py is handed those targets already made safe
 (`safe_target`, like Langfuse's safe schemas: a webhook URL carries its secret in the path, so
@@ -60,6 +61,11 @@ class ChannelKind:
         """What may be stored and shown of a target."""
         return target
 
+    def secrets(self, settings: Any) -> list[str]:
+        """The values of its settings that are secret (a token, a password): jobs/notify.py redacts them
+        from every stored error and log line. A kind with a secret says so here and nowhere else."""
+        return []
+
     def timeout_is_unknown_outcome(self) -> bool:
         """A delivery that ran into its deadline may have arrived (counted as of unknown outcome)."""
         return False
@@ -78,6 +84,17 @@ class Webhook(ChannelKind):
 
     def safe_target(self, target: str) -> str:
         return redact_url(target)
+
+    def secrets(self, settings: Any) -> list[str]:
+        url = settings.webhook_url
+        if not url:
+            return []
+        path = url.split("://", 1)[-1].partition("/")[2]
+        if not path:
+            return [url]
+        # a receiver may echo one piece of the path (the token) back in an error body
+        pieces = [p for p in path.replace("?", "/").replace("&", "/").replace("=", "/").split("/") if len(p) >= 8]
+        return [url, "/" + path, *pieces]
 
     def timeout_is_unknown_outcome(self) -> bool:
         return True
@@ -104,6 +121,10 @@ class Email(ChannelKind):
 
     def test_recipient(self, target: str) -> str | None:
         return target  # a test goes to each configured address (QA, AI, critical)
+
+    def secrets(self, settings: Any) -> list[str]:
+        password = settings.smtp_password
+        return [password.get_secret_value()] if password is not None and password.get_secret_value() else []
 
 
 KINDS: dict[str, ChannelKind] = {k.name: k for k in (

@@ -33,7 +33,7 @@ from math import sqrt
 from typing import Callable, Mapping, Sequence
 
 from core import agreement, metrics
-from core.features import ALL_FEATURES
+from core.timebuckets import key_day
 
 DAILY, POOLED, TEST = "daily", "pooled", "test"
 MAX_POOL_DAYS = 14
@@ -237,8 +237,9 @@ def is_rate_rule(rule: Mapping) -> bool:
     return (rule.get("metric") in RATES or rule.get("statistic") == "rate") and not is_agreement_rule(rule)
 
 
-def _bucket_day(doc: Mapping) -> date:
-    return datetime.fromisoformat(str(doc["_id"]).split("|", 1)[0]).date()
+def bucket_day(doc: Mapping) -> date:
+    """The day of a daily document (its `_id` starts with the day)."""
+    return key_day(doc["_id"])
 
 
 def bucket_value(doc: Mapping, rule: Mapping) -> float | None:
@@ -270,47 +271,5 @@ def days_from_buckets(rule: Mapping, docs: Sequence[Mapping]) -> list[Day]:
         elif rule.get("statistic") == "rate":
             trials = float(((doc.get("metrics") or {}).get(metric) or {}).get("n") or 0)
             successes = (value or 0.0) * trials
-        out.append(Day(_bucket_day(doc), value, count, successes, trials, dict(doc)))
+        out.append(Day(bucket_day(doc), value, count, successes, trials, dict(doc)))
     return out
-
-
-def coverage(rule: Mapping, history: Mapping[str, Sequence[Mapping]], min_count_default: int
-             ) -> dict[str, tuple[str, str]]:
-    """{feature: (mode, words)}: how the rule watches each feature it targets, from the recent
-    complete daily documents of every feature (`history`, oldest first)."""
-    target = rule.get("feature") or ALL_FEATURES
-    features = sorted(f for f in history if f != ALL_FEATURES) if target == "*" else [target]
-    window = int(rule.get("window_days") or 1)
-    min_count = int(rule.get("min_count") or min_count_default)
-    out = {}
-    for feature in features:
-        docs = list(history.get(feature) or [])[-MAX_POOL_DAYS:]
-        out[feature] = visibility(days_from_buckets(rule, docs), window=window, min_count=min_count,
-                                  is_rate=is_rate_rule(rule), pool=not is_agreement_rule(rule))
-    return out
-
-
-# --- words for the features behind an all-features alert ------------------------------------------
-
-def share_of(rule: Mapping) -> str:
-    """What a driver's share is a share of, for the rule's metric."""
-    metric = rule.get("metric")
-    if metric == metrics.PASS_RATE:
-        return "of the failing records"
-    if metric == metrics.REGEN_RATE:
-        return "of the regenerated records"
-    if rule.get("statistic") == "rate":
-        return f"of the records below the {metrics.label(str(metric)).lower()} threshold"
-    return f"of the {metrics.label(str(metric)).lower()} shortfall"
-
-
-def value_words(rule: Mapping, value: float | None) -> str:
-    """The feature's own value, named: "pass rate 53.6%", "faithfulness mean 0.612"."""
-    if value is None:
-        return ""
-    metric = rule.get("metric")
-    if metric in RATES:
-        return f"{metrics.label(str(metric)).lower()} {value:.1%}"
-    if rule.get("statistic") == "rate":
-        return f"{metrics.label(str(metric)).lower()} pass rate {value:.1%}"
-    return f"{metrics.label(str(metric)).lower()} mean {value:.3f}"

@@ -9,15 +9,17 @@ whose `check(series) -> Finding | None` says whether the condition holds and in 
 - `Threshold`: a daily statistic of the aggregates (a score's mean or pass rate, the pass
   rate, the regeneration rate) beyond a fixed limit or the feature's own threshold
   (`own_threshold`), judged by core/evidence.py (days in a row, pooled days or a count test);
-  an all-features alert names the features that drove it (core/alert_causes.py).
+  an all-features alert names the features that drove it: the kind reads each feature's days
+  with its own `days` and weighs them (`weight`, `share_of`, `value_words`; core/alert_causes.py sums).
 - `Agreement`: a judge-agreement statistic (core/agreement.py, agreement_daily); the `*_change`
   statistics are thresholds relative to each feature's own baseline (BASELINE_DAYS days before).
 - `ReleaseRegression` (kind "release_rule"): the newest release worse than the previous one
   beyond noise (core/compare.py); settings RELEASE_DEFAULTS, `validate_release_rule`.
 - `LabelAccuracy` (kind "label_accuracy"): the judge's accuracy on human labels below a minimum.
 A new statistic on the daily aggregates is one subclass of `Threshold` decorated with `@statistic`
-(it declares its names, how it reads a daily bucket, and its words); the editor, the validation
-and the alerts job (jobs/alerts.py) pick it up from STATISTIC_KINDS.
+(it declares its names, how it reads a daily bucket, and its words; an all-features alert's drivers
+follow from its reading); the editor, the validation and the alerts job (jobs/alerts.py) pick it up
+from STATISTIC_KINDS.
 A rule's `feature` is "__all__", one feature, or "*" = every feature separately.
 """
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from core import agreement, evidence, labels, metrics
-from core.alert_causes import describe_drivers, drivers
+from core import alert_causes
 from core.channels import ALERT_CHANNELS
 from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT, VERDICT, format_diff
 from core.errors import ValidationFailed
@@ -184,6 +186,45 @@ class Threshold(Condition):
             return "—"
         return f"{value:.1%}" if self.metric in RATES or self.statistic == "rate" else f"{value:.3f}"
 
+    # -- an all-features alert: which features drove it (read by this kind's own `days`) --
+    def weight(self, day: evidence.Day, limit: float) -> float:
+        """How much of an all-features problem one feature's day carries: for a rate its records on the wrong
+        side (failing, regenerated, below the score's threshold); otherwise its records times how far its
+        value is beyond the limit (nothing when it is not). A subclass may weigh a day otherwise."""
+        if self.is_rate():
+            trials = float(day.n if day.trials is None else day.trials)
+            successes = float(day.successes or 0.0)
+            return trials - successes if self.rule["comparison"] == "lt" else successes
+        if day.value is None:
+            return 0.0
+        gap = limit - float(day.value) if self.rule["comparison"] == "lt" else float(day.value) - limit
+        scored = ((day.doc.get("metrics") or {}).get(self.metric) or {}).get("n")  # records with this score
+        return float(day.n if scored is None else scored) * max(0.0, gap)
+
+    def drivers(self, limit: float, days: Sequence[date], history: Mapping[str, Sequence[Mapping]]) -> list[dict]:
+        """[{feature, share, value, count}]: the features behind an all-features finding on `days`."""
+        wanted = set(days)
+        by_feature = {f: self.days([d for d in docs if evidence.bucket_day(d) in wanted])
+                      for f, docs in history.items() if f != ALL}
+        return alert_causes.drivers(by_feature, wanted, lambda day: self.weight(day, limit))
+
+    def share_of(self) -> str:
+        """What a driver's share is a share of ("of the failing records")."""
+        if self.metric == metrics.PASS_RATE:
+            return "of the failing records"
+        if self.metric == metrics.REGEN_RATE:
+            return "of the regenerated records"
+        if self.is_rate():
+            return f"of the records below the {metrics.label(self.metric).lower()} threshold"
+        return f"of the {self.label().lower()} {'shortfall' if self.rule.get('comparison') != 'gt' else 'excess'}"
+
+    def value_words(self, value: float | None) -> str:
+        """A feature's own value, named: "pass rate 53.6%", "faithfulness mean 0.612"."""
+        if value is None:
+            return ""
+        mean = " mean" if self.statistic == "mean" and self.metric not in RATES else ""
+        return f"{self.label().lower()}{mean} {self.fmt(value)}"
+
     def limit(self, feature: str, thresholds: Mapping | None) -> float | None:
         """The limit the rule compares with: its own number, or the feature's threshold for the metric."""
         if self.rule.get("own_threshold"):
@@ -229,9 +270,9 @@ class Threshold(Condition):
             message += "; " + evidence.describe(judgement, self.fmt)
         cause: list[dict] = []
         if feature == ALL:
-            cause = drivers({**rule, "threshold": limit}, days, history)
+            cause = self.drivers(limit, days, history)
             if cause:
-                message += " — driven by " + describe_drivers(cause, rule)
+                message += " — driven by " + alert_causes.describe_drivers(cause, self.share_of(), self.value_words)
         fields = {
             "rule_id": rule["_id"], "rule_name": rule.get("name"), "feature": feature,
             "severity": rule.get("severity", "warning"), "channel": rule.get("channel", "qa"), "message": message,
@@ -587,7 +628,7 @@ class Rule(BaseModel):
 
 
 class Alert(BaseModel):
-    """An `alerts` document (store.alerts.get_alerts returns these, open_alert accepts them): what fired,
+    """An `alerts` document (open_alert accepts these): what fired,
     where, the numbers, and its lifecycle. Fields beyond these pass through (`extra`)."""
     model_config = ConfigDict(extra="allow", populate_by_name=True)
 

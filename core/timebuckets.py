@@ -71,3 +71,8 @@ def is_partial(day: date, granularity: str = DAY, tz: str | None = None, now: da
     if granularity == WEEK:
         return week_start(day) == week_start(current)
     return day == current
+
+
+def key_day(key: object) -> date:
+    """The day a daily aggregate's key names: its `_id` starts with the day ("2026-03-02|chat|…")."""
+    return datetime.fromisoformat(str(key).split("|", 1)[0]).date()

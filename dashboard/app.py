@@ -41,6 +41,7 @@ PAGES = {
         st.Page(VIEWS / "triage.py", title="Triage", icon="🔎", url_path="triage"),
         st.Page(VIEWS / "labelling.py", title="Labelling", icon="🏷️", url_path="labelling"),
         st.Page(VIEWS / "compare.py", title="Compare", icon="🆚", url_path="compare"),
+        st.Page(VIEWS / "sets.py", title="Golden sets", icon="⭐", url_path="sets"),
         st.Page(VIEWS / "playground.py", title="Playground", icon="🧪", url_path="playground"),
         st.Page(VIEWS / "reports.py", title="Reports", icon="📰", url_path="reports"),
     ],

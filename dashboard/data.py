@@ -25,7 +25,8 @@ from core.features import ALL_FEATURES
 
 AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT = (
     "aggregates", "records", "alerts", "rules", "thresholds", "reports", "jobs", "health", "agreement")
-TOPICS = (AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT)
+SETS = "sets"  # golden sets and their runs (issue 30)
+TOPICS = (AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT, SETS)
 _BY_TOPIC: dict[str, list[Callable]] = defaultdict(list)
 
 
@@ -298,3 +299,36 @@ def release_days(db, dim: str, value: str):
 def flipped_queries(db, a: tuple, b: tuple, limit: int) -> list[dict]:
     from store.release_compare import Side, flipped_queries as flipped
     return flipped(db, Side(*a), Side(*b), limit)
+
+
+# --- golden sets and their runs (issue 30; store/sets.py) -------------------------------------
+
+@_reader(SETS, ttl=60)
+def golden_sets(db) -> list[dict]:
+    from store.sets import list_sets
+    return list_sets(db)
+
+
+@_reader(SETS, ttl=60)
+def golden_versions(db, name: str) -> list[dict]:
+    from store.sets import list_versions
+    return list_versions(db, name)
+
+
+@_reader(SETS, ttl=300)
+def golden_items(db, ref: str) -> list[dict]:
+    """The items of one version (a version never changes: cached longer)."""
+    from store.sets import get_version, version_items
+    return version_items(db, get_version(db, ref))
+
+
+@_reader(SETS, ttl=60)
+def golden_runs(db, name: str | None) -> list[dict]:
+    from store.sets import list_runs
+    return list_runs(db, name)
+
+
+@_reader(SETS, ttl=300)
+def golden_run(db, run_id: str) -> dict | None:
+    from store.sets import get_run
+    return get_run(db, run_id)

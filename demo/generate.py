@@ -566,4 +566,7 @@ def generate_demo(db: Database, days: int = 90, per_day: int = 400, seed: int = 
         line += f" duplicates={summary.duplicates}"
     line += " incidents: " + ("; ".join(i.describe() for i in incidents) or "none")
     from demo.labels import generate_demo_labels  # the finished annotation queue (issue 20)
-    return line + "; " + generate_demo_labels(db, end=end, seed=seed)
+    from demo.sets import generate_demo_sets  # a golden set per feature with two runs (issue 30)
+    line += "; " + generate_demo_labels(db, end=end, seed=seed)
+    return line + "; " + generate_demo_sets(db, end=end, incidents=incidents, seed=seed,
+                                            releases=(RELEASES[-2][0], RELEASES[-1][0]), regression=RELEASE_REGRESSION)

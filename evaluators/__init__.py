@@ -1,7 +1,7 @@
 """Evalboard evaluators: RAG answer-quality metrics (local fast mode, optional LLM judge).
 
-Public API: Score, EVALUATOR_VERSION, score_one, score_many, thresholds, embeddings, judge,
-beyondchats; metrics (the registry: one module per catalog metric). See evaluators/README.md.
+Public API: Score, EVALUATOR_VERSION, score_one, score_many, thresholds, embeddings, judge;
+metrics (the registry: one module per catalog metric); the BeyondChats reader is formats/beyondchats.py. See evaluators/README.md.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def __getattr__(name):  # keep `import evaluators` light: the model stack loads 
         from . import pipeline
 
         return getattr(pipeline, name)
-    if name in ("embeddings", "judge", "beyondchats", "local", "text", "retrieval", "pipeline", "prompts",
+    if name in ("embeddings", "judge", "local", "text", "retrieval", "pipeline", "prompts",
                 "metrics"):
         import importlib
 

@@ -1,6 +1,8 @@
 """`python -m evaluators score --input IN.jsonl --output OUT.jsonl [--mode fast|balanced|thorough]
 [--feature chat] [--fallback-fast] [--batch-size 64] [--details] [--fail-under RATE] [--progress-every S]`
 `python -m evaluators export-model [--force]`
+`python -m evaluators run ...`: a golden-set run needs the database, which evaluators/ never reads: it is
+`python -m jobs run-set` (jobs/set_run.py); this subcommand says so and exits 2.
 
 One output line per non-blank input line, in order; a line that cannot be scored gives
 {"id"?, "line", "error": "line N: ..."} in its place and the same on stderr. The last stderr line is
@@ -214,6 +216,9 @@ def _rate(text: str) -> float:
     return value
 
 
+rate_arg = _rate  # the same check for `python -m jobs run-set --fail-under`
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -238,7 +243,13 @@ def main(argv=None) -> int:
                     help="a progress line on stderr at most this often (default 5; negative = never)")
     ex = sub.add_parser("export-model", help="export the embedding model to ONNX under .models/ (install step)")
     ex.add_argument("--force", action="store_true", help="export again even if the files exist")
+    rn = sub.add_parser("run", help="golden-set runs are `python -m jobs run-set` (they need the database)")
+    rn.add_argument("rest", nargs=argparse.REMAINDER)
     args = ap.parse_args(argv)
+    if args.command == "run":
+        print("error: a golden-set run reads and stores the set in the database: run it as "
+              "`python -m jobs run-set " + " ".join(args.rest) + "` (README, 'Golden sets in CI')", file=sys.stderr)
+        return 2
     try:
         return score(args) if args.command == "score" else export_model(args)
     except PathError as exc:

@@ -138,7 +138,6 @@ class OnnxEncoder:
         self.tokenizer = Tokenizer.from_file(tokenizer_file)
         self.tokenizer.no_padding()  # tokenizer.json ships fixed padding/truncation at 128: not the model's
         self.tokenizer.enable_truncation(MAX_SEQ_LENGTH)
-        self.file = onnx_file
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         encs = self.tokenizer.encode_batch(list(texts))

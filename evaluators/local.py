@@ -169,7 +169,6 @@ class Prepared:
     q_index: dict = None
     aspects: tuple = ()
     claims: list[str] = None
-    answer_sentences: list[str] = None
     ctx: Evidence = None
     _answer_ev: Evidence = None
     _expected_ev: Evidence = None
@@ -188,7 +187,6 @@ class Prepared:
         p.q_index = T.prefix_index(p.q_tokens)
         p.aspects = T.query_aspects(p.query)
         p.claims = list(T.split_claims(p.answer))
-        p.answer_sentences = [s for s in T.split_sentences(p.answer)]
         p.ctx = Evidence.build(p.context, vec)
         return p
 
@@ -407,19 +405,7 @@ def _surface(text: str, stemmed: str) -> str:
 
 
 # --------------------------------------------------------------------------- metrics
-# faithfulness, contextual_recall and citation_accuracy live in their modules, evaluators/metrics/<name>.py;
-# their old names here keep working (imported on first use: those modules import this one)
-_MOVED = {"faithfulness": "faithfulness", "contextual_recall": "contextual_recall",
-          "citation_accuracy": "citation_accuracy", "answer_relevancy": "answer_relevancy",
-          "contextual_precision": "contextual_precision", "average_precision": "contextual_precision"}
-
-
-def __getattr__(name: str):
-    if name in _MOVED:
-        import importlib
-
-        return getattr(importlib.import_module(f"evaluators.metrics.{_MOVED[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# faithfulness, contextual_recall and citation_accuracy live in their modules, evaluators/metrics/<name>.py
 
 
 # The record-level signals of the claim checks that hallucination_score combines (claim records: `support`).

@@ -94,17 +94,3 @@ def format_chunks(chunks: list[str], limit: int = 2000) -> str:
 
 def render(name: str, **values) -> str:
     return prompt(name).render(**values)
-
-
-# the verdict models moved into their metric modules; their old names here keep working
-_MOVED = {"FaithfulnessVerdict": "faithfulness", "RelevancyVerdict": "answer_relevancy",
-          "ChunkVerdict": "contextual_precision", "PrecisionVerdict": "contextual_precision",
-          "RecallVerdict": "contextual_recall"}
-
-
-def __getattr__(name: str):
-    if name in _MOVED:
-        import importlib
-
-        return getattr(importlib.import_module(f"evaluators.metrics.{_MOVED[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,21 +9,22 @@ from typing import Any, Iterator
 from formats.errors import FormatError
 from formats.json_items import decode_utf8
 
-SUFFIXES = (".json", ".jsonl", ".ndjson")
+SUFFIXES = (".json", ".jsonl", ".ndjson")  # a format that declares none reads JSON files
 
 # (payload, why it could not be read or None, notes for eb.issues, where in the file: "line 7", "item 3", "")
 Item = tuple[Any, "str | None", list[str], str]
 Items = Iterator[Item]
 
 
-def expand_paths(paths: list[str]) -> list[Path]:
+def expand_paths(paths: list[str], suffixes: tuple[str, ...] = SUFFIXES) -> list[Path]:
+    """The files named; a folder gives its files with one of `suffixes` (what the formats declare)."""
     files: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES)
+            found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in suffixes)
             if not found:
-                raise FormatError(f"{raw}: folder has no .json/.jsonl files")
+                raise FormatError(f"{raw}: folder has no {'/'.join(suffixes)} files")
             files.extend(found)
         elif path.is_file():
             if not os.access(path, os.R_OK):

@@ -7,7 +7,8 @@ line does not decide the file; a pretty-printed value has mostly lines like `{` 
 that do not parse alone). A file starting with '[' is an evaluation-log array (streamed later,
 item by item). A file starting with '{' is read whole once, here: each format module is asked
 whether it `claims` the object, and the value is kept in the `Sniffed` so that the reader does
-not read the file again (up to KEEP_BYTES; a larger file is read again rather than held).
+not read the file again (up to KEEP_BYTES; a larger file is read again rather than held). A file that
+is not JSON is offered to each format's content test (`sniff_file(path, head)`: its first HEAD_BYTES).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from formats.json_items import decode_utf8
 
 SAMPLE_LINES = 64  # lines looked at to tell JSON Lines from one pretty-printed value
 SAMPLE_LINE_BYTES = 1 << 20  # a longer line counts as one that does not parse on its own
+HEAD_BYTES = 64 << 10  # the first bytes a format's content test sees (a CSV header, a Parquet magic number)
 KEEP_BYTES = 16 << 20  # a whole-object file up to this size keeps its parsed value until it is read (read once);
 # a larger one is parsed again when read, so that sniffing many files never holds them all in memory
 _BLANK = b"\xef\xbb\xbf \t\r\n"
@@ -48,16 +50,20 @@ class Sniffed:
         return load(self.path)
 
 
-def head(path: Path) -> tuple[str, int, int]:
+def head(path: Path) -> tuple[str, int, int, bytes]:
     """(first non-blank character, lines among the first few that are a JSON object or array on
-    their own, other non-empty lines among them) — in one pass over the head of the file."""
+    their own, other non-empty lines among them, the file's first bytes) — in one pass over the head
+    of the file."""
     first = ""
     whole = bad = 0
+    start = bytearray()  # the first HEAD_BYTES, for the content test of a format that is not JSON
     with path.open("rb") as fh:
         while whole + bad < SAMPLE_LINES:
             line = fh.readline(SAMPLE_LINE_BYTES)
             if not line:
                 break
+            if len(start) < HEAD_BYTES:
+                start += line[:HEAD_BYTES - len(start)]
             if not line.strip(_BLANK):
                 continue
             if not first:
@@ -82,21 +88,27 @@ def head(path: Path) -> tuple[str, int, int]:
                 whole += 1
             else:
                 bad += 1
-    return first, whole, bad
+    return first, whole, bad, bytes(start)
 
 
-def sniff(path: Path, claimers: Iterable[Callable[[dict], "str | None"]]) -> Sniffed:
-    """The file's kind: evallog-lines | evallog-array | evallog-object, or the kind a format's
-    `claims(obj)` gives a whole JSON object (the first that claims it wins)."""
-    first, whole, bad = head(path)
+def sniff(path: Path, claimers: Iterable[Callable[[dict], "str | None"]],
+          testers: Iterable[Callable[[Path, bytes], "str | None"]] = ()) -> Sniffed:
+    """The file's kind: evallog-lines | evallog-array | evallog-object, the kind a format's
+    `claims(obj)` gives a whole JSON object (the first that claims it wins), or for a file that is not
+    JSON the kind a format's content test `sniff_file(path, head)` gives it (CSV, Parquet, ...)."""
+    first, whole, bad, start = head(path)
     if whole + bad >= 2 and whole >= max(1, bad):
         return Sniffed(path, LINES)
     if first == "[":
         return Sniffed(path, ARRAY)
     if first != "{":
+        kind = next((k for k in (test(path, start) for test in testers) if k), None)
+        if kind:
+            return Sniffed(path, kind)
         if whole and whole + bad >= 2:
             return Sniffed(path, LINES)
-        raise FormatError(f"{path}: not JSON (starts with {first!r}); expected a JSON array, JSON Lines or an object")
+        raise FormatError(f"{path}: not JSON (starts with {first!r}) nor a file any format recognises; expected "
+                          "a JSON array, JSON Lines or an object")
     try:
         obj, notes = load_json(path)
     except RecursionError:

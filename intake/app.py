@@ -138,7 +138,7 @@ async def _body(request: Request, limit: int) -> bytes:
 
 def _limits() -> otlp.Limits:
     s = get_settings()
-    return otlp.Limits(s.intake_max_body_bytes, s.intake_max_spans, s.intake_max_attribute_bytes)
+    return otlp.Limits(s.intake_max_spans, s.intake_max_attribute_bytes)
 
 
 async def traces(request: Request) -> Response:

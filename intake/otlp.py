@@ -46,7 +46,6 @@ class Decoded:
 
 @dataclass
 class Limits:
-    max_body_bytes: int
     max_spans: int
     max_attribute_bytes: int
 

@@ -299,6 +299,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from jobs.labels_export import add_parser as add_export_labels
     add_export_labels(sub)
+    from jobs.judge_estimate import add_parser as add_estimate_judge
+    add_estimate_judge(sub)
+    from jobs.set_run import add_parser as add_set_commands
+    add_set_commands(sub)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s",

@@ -16,7 +16,7 @@ exactly one active alert per (rule, feature) (its numbers refreshed each run);
 when it clears, the alert is resolved automatically ("auto", with the time).
 Rules that were disabled or deleted resolve their alerts the same way. State
 changes enqueue notifications. An all-features alert names the features that
-drove it and their share (core.alert_causes.drivers, from the per-feature buckets of
+drove it and their share (the rule kind's `drivers`, core/rules.py, from the per-feature buckets of
 the same days), each share said as a share of what. A channel configured later is
 told only of the alerts open now (not acknowledged, snoozed or resolved), once
 (store.alerts.ensure_notifications). `opened_at` is when the alert was raised; the days the data
@@ -30,6 +30,7 @@ from datetime import date, datetime, timedelta, timezone
 from pymongo.database import Database
 
 from core import rules
+from core.evidence import bucket_day as _day
 from core.features import ALL_FEATURES as ALL
 from core.features import EACH_FEATURE as EACH
 from core.timebuckets import DAY, bucket_start, is_partial, today
@@ -42,24 +43,6 @@ from store.thresholds import get_thresholds
 STATE_KEY = "alerts"
 REPLAY_MAX_DAYS = 120  # how far back a first run looks for past incidents
 MAX_WINDOW = 30        # the longest `window_days` a rule may have
-
-
-def rule_threshold(rule: dict, feature: str, thresholds: dict | None) -> float | None:
-    """The limit the rule compares with (core.rules.rule_threshold)."""
-    return rules.rule_threshold(rule, feature, thresholds)
-
-
-def check_rule(rule: dict, feature: str, history: dict[str, list[dict]], thresholds: dict | None = None
-               ) -> dict | None:
-    """The alert fields when the rule's condition holds for `feature`, else None (core.rules.condition).
-
-    `history`: every feature's complete daily buckets up to the day being judged, oldest first."""
-    finding = rules.condition(rule).check(rules.DailySeries(feature, history, thresholds))
-    return None if finding is None else finding.fields
-
-
-def _day(doc: dict) -> date:
-    return datetime.fromisoformat(str(doc["_id"]).split("|", 1)[0]).date()
 
 
 def latest_complete_day(db: Database, now: datetime) -> date | None:
@@ -93,7 +76,8 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
     complete day notifies (an alert still open from the replay notifies then)."""
     now = now or datetime.now(timezone.utc)
     counts = {"opened": 0, "still_open": 0, "resolved": 0, "reopened": 0, "replayed_days": 0}
-    enabled = [r.doc() for r in store_alerts.get_rules(db) if r.enabled]
+    # typed rules, each with its condition built once (core/rules.py), judged on every replayed day
+    enabled = [(r, r.condition()) for r in store_alerts.get_rules(db) if r.enabled]
     thresholds = get_thresholds(db)
     latest = latest_complete_day(db, now)
     if latest is not None:
@@ -122,7 +106,8 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
             "judged_through": latest.isoformat() if latest else None}
 
 
-def _judge(db: Database, enabled: list[dict], history: dict[str, list[dict]], thresholds: dict, now: datetime,
+def _judge(db: Database, enabled: list[tuple[rules.Rule, rules.Condition]], history: dict[str, list[dict]],
+           thresholds: dict, now: datetime,
            counts: dict, *, replay: bool, day: date | None,
            agreement_history: dict[str, list[dict]] | None = None) -> None:
     """One pass of every rule over every target feature, as of one complete day (agreement rules
@@ -130,13 +115,14 @@ def _judge(db: Database, enabled: list[dict], history: dict[str, list[dict]], th
     features = sorted(f for f in history if f != ALL)
     active = store_alerts.active_alerts(db)
     seen: set[tuple[str, str]] = set()
-    for rule in enabled:
-        targets = features if rule.get("feature") == EACH else [rule.get("feature") or ALL]
+    for rule, condition in enabled:
+        targets = features if rule.feature == EACH else [rule.feature or ALL]
         for feature in targets:
-            key = (rule["_id"], feature)
+            key = (rule.id, feature)
             seen.add(key)
-            source = (agreement_history or {}) if rules.is_agreement_statistic(rule.get("statistic")) else history
-            fields = check_rule(rule, feature, source, thresholds)
+            source = (agreement_history or {}) if rules.is_agreement_statistic(rule.statistic) else history
+            finding = condition.check(rules.DailySeries(feature, source, thresholds))
+            fields = None if finding is None else finding.fields
             current = active.get(key)
             quiet = replay or bool(current and current.get("replayed"))
             if fields is not None:
@@ -158,7 +144,7 @@ def _judge(db: Database, enabled: list[dict], history: dict[str, list[dict]], th
                             counts["reopened"] += store_alerts.reopen_snoozed(db, current, now=now)
                     counts["still_open"] += not replay
                 else:
-                    alert = rules.Alert(_id=f"{rule['_id']}|{feature}|{fields['last_day']}", **fields,
+                    alert = rules.Alert(_id=f"{rule.id}|{feature}|{fields['last_day']}", **fields,
                                         replayed=replay)
                     counts["opened"] += store_alerts.open_alert(db, alert, now=now, notify=not replay)
             elif current is not None:

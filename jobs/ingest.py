@@ -38,7 +38,7 @@ from store.thresholds import get_thresholds
 
 FORMATS = ("auto", *formats.NAMES)
 BATCH_SIZE = 1000
-IN_FLIGHT = 2  # batches being written at once (see _Writer)
+IN_FLIGHT = 2  # batches being written at once (see Writer)
 
 
 IngestError = FormatError  # an unreadable path or a file in the wrong format (the CLI exits 2)
@@ -159,7 +159,7 @@ class Writer:
 
 def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_truth: str | None = None,
                  feature: str | None = None, sniffed: list[Sniffed] | None = None) -> IngestSummary:
-    """Ingest the files named (folders: their .json/.jsonl files). `sniffed`: the files already
+    """Ingest the files named (folders: their files of a suffix a format declares). `sniffed`: the files already
     sniffed (formats.sniff_paths(paths), as the CLI does to say what it found), so that no file
     is sniffed twice."""
     if fmt not in FORMATS:
@@ -184,5 +184,3 @@ def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_tr
                 total.add(writer.close())
     return total
 
-
-_Writer = Writer  # the older name (benches)

@@ -50,21 +50,13 @@ _URL = re.compile(r"\b(https?)://[^\s\"'<>]+", re.IGNORECASE)
 
 
 def secrets() -> list[str]:
-    """The configured values that must never be stored or logged, longest first."""
+    """The configured values that must never be stored or logged, longest first: what each channel kind
+    declares secret (core/channels.py `ChannelKind.secrets`) and the judge's API key."""
     s = get_settings()
-    found = []
-    if s.webhook_url:
-        found.append(s.webhook_url)
-        path = s.webhook_url.split("://", 1)[-1].partition("/")[2]
-        if path:
-            found.append("/" + path)
-            # a receiver may echo one piece of the path (the token) back in an error body
-            found += [piece for piece in path.replace("?", "/").replace("&", "/").replace("=", "/").split("/")
-                      if len(piece) >= 8]
-    for secret in (s.smtp_password, s.openai_api_key):
-        if secret is not None and secret.get_secret_value():
-            found.append(secret.get_secret_value())
-    return sorted({x for x in found if len(x) >= 4}, key=len, reverse=True)
+    found = [secret for kind in channels.KINDS.values() for secret in kind.secrets(s)]
+    if s.openai_api_key is not None and s.openai_api_key.get_secret_value():
+        found.append(s.openai_api_key.get_secret_value())
+    return sorted({x for x in found if isinstance(x, str) and len(x) >= 4}, key=len, reverse=True)
 
 
 def redact(text: object) -> str:

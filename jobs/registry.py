@@ -20,7 +20,6 @@ aggregate job first under the aggregate's own lock (`NEEDS`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Callable
 
 from core import jobs as names
@@ -106,8 +105,3 @@ def get(name: str) -> Job:
 
 def tick_jobs() -> list[Job]:
     return [job for job in REGISTRY.values() if job.tick is not None]
-
-
-def run_tick_job(job: Job, db, now: datetime | None = None, deadline: float | None = None) -> dict:
-    assert job.tick is not None
-    return job.tick(db, now=now, deadline=deadline)

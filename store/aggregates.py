@@ -63,7 +63,7 @@ from core import diagnosis, metrics
 from core.buckets import Bucket, buckets
 from core.features import ALL_FEATURES as ALL
 from core.features import UNKNOWN_FEATURE
-from core.timebuckets import DAY, WEEK, bucket_range, bucket_start, days_range, local_day
+from core.timebuckets import DAY, WEEK, bucket_range, bucket_start, days_range, key_day, local_day
 from store.collections import AGG_DAILY, AGG_DAILY_VALUES, AGG_WEEKLY, RECORDS
 from store.collections import STATE as STATE_COLLECTION
 from store.verdict_expr import limits_object, metric_passed_expr, quadrant_expr
@@ -72,7 +72,6 @@ _P = [0.1, 0.5, 0.9]
 FULL_CHUNK_WEEKS = 2
 HIST_STEP = 0.001  # the resolution of a score histogram bin (the 3 decimals the dashboard shows)
 HIST_BINS = 1001   # bins 0..1000: score i/1000
-HISTOGRAM_BIN = HIST_STEP  # the name score_histograms' callers know
 _EPOCH = datetime(1900, 1, 1, tzinfo=timezone.utc)
 _MIN, _MAX = datetime(1, 1, 1, tzinfo=timezone.utc), datetime(9999, 12, 31, tzinfo=timezone.utc)
 # bump when the shape of aggregates_daily_values changes: the next refresh then rebuilds everything
@@ -450,7 +449,7 @@ def _apply_delta(db: Database, coll: str, delta: dict, current: dict | None, cut
 def _deltas_since(keys: list[str], since: datetime, cutoff: datetime, tz: str,
                   documents: Documents) -> dict[str, dict]:
     """The deltas [since, cutoff) of the per-day documents `keys` (their days read by timestamp range)."""
-    days = sorted({date.fromisoformat(k.split("|", 1)[0]) for k in keys})
+    days = sorted({key_day(k) for k in keys})
     wanted = set(keys)
     out: dict[str, dict] = {}
     for lo, hi in merge_ranges(days, DAY, tz):  # one plain range per query (no $or on the embedded server)
@@ -787,7 +786,7 @@ def verify(db: Database, thresholds: dict, tz: str, watermark: datetime | None, 
             doc, want = stored.get(key), fresh.get(key)
             upto = _upto(doc) or watermark
             if doc is not None and upto > watermark:  # counts further than the watermark: recount to its own point
-                day = date.fromisoformat(key.split("|", 1)[0])
+                day = key_day(key)
                 lo_d, hi_d = bucket_range(day, DAY, tz)
                 want = day_documents(db, {"timestamp": {"$gte": lo_d, "$lt": hi_d}, "ingested_at": {"$lt": upto}},
                                      thresholds, tz).get(key)
@@ -803,7 +802,7 @@ def verify(db: Database, thresholds: dict, tz: str, watermark: datetime | None, 
                 out["examples"].append({"key": key, "stored": int((doc or {}).get("count") or 0),
                                         "recount": int((want or {}).get("count") or 0),
                                         "bucket": int((bucket or {}).get("count") or 0)})
-            drifted_days.add(date.fromisoformat(key.split("|", 1)[0]))
+            drifted_days.add(key_day(key))
             if repair:
                 fence()
                 if want is None:

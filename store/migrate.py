@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 from pymongo.database import Database
 
-from store import agreement, aggregates, alerts, job_runs, labels, outbox, queues, records, scores
+from store import agreement, aggregates, alerts, job_runs, labels, outbox, queues, records, scores, sets
 from store import api_keys, spans
 from store.collections import STATE
 
@@ -27,6 +27,7 @@ def migrate(db: Database) -> dict:
     alerts.ensure_indexes(db)
     queues.ensure_indexes(db)
     labels.ensure_indexes(db)
+    sets.ensure_indexes(db)
     spans.ensure_indexes(db)  # the intake's staging (issue 27)
     api_keys.ensure_indexes(db)
     seeded = alerts.seed_default_rules(db)

@@ -54,11 +54,6 @@ redact_url = channels.redact_url
 target_key = channels.target_key
 
 
-def stored_target(channel_type: str, target: str) -> str:
-    """What the outbox keeps of a target (core.channels.safe_target: webhook URLs redacted)."""
-    return channels.safe_target(channel_type, target)
-
-
 def redact_stored_targets(db: Database) -> int:
     """Backfill: webhook entries written before targets were redacted get their URL redacted."""
     changed = 0

@@ -108,8 +108,8 @@ def validate_definition(definition: Any) -> dict:
     return out
 
 
-def _filter_args(d: dict) -> dict:
-    return {"feature": d["feature"], "start": date.fromisoformat(d["start"]) if d["start"] else None,
+def _filter_args(d: dict, now: datetime | None = None) -> dict:
+    return {"now": now, "feature": d["feature"], "start": date.fromisoformat(d["start"]) if d["start"] else None,
             "end": date.fromisoformat(d["end"]) if d["end"] else None, "score_min": d["score_min"],
             "score_max": d["score_max"], "source": d["source"], "only_failing": d["verdict"] == "failing"}
 
@@ -167,9 +167,10 @@ def allocate(sizes: dict, total: int) -> dict:
     return out
 
 
-def sample(db: Database, definition: dict) -> list[str]:
-    """The record ids the (validated) definition picks, in labelling order."""
-    query = build_filter(**_filter_args(definition))
+def sample(db: Database, definition: dict, *, now: datetime | None = None) -> list[str]:
+    """The record ids the (validated) definition picks, in labelling order (a definition without
+    dates takes the last days before `now`)."""
+    query = build_filter(**_filter_args(definition, now))
     if definition["verdict"] == "passing":
         query["eb.passed"] = True
     key = definition_key(definition)
@@ -205,7 +206,7 @@ def create_queue(db: Database, name: str, definition: dict, user: str, *, labels
         key = definition_key(definition, ids)
     else:
         definition = validate_definition(definition)
-        ids = sample(db, definition)
+        ids = sample(db, definition, now=now)
         key = definition_key(definition)
     if not ids:
         raise ValidationFailed("no records match this queue's definition")

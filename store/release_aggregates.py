@@ -44,7 +44,6 @@ from store.collections import RECORDS, RELEASE_CATALOG, RELEASE_DAILY
 HIST_STEP = agg.HIST_STEP
 HIST_BINS = agg.HIST_BINS
 ALL_DIM, ALL_VALUE = "all", "*"
-DIMS = (ALL_DIM, *versions.DIMENSIONS)
 VALUES_VERSION = 2  # 2: per-day documents with counted_upto, kept by deltas (1: whole days recomputed)
 POINT = "release "  # the prefix of this module's fault points (store.aggregates.fault_point)
 _CHUNK_DAYS = 14

@@ -32,11 +32,11 @@ from pymongo.errors import ConnectionFailure
 
 from core import metrics
 from core.features import UNKNOWN_FEATURE
+from core.score_results import ScoreResult
 from core.timebuckets import local_day
 from core.verdict import limits_for, metric_passed
 from store.collections import RECORDS
 from store.errors import ValidationFailed
-from store.records import records_for_reading
 from store.schema import effective_block, failing_update
 from store.state import mark_dirty_days, write_in_flight
 
@@ -62,21 +62,6 @@ def plain(value: Any) -> Any:
         except (TypeError, ValueError):
             return str(obj)
     return json.loads(json.dumps(value, default=default))
-
-
-def pending_for_scoring(db: Database, n: int) -> list[dict]:
-    """Up to `n` records waiting for scores, unscored ones first, each set in _id order."""
-    docs: list[dict] = []
-    seen: set = set()
-    records = records_for_reading(db)  # a stored value Python cannot hold must not fail the batch
-    for query in PENDING_QUERIES:
-        if len(docs) >= n:
-            break
-        for doc in records.find(query, SCORING_PROJECTION).sort("_id", ASCENDING).limit(n - len(docs)):
-            if doc["_id"] not in seen:
-                seen.add(doc["_id"])
-                docs.append(doc)
-    return docs
 
 
 def ensure_indexes(db: Database) -> None:
@@ -131,19 +116,30 @@ def any_pending(db: Database) -> bool:
     return any(db[RECORDS].find_one(q, {"_id": 1}) for q in PENDING_QUERIES)
 
 
-def rescored_block(result: Mapping, *, by: str, evaluator_version: str, at: datetime) -> dict:
-    """The `rescored` sub-document for one scorer result (see the module docstring)."""
+def _failure(result: Any) -> str | None:
+    """Why a scorer result cannot be written (its error, or no evaluation), else None."""
+    if isinstance(result, ScoreResult):
+        return getattr(result, "error", None) or None
+    if not isinstance(result, Mapping):
+        return "no result from the scorer"
+    return result.get("error") or (None if isinstance(result.get("evaluation"), Mapping) else "no evaluation")
+
+
+def rescored_block(result: ScoreResult | Mapping, *, by: str, evaluator_version: str, at: datetime) -> dict:
+    """The `rescored` sub-document for one scorer result (see the module docstring), read as a typed
+    ScoreResult (core/score_results.py): the same schema the pages read back."""
+    r = ScoreResult.read(result) or ScoreResult()
     return {
-        "evaluation": plain(result["evaluation"]),
-        "verdict": plain(result.get("verdict") or {}),
-        "hallucination_score": plain(result.get("hallucination_score")),
-        "details": plain(result.get("details") or {}),
-        "retrieval": plain(result.get("retrieval") or {}),
+        "evaluation": plain(r.evaluation_doc()),
+        "verdict": plain(r.verdict),
+        "hallucination_score": plain(r.hallucination_score),
+        "details": plain(r.details),
+        "retrieval": plain(r.retrieval),
         "extra_metrics": plain({k: {"score": (v or {}).get("score"), "reason": (v or {}).get("reason")}
-                                for k, v in (result.get("extra_metrics") or {}).items()}),
-        "judge_usage": plain(result.get("judge_usage") or {}),
+                                for k, v in r.extra_metrics.items()}),
+        "judge_usage": plain(r.judge_usage),
         "evaluator_version": str(evaluator_version),
-        "mode": result.get("mode"),
+        "mode": r.mode,
         "at": at,
         "by": by,
     }
@@ -160,7 +156,7 @@ def _judged_with(rescored: dict, feature: str, thresholds: Mapping) -> None:
             entry["passed"] = metric_passed(entry.get("score"), float(limits[m]))
 
 
-def _result_update(doc: Mapping, result: Mapping, *, by: str, evaluator_version: str, thresholds: Mapping,
+def _result_update(doc: Mapping, result: ScoreResult | Mapping, *, by: str, evaluator_version: str, thresholds: Mapping,
                    at: datetime, mark: Mapping | None = None) -> tuple[dict, str | None]:
     rescored = rescored_block(result, by=by, evaluator_version=evaluator_version, at=at)
     feature = doc.get("feature") if isinstance(doc.get("feature"), str) else UNKNOWN_FEATURE
@@ -203,7 +199,7 @@ def _failure_update(doc: Mapping, error: Any) -> dict:
     return update
 
 
-def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[Any, Mapping], *, by: str,
+def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[Any, ScoreResult | Mapping], *, by: str,
                         evaluator_version: str, thresholds: Mapping, now: datetime | None = None,
                         mark: Mapping | None = None, claim: str | None = None) -> dict:
     """Write each doc's result (keyed by _id); a missing or failed result counts a scoring failure.
@@ -218,10 +214,11 @@ def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[
     fenced = {"eb.claim.token": claim} if claim else {}
     scored = failed = 0
     for doc in docs:
-        result = results.get(doc["_id"]) or {"error": "no result from the scorer"}
-        if result.get("error") or not isinstance(result.get("evaluation"), dict):
+        result = results.get(doc["_id"])
+        error = _failure(result)
+        if error:
             if not mark:  # a failed sample scoring is only counted: the record itself waits for nothing
-                updates.append((doc["_id"], _failure_update(doc, result.get("error"))))
+                updates.append((doc["_id"], _failure_update(doc, error)))
             failed += 1
             continue
         try:
@@ -309,10 +306,10 @@ def _write_each(db: Database, ops: list[tuple[Any, UpdateOne]]) -> int:
     return matched
 
 
-def save_rescore(db: Database, record_id: str, result: Mapping, user: str, *, evaluator_version: str,
+def save_rescore(db: Database, record_id: str, result: ScoreResult | Mapping, user: str, *, evaluator_version: str,
                  thresholds: Mapping | None = None, now: datetime | None = None) -> dict:
     """The Re-score button: one record's fresh result, written like batch scoring writes it."""
-    if not isinstance(result, Mapping) or not isinstance(result.get("evaluation"), Mapping):
+    if _failure(result):
         raise ValidationFailed("a re-score needs an evaluation")
     if not isinstance(user, str) or not user.strip():
         raise ValidationFailed("who made the change must be known")

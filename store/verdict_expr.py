@@ -30,14 +30,6 @@ def limits_object(thresholds: Thresholds, feature_path: str = "$feature") -> Any
     return {"$switch": {"branches": branches, "default": default}} if branches else default
 
 
-def threshold_of(thresholds: Thresholds, metric: str, feature_path: str = "$feature") -> Any:
-    """One metric's threshold for the record's feature."""
-    default = float(limits_for(thresholds, DEFAULT_FEATURE).get(metric, 0.0))
-    branches = [{"case": {"$eq": [feature_path, f]}, "then": float(limits_for(thresholds, f).get(metric, default))}
-                for f in sorted(thresholds) if f != DEFAULT_FEATURE]
-    return {"$switch": {"branches": branches, "default": default}} if branches else default
-
-
 def _score(m: str, scores_path: str) -> str:
     return f"{scores_path}.{m}"
 

@@ -18,7 +18,6 @@ import streamlit as st
 from core import metrics
 from core import evidence
 from core import rules as core_rules
-from core.evidence import share_of, value_words
 from core.jobs import NOTIFY
 from core.features import DEFAULT_FEATURE, feature_label
 from core.verdict import limits_for
@@ -252,10 +251,14 @@ def _render_drivers(alert: dict) -> None:
     rows = [r for r in alert.get("drivers") or [] if isinstance(r, dict) and r.get("feature")]
     if not rows:
         return
-    rule = {"metric": alert.get("metric"), "statistic": alert.get("statistic")}
+    # the rule's kind says what a share is a share of and names a feature's value (core/rules.py)
+    kind = core_rules.condition({"metric": alert.get("metric"), "statistic": alert.get("statistic") or "mean",
+                                 "comparison": alert.get("comparison")})
+    if not isinstance(kind, core_rules.Threshold):
+        return
     st.markdown("**Driven by** " + " · ".join(
-        f"{md_escape(r['feature'])} **{float(r.get('share') or 0):.0%}** {md_escape(share_of(rule))}"
-        + (f" ({md_escape(value_words(rule, charts.num(r.get('value'))))})" if charts.num(r.get("value")) is not None
+        f"{md_escape(r['feature'])} **{float(r.get('share') or 0):.0%}** {md_escape(kind.share_of())}"
+        + (f" ({md_escape(kind.value_words(charts.num(r.get('value'))))})" if charts.num(r.get("value")) is not None
            else "") for r in rows[:6]))
     link = alert.get("link") or {}
     start, end = _day(link.get("start")), _day(link.get("end"))

@@ -16,7 +16,7 @@ from datetime import date, timedelta
 import pandas as pd
 import streamlit as st
 
-from core import metrics, versions
+from core import metrics, set_runs, versions
 from core.compare import (MIN_MEAN_EFFECT, MIN_N, MIN_RATE_EFFECT, VERDICT, Cell, compare_sides, format_diff,
                           summary)
 from core.features import ALL_FEATURES
@@ -24,10 +24,12 @@ from dashboard import data
 from dashboard import page
 from dashboard.common import md_escape
 from dashboard.components import filters
+from dashboard.components.set_run_view import render_flips, run_label
 from store.release_compare import WINDOW_DAYS
 
 PREFIX = "compare"
-BY = {"release": "Release", "model": "Model", "prompt_version": "Prompt version", "period": "Period"}
+BY = {"release": "Release", "model": "Model", "prompt_version": "Prompt version", "period": "Period",
+      "run": "Golden-set run"}
 TRIAGE = "views/triage.py"
 FLIP_LIMIT = 30
 WORSE, BETTER, SLIGHT = "▼ worse", "▲ better", "≈ small"
@@ -80,7 +82,7 @@ def _sync_url(params: dict[str, str]) -> None:
     st.session_state[f"{PREFIX}_qp_applied"] = {k: v for k, v in params.items() if v}
 
 
-def _pick_versions(dim: str, options: list[str]) -> tuple[str, str] | None:
+def _pick_versions(dim: str, options: list[str], format_func=str) -> tuple[str, str] | None:
     if len(options) < 2:
         st.info(f"Fewer than two {BY[dim].lower()}s have records — nothing to compare yet.", icon="📭")
         return None
@@ -88,8 +90,8 @@ def _pick_versions(dim: str, options: list[str]) -> tuple[str, str] | None:
         if st.session_state.get(f"{PREFIX}_{dim}_{side}") not in options:
             st.session_state[f"{PREFIX}_{dim}_{side}"] = default
     left, right = st.columns(2)
-    a = left.selectbox(f"A (before): {BY[dim].lower()}", options, key=f"{PREFIX}_{dim}_a")
-    b = right.selectbox(f"B (after): {BY[dim].lower()}", options, key=f"{PREFIX}_{dim}_b")
+    a = left.selectbox(f"A (before): {BY[dim].lower()}", options, key=f"{PREFIX}_{dim}_a", format_func=format_func)
+    b = right.selectbox(f"B (after): {BY[dim].lower()}", options, key=f"{PREFIX}_{dim}_b", format_func=format_func)
     _sync_url({"by": dim, "a": a, "b": b})
     return a, b
 
@@ -188,12 +190,17 @@ def render() -> None:
     st.caption("Is B better than A? Two releases, models, prompt versions or periods side by side, with how sure "
                "we can be (95 % bootstrap intervals).")
     values = {dim: data.version_values(dim) for dim in versions.DIMENSIONS}
+    runs = {r["_id"]: r for r in data.golden_runs(None)}  # issue 30: two runs of a golden set
+    values["run"] = list(runs)
     _apply_links(values)
     if not any(values.values()) and not data.version_values("all"):
         st.info(EMPTY, icon="📭")
         return
     st.session_state.setdefault(f"{PREFIX}_by", "release")
     dim = st.segmented_control("Compare by", list(BY), format_func=BY.get, key=f"{PREFIX}_by") or "release"
+    if dim == "run":
+        _render_runs(runs)
+        return
     if dim == "period":
         span = data.release_days("all", "*")
         if span is None:
@@ -220,11 +227,39 @@ def render() -> None:
         totals_a = data.release_totals(dim, a, None, None)
         totals_b = data.release_totals(dim, b, None, None)
     cells = _cells(totals_a, totals_b)
-    if not cells:
-        st.info("A and B have no feature in common.", icon="📭")
-        return
     n_a = (totals_a.get(ALL_FEATURES) or {}).get("count", 0)
     n_b = (totals_b.get(ALL_FEATURES) or {}).get("count", 0)
+    if _render_cells(cells, label_a, label_b, n_a, n_b):
+        _render_flips(side_a, side_b, label_a, label_b)
+
+
+def _render_runs(runs: dict[str, dict]) -> None:
+    """Two runs of a golden set: the same table on the items both scored, and the items that flipped."""
+    picked = _pick_versions("run", list(runs), format_func=lambda i: run_label(runs[i]) if i in runs else i)
+    if picked is None:
+        return
+    run_a, run_b = data.golden_run(picked[0]), data.golden_run(picked[1])
+    if run_a is None or run_b is None or picked[0] == picked[1]:
+        st.warning("Pick two different runs.")
+        return
+    if run_a["set"] != run_b["set"]:
+        st.warning(f"A is a run of {run_a['set']}, B of {run_b['set']}: runs compare on the items they share.")
+    common = {r["key"] for r in run_a["results"]} & {r["key"] for r in run_b["results"]}
+    cells = set_runs.compare(run_a["results"], run_b["results"])
+    if _render_cells(cells, run_a["name"], run_b["name"], len(common), len(common)):
+        st.subheader("Items that flipped")
+        st.caption("Items of the set whose verdict differs between the two runs, drops first; each opens the "
+                   "record it was copied from in Triage.")
+        flipped = set_runs.flips(run_a["results"], run_b["results"])
+        if not flipped:
+            st.info("No item's verdict flipped between A and B.", icon="✅")
+        render_flips(flipped, data.golden_items(run_b["ref"]))
+
+
+def _render_cells(cells: list[Cell], label_a: str, label_b: str, n_a: int, n_b: int) -> bool:
+    if not cells:
+        st.info("A and B have no feature in common.", icon="📭")
+        return False
     text = summary(label_a, label_b, _findings(cells), n_a, n_b)
     st.markdown(f"**Summary.** {md_escape(text)}")
     worse = sorted((c for c in cells if c.worse), key=_drop)
@@ -237,7 +272,7 @@ def render() -> None:
                "(day-to-day drift is of that size). Pass rate of a metric: share of its scores at or above the feature's "
                "threshold; the verdict row: share of records passing every metric.")
     st.table(_style(_table(cells)))
-    _render_flips(side_a, side_b, label_a, label_b)
+    return True
 
 
 render()

@@ -131,7 +131,7 @@ def _render_beyondchats(feature: str | None, mode: str, fallback: bool) -> None:
             st.error(err)
     if conversation is None or context is None:
         return
-    from evaluators.beyondchats import pairs_from_beyondchats
+    from formats.beyondchats import pairs_from_beyondchats
     try:
         pairs = pairs_from_beyondchats(conversation, context)
     except Exception as exc:  # noqa: BLE001 - a strange shape must not break the page

@@ -31,6 +31,7 @@ from dashboard import data
 from dashboard import page
 from dashboard.common import ALL, allowed_now, can, current_user, fmt_score
 from dashboard.components import filters
+from dashboard.components.add_to_set import render_add_to_set
 from dashboard.components.export import to_csv, to_jsonl
 from dashboard.components.record_view import render_record
 from dashboard.components.safe_text import safe_md
@@ -388,6 +389,7 @@ def _render_bulk(db, docs: list[dict]) -> None:
                                       disabled=not chosen):  # issue 20: the Labelling page creates the queue
             st.session_state["labelling_selection"] = chosen
             st.switch_page("views/labelling.py")
+        render_add_to_set(db, chosen, key=f"{PREFIX}_bulk_to_set", via="triage")  # issue 30: golden sets
 
 
 # --- export ----------------------------------------------------------------------------
@@ -483,6 +485,7 @@ def _record_panel(db) -> None:
             st.session_state.pop(f"{PREFIX}_turns_shown", None)
             _close_record()
             st.rerun()
+    render_add_to_set(db, [current], key=f"{PREFIX}_rec_to_set", via="record")
     render_record(db, record, prefix=PREFIX, on_write=_changed)
 
 

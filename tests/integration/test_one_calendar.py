@@ -41,7 +41,7 @@ def test_one_local_day_is_the_same_records_everywhere(kolkata, tmp_path):
     from dashboard.components.export import to_csv
     from jobs.aggregate import refresh
     from jobs.alerts import evaluate
-    from jobs.ingest import _Writer
+    from jobs.ingest import Writer
     from jobs.report import run_report
     from store.aggregates import get_aggregates
     from store.alerts import list_alerts
@@ -59,7 +59,7 @@ def test_one_local_day_is_the_same_records_everywhere(kolkata, tmp_path):
             failing = offset >= 0 and offset <= 1 and k % 2 == 0  # DAY and the day after: half failing
             records.append(_record(i, ts, failing))
             i += 1
-    writer = _Writer(db, "calendar-test")
+    writer = Writer(db, "calendar-test")
     for r in records:
         writer.add(r)
     writer.close()

@@ -161,51 +161,27 @@ print(json.dumps({"fast": fast["evaluation"], "thorough": thorough["evaluation"]
 PRODUCTION = ("core", "evaluators", "store", "jobs", "dashboard", "scripts", "settings.py")
 
 
-def _tree(root):
-    """{relative path: bytes} of the production code under root (no caches)."""
-    out = {}
-    for top in PRODUCTION:
-        base = root / top
-        paths = [base] if base.is_file() else sorted(base.rglob("*"))
-        for path in paths:
-            if path.is_file() and "__pycache__" not in path.parts:
-                out[path.relative_to(root).as_posix()] = path.read_bytes()
-    return out
-
-
 def test_a_judged_metric_is_one_catalog_entry_and_one_module(tmp_path):
     """In a copy of the code, a judged metric is added with one catalog line and one module (2 files), and
     scoring in that copy registers it, scores it locally and asks the judge (a real HTTP server) for it."""
     import json
     import os
-    import shutil
     import subprocess
     import sys
-    from pathlib import Path
 
     from evaluators.onnx_export import models_root
+    from tests.integration.code_copy import copy_code, file_hashes, touched
     from tests.integration.evaluators.conftest import Server
 
-    root = Path(__file__).resolve().parents[3]
-    copy = tmp_path / "repo"
-    for top in PRODUCTION:
-        src = root / top
-        if src.is_file():
-            copy.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, copy / top)
-        else:
-            shutil.copytree(src, copy / top, ignore=shutil.ignore_patterns("__pycache__"))
-    before = _tree(copy)
+    copy = copy_code(tmp_path / "repo", PRODUCTION)
+    before = file_hashes(copy)
 
     # the whole change: a catalog entry and a module
     with open(copy / "core" / "metrics.py", "a", encoding="utf-8") as f:
         f.write(CATALOG_ENTRY)
     (copy / "evaluators" / "metrics" / f"{JUDGED}.py").write_text(MODULE, encoding="utf-8")
-
-    after = _tree(copy)
-    touched = sorted(k for k in after if before.get(k) != after[k])
-    assert touched == ["core/metrics.py", f"evaluators/metrics/{JUDGED}.py"]
-    assert set(before) <= set(after)  # nothing removed
+    assert touched(copy, before) == ["core/metrics.py", f"evaluators/metrics/{JUDGED}.py"]
+    assert set(before) <= set(file_hashes(copy))  # nothing removed
 
     server = Server()
     server.answers["How brief is the ANSWER"] = {"score": 0.2, "reason": "padded"}

@@ -1,4 +1,5 @@
-"""The Compare page and the version filters of Triage (issue 21), through AppTest on the demo."""
+"""The Compare page and the version filters of Triage (issue 21), through AppTest on the demo; the demo's
+golden sets, two runs side by side and "Add to set…" in the record panel (issue 30)."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -133,3 +134,50 @@ def test_a_release_alert_shows_both_sides_and_links_to_compare(rel_db):
     links = [(e.proto.label, e.proto.page) for e in at.get("page_link")]
     assert ("Compare the releases", "compare") in links, links
     assert any(feature in str(t.value) and RELEASES[-1][0] in str(t.value) for t in at.text)
+
+
+# --- golden sets (issue 30): the demo's sets and runs, Compare by=run, "Add to set…" in the record panel ----
+
+def test_demo_sets_runs_and_compare_by_run(rel_db):
+    from store import sets
+
+    made = sets.list_sets(rel_db)
+    main = [s for s in made if s["name"] in {"arguments-golden", "chat-golden", "clauses-golden", "viability-golden"}]
+    assert len(main) == 4 and all(s["count"] >= 20 for s in main)
+    assert all(s["versions"] == 2 for s in main)  # the queue's labels, then the incident days' failing records
+    runs = sets.list_runs(rel_db, "clauses-golden")
+    assert [r["name"] for r in runs] == ["release 2026.12", "release 2026.11"] and runs[0]["baseline"] == runs[1]["_id"]
+
+    at = _open("views/sets.py", set="clauses-golden")
+    assert at.title[0].value == "Golden sets"
+    assert at.selectbox(key="sets_name").value == "clauses-golden"
+    assert any("Gate" in str(e.value) for e in [*at.success, *at.error])
+
+    at = _open("views/compare.py", by="run", a=runs[1]["_id"], b=runs[0]["_id"])
+    assert at.selectbox(key="compare_run_b").value == runs[0]["_id"]
+    table = at.table[0].value
+    recall = table[(table["Feature"] == "clauses") & (table["Metric"] == "Contextual recall")].iloc[0]
+    assert recall["B − A mean [95 %]"].startswith("−0.")  # the regressed metric, as in the product's records
+    assert any(s.value == "Items that flipped" for s in at.subheader)
+
+
+def test_add_to_set_from_the_record_panel(rel_db):
+    from store import sets
+    from store.collections import RECORDS
+
+    rid = rel_db[RECORDS].find_one({"eb.passed": False}, {"_id": 1})["_id"]
+    at = _open("views/triage.py", record=rid)
+    at.selectbox(key="triage_rec_to_set_set").set_value("__new__").run()
+    at.text_input(key="triage_rec_to_set_new").set_value("e2e-golden").run()
+    at.button(key="triage_rec_to_set_add").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    version = sets.get_version(rel_db, "e2e-golden")
+    assert (version["_id"], version["keys"]) == ("e2e-golden@1", [rid])
+
+    at.run()  # the next render lists the new set
+    at.selectbox(key="triage_rec_to_set_set").set_value("e2e-golden").run()
+    at.button(key="triage_rec_to_set_add").click().run()
+    assert sets.get_version(rel_db, "e2e-golden")["_id"] == "e2e-golden@1"  # already there: nothing added
+
+    rel_db[RECORDS].delete_one({"_id": rid})
+    assert [i["key"] for i in sets.version_items(rel_db, version)] == [rid]

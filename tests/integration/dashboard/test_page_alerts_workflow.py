@@ -103,6 +103,7 @@ def test_rule_editor_shows_what_each_rule_sees_and_is_blind_to(make_app, seeded_
     """The seeded demo has ~40 records a day in all: per-feature rules with 50 a day can judge no
     feature day by day, so the table says how each feature is watched (pooled, count test) or not."""
     from core import evidence
+    from core import rules as core_rules
     from store.aggregates import daily_history
     from store.alerts import list_rules
 
@@ -116,7 +117,7 @@ def test_rule_editor_shows_what_each_rule_sees_and_is_blind_to(make_app, seeded_
         if evidence.is_agreement_rule(rule):  # judged on the agreement figures (none in this database)
             assert row["Sees"] == "—" and row["Blind to"] == "every feature (no data yet)"
             continue
-        expected = evidence.coverage(rule, history, 50)
+        expected = core_rules.condition(rule).coverage(history)  # the rule kind's own reading
         blind = sorted(f for f, (mode, _) in expected.items() if mode == "blind")
         assert row["Blind to"] == (", ".join(blind) or "—"), row["Rule"]
     per_feature = table[table["Rule"] == "Feature pass rate below 80% for 2 days"].iloc[0]
@@ -176,8 +177,16 @@ def test_overview_calls_a_logged_rise_under_a_judge_alert_a_possible_judge_chang
         seeded_db["alerts"].delete_one({"_id": "wf-judge"})
 
 
+def _days_no_alert_starts_on(db, offsets) -> datetime:
+    """The first day `offsets` days back on which none of the demo's own (replayed) alerts starts: the
+    demo's incidents sit where its calendar puts them, so a fixed offset could share their caption."""
+    taken = {a.get("first_day") for a in db["alerts"].find({}, {"first_day": 1})}
+    midnight = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
+    return next(d for d in (midnight - timedelta(days=k) for k in offsets) if d.date().isoformat() not in taken)
+
+
 def test_a_replayed_alert_is_dated_by_its_days_in_the_data(make_app, seeded_db):
-    day = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=12)
+    day = _days_no_alert_starts_on(seeded_db, range(12, 20))
     now = datetime.now(timezone.utc)
     seeded_db["alerts"].insert_one({
         "_id": "wf-replayed", "rule_id": "rule:feature_pass_rate", "rule_name": "Feature pass rate below 80% for 2 days",

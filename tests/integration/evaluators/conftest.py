@@ -46,6 +46,7 @@ class Server:
         self.script: list = []
         self.answers: dict[str, dict] = {}
         self.requests: list[dict] = []
+        self.count_usage = False  # True: usage counts the request's and reply's real tokens, as an endpoint does
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -73,7 +74,12 @@ class Server:
                 resp = {"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
                         "choices": [{"index": 0, "finish_reason": "stop",
                                      "message": {"role": "assistant", "content": content}}]}
-                if action != "good-no-usage":
+                if action != "good-no-usage" and outer.count_usage:
+                    from evaluators.judge import count_tokens
+                    sent = sum(count_tokens(m["content"], body["model"]) + 4 for m in body["messages"]) + 3
+                    got = count_tokens(content, body["model"])
+                    resp["usage"] = {"prompt_tokens": sent, "completion_tokens": got, "total_tokens": sent + got}
+                elif action != "good-no-usage":
                     resp["usage"] = {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}
                 data = json.dumps(resp).encode()
                 try:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import evaluators
-from evaluators.beyondchats import pairs_from_beyondchats
+from formats.beyondchats import pairs_from_beyondchats
 
 REPO = Path(__file__).resolve().parents[3]
 SHARED = REPO.parent / "shared"

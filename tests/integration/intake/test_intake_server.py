@@ -173,7 +173,7 @@ def test_spans_ten_minutes_apart_make_one_record_and_a_late_span_is_refused(inta
 
     def decoded(spans):
         return decode_traces(json.dumps(with_spans(fixture("openllmetry"), spans)).encode(), "application/json",
-                             Limits(10**7, 100, 10**6))[0].spans
+                             Limits(100, 10**6))[0].spans
 
     root, retriever, llm = spans_of(fixture("openllmetry"))
     stage_spans(db, decoded([retriever]), source="otlp", defaults={}, now=NOW)

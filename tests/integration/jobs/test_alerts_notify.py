@@ -34,9 +34,10 @@ def free_port() -> int:
 
 
 class Receiver:
-    """A Slack-compatible webhook receiver on 127.0.0.1 that fails its first `fail_first` requests."""
+    """A Slack-compatible webhook receiver on 127.0.0.1 that fails its first `fail_first` requests, answering
+    `fail_body(request headers)`."""
 
-    def __init__(self, fail_first: int = 0):
+    def __init__(self, fail_first: int = 0, fail_body=lambda headers: b"boom"):
         self.posts: list[dict] = []
         self.failures = 0
         outer = self
@@ -48,7 +49,7 @@ class Receiver:
                     outer.failures += 1
                     self.send_response(500)
                     self.end_headers()
-                    self.wfile.write(b"boom")
+                    self.wfile.write(fail_body(self.headers))  # what a receiver says back (it may echo a token)
                     return
                 outer.posts.append(json.loads(body))
                 self.send_response(200)

@@ -3,7 +3,8 @@
 The fixture adds "the 10th percentile of a score below a limit" (statistic `p10`) as one
 `Threshold` subclass. It is followed, with no other change, through validation and storage of a
 rule, the rule editor's choices, and the alerts job on real aggregates (an alert opens with the
-kind's words). In a copy of the code the same class is appended to core/rules.py and used from a
+kind's words); an all-features alert of the kind names the features that drove it by the kind's own
+reading of a day (its p10), not by its statistic's name. In a copy of the code the same class is appended to core/rules.py and used from a
 fresh interpreter; the files that differ from the original are counted: one.
 """
 from __future__ import annotations
@@ -77,18 +78,38 @@ def test_in_a_copy_of_the_code_the_kind_is_one_file(tmp_path):
         import json
         from datetime import date, datetime, timedelta, timezone
         from core import rules
-        from jobs.alerts import check_rule
+
+        def check_rule(rule, feature, history):  # what the alerts job asks of a rule (jobs/alerts.py)
+            finding = rules.condition(rule).check(rules.DailySeries(feature, history))
+            return finding and finding.fields
+
         rule = rules.validate_rule({"name": "tail", "metric": "faithfulness", "statistic": "p10", "comparison": "lt",
                                     "threshold": 0.5, "window_days": 1, "feature": "chat", "min_count": 5})
         day = date(2026, 3, 2)
         doc = {"_id": f"{day}|chat", "bucket": datetime(2026, 3, 2, tzinfo=timezone.utc), "count": 20,
                "metrics": {"faithfulness": {"mean": 0.9, "p10": 0.2, "n": 20}}}
         fields = check_rule({"_id": "rule:tail", **rule}, "chat", {"chat": [doc]})
-        print(json.dumps({"kinds": list(rules.statistics()), "message": fields and fields["message"]}))
+
+        def day_doc(feature, p10, n):
+            return {"_id": f"{day}|{feature}", "bucket": doc["bucket"], "count": n,
+                    "metrics": {"faithfulness": {"mean": 0.9, "p10": p10, "n": n}}}
+
+        # all features together: the drivers are read by the kind (its p10), not by the statistic's name
+        everything = {**rule, "feature": "__all__"}
+        history = {"__all__": [day_doc("__all__", 0.3, 40)], "chat": [day_doc("chat", 0.2, 20)],
+                   "clauses": [day_doc("clauses", 0.4, 20)], "arguments": [day_doc("arguments", 0.8, 20)]}
+        together = check_rule({"_id": "rule:tail-all", **everything}, "__all__", history)
+        print(json.dumps({"kinds": list(rules.statistics()), "message": fields and fields["message"],
+                          "all": together and together["message"], "drivers": together and together["drivers"]}))
     ''')
     out = subprocess.run([sys.executable, "-c", script], cwd=copy, capture_output=True, text=True, timeout=120,
                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(copy), "HOME": str(tmp_path)})
     assert out.returncode == 0, out.stderr[-2000:]
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert "p10" in result["kinds"] and result["message"].startswith("Faithfulness 10th percentile 0.200 below 0.500")
+    # chat is 0.3 below the limit on 20 records, clauses 0.1: three quarters of the shortfall is chat's
+    assert [(d["feature"], round(d["share"], 2), d["value"]) for d in result["drivers"]] == [
+        ("chat", 0.75, 0.2), ("clauses", 0.25, 0.4)]
+    assert result["all"].endswith("driven by chat: 75% of the faithfulness 10th percentile shortfall "
+                                  "(faithfulness 10th percentile 0.200), clauses: 25% (faithfulness 10th percentile 0.400)")
     assert touched(copy, before, "*.py") == ["core/rules.py"]  # one file (and this test)

@@ -1,8 +1,10 @@
 """Ingest through formats/: every file sniffed once and read once (opens counted on real files, real
-server), and a new format is one module plus one registry entry (added in a copy of the code and
-ingested there by the real CLI)."""
+server), and a new format, even one that is not JSON (a Ragas-style CSV: its suffix and its content
+test declared in its module), is one module plus one registry entry (added in a copy of the code and
+ingested there by the real CLI, its rejects with their reasons)."""
 from __future__ import annotations
 
+import csv
 import json
 import os
 import shutil
@@ -48,82 +50,99 @@ def test_ingest_opens_each_file_once_more_at_most_after_sniffing(db, tmp_path, s
                       "sample_context_vectors-01.json": 2}
 
 
-RAGAS = '''"""Ragas evaluation datasets: {"samples": [{user_input, response, retrieved_contexts, reference}]}."""
+RAGAS_CSV = '''"""Ragas evaluation datasets as CSV (`EvaluationDataset.to_csv()`): user_input, response,
+retrieved_contexts (a list written as text), reference; one sample a row."""
 from __future__ import annotations
 
+import ast
+import csv
 from datetime import datetime, timezone
 
 from core.content_id import content_hash
 
-NAME = "ragas"
-KINDS = ("ragas-dataset",)
-NO_FEATURE = {"ragas-dataset": ("Ragas", "ragas")}
+NAME = "ragas-csv"
+KINDS = ("ragas-csv",)
+NO_FEATURE = {"ragas-csv": ("Ragas CSV", "ragas")}
+SUFFIXES = (".csv",)
 
 
-def claims(obj):
-    samples = obj.get("samples")
-    if isinstance(samples, list) and samples and all(isinstance(s, dict) and "user_input" in s for s in samples):
-        return "ragas-dataset"
-    return None
+def sniff_file(path, head):
+    """A CSV whose header names the Ragas columns."""
+    lines = head.decode("utf-8-sig", errors="replace").splitlines()[:1]
+    columns = {c.strip() for c in next(csv.reader(lines), [])}
+    return "ragas-csv" if {"user_input", "response"} <= columns else None
 
 
 def read(files, *, feature=None, ground_truth=None):
     for sniffed in files:
-        yield f"ragas:{sniffed.path.name}", _items(sniffed, feature or "ragas")
+        yield f"ragas:{sniffed.path.name}", _rows(sniffed.path, feature or "ragas")
 
 
-def _items(sniffed, feature):
-    value, notes = sniffed.take()
-    when = datetime.fromtimestamp(sniffed.path.stat().st_mtime, tz=timezone.utc).isoformat()
-    for number, sample in enumerate(value["samples"], 1):
-        where = f"sample {number}"
-        if not isinstance(sample.get("response"), str):
-            yield sample, f"{where}: no response", notes, where
-            continue
-        yield {"_id": content_hash(sample, "rg_"), "query": sample["user_input"], "answer": sample["response"],
-               "context": sample.get("retrieved_contexts") or [], "expected_output": sample.get("reference"),
-               "timestamp": sample.get("timestamp") or when, "feature": feature}, None, notes, where
+def _contexts(text):
+    try:
+        value = ast.literal_eval(text) if text else []
+    except (ValueError, SyntaxError):
+        return [text]
+    return [str(v) for v in value] if isinstance(value, (list, tuple)) else [text]
+
+
+def _rows(path, feature):
+    when = datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc).isoformat()
+    with path.open(encoding="utf-8-sig", newline="") as fh:
+        for number, row in enumerate(csv.DictReader(fh), 2):
+            where = f"row {number}"
+            if not (row.get("response") or "").strip():
+                yield row, f"{where}: no response", [], where
+                continue
+            yield {"_id": content_hash(row, "rg_"), "query": row["user_input"], "answer": row["response"],
+                   "context": _contexts(row.get("retrieved_contexts")), "expected_output": row.get("reference") or None,
+                   "timestamp": when, "feature": feature}, None, [], where
 '''
 
 
-def test_a_new_format_is_one_module_and_one_registry_entry(db, tmp_path):
+def test_a_new_format_that_is_not_json_is_one_module_and_one_registry_entry(db, tmp_path):
     copy = copy_code(tmp_path / "repo", PRODUCTION)
     before = file_hashes(copy)
 
-    # the whole change: the format's module, and its entry in the registry
-    (copy / "formats" / "ragas.py").write_text(RAGAS, encoding="utf-8")
+    # the whole change: the format's module (its suffix and content test included), and its entry in the registry
+    (copy / "formats" / "ragas_csv.py").write_text(RAGAS_CSV, encoding="utf-8")
     registry = copy / "formats" / "__init__.py"
     text = registry.read_text(encoding="utf-8")
     text = text.replace("from formats import beyondchats, evallog, test_results",
-                        "from formats import beyondchats, evallog, ragas, test_results")
-    text = text.replace("FORMATS = (evallog, test_results, beyondchats)", "FORMATS = (evallog, test_results, beyondchats, ragas)")
+                        "from formats import beyondchats, evallog, ragas_csv, test_results")
+    text = text.replace("FORMATS = (evallog, test_results, beyondchats)",
+                        "FORMATS = (evallog, test_results, beyondchats, ragas_csv)")
     registry.write_text(text, encoding="utf-8")
-    assert touched(copy, before) == ["formats/__init__.py", "formats/ragas.py"]
+    assert touched(copy, before) == ["formats/__init__.py", "formats/ragas_csv.py"]
 
-    data = tmp_path / "dataset.json"
-    data.write_text(json.dumps({"samples": [
-        {"user_input": "What is Section 103 BNS?", "response": "Murder.", "retrieved_contexts": ["Section 103: murder"],
-         "reference": "Punishment for murder."},
-        {"user_input": "And 104?", "response": None},
-        {"user_input": "Bail?", "response": "Sometimes.", "retrieved_contexts": []}]}, indent=2))
+    folder = tmp_path / "data"
+    folder.mkdir()
+    data = folder / "dataset.csv"
+    with data.open("w", encoding="utf-8", newline="") as fh:
+        out = csv.writer(fh)
+        out.writerow(["user_input", "retrieved_contexts", "response", "reference"])
+        out.writerow(["What is Section 103 BNS?", "['Section 103: murder', 'Section 101: definition']", "Murder.",
+                      "Punishment for murder."])
+        out.writerow(["And 104?", "[]", "", ""])
+        out.writerow(["Bail?", "[]", "Sometimes.", ""])
     env = {**os.environ, "PYTHONPATH": str(copy)}
 
     def ingest(*args):
-        return subprocess.run([sys.executable, "-m", "jobs", "ingest", *args, str(data)], cwd=copy, env=env,
+        return subprocess.run([sys.executable, "-m", "jobs", "ingest", *args], cwd=copy, env=env,
                               capture_output=True, text=True, timeout=240)
 
-    named = ingest("--format", "ragas")
+    named = ingest("--format", "ragas-csv", str(data))
     assert named.returncode == 0, named.stderr[-3000:]
     assert named.stdout.splitlines()[-1] == "ingested=2 duplicates=0 rejected=1"
-    assert "Ragas files carry no feature: their records are stored as feature 'ragas'" in named.stderr
-    assert "sample 2: no response" in named.stderr
+    assert "Ragas CSV files carry no feature: their records are stored as feature 'ragas'" in named.stderr
+    assert "row 3: no response" in named.stderr  # the reject, with its reason
     doc = db[RECORDS].find_one({"query": "What is Section 103 BNS?"})
     assert doc["feature"] == "ragas" and doc["expected_output"] == "Punishment for murder."
-    assert doc["context"] == ["Section 103: murder"]
+    assert doc["context"] == ["Section 103: murder", "Section 101: definition"]
 
-    sniffed = ingest()  # auto: the new format's `claims` recognises the file
+    sniffed = ingest(str(folder))  # auto, a folder: its .csv file is found (SUFFIXES) and recognised (sniff_file)
     assert sniffed.returncode == 0, sniffed.stderr[-3000:]
     assert sniffed.stdout.splitlines()[-1] == "ingested=0 duplicates=2 rejected=1"
 
-    wrong = ingest("--format", "evallog")
-    assert wrong.returncode == 2 and "looks like ragas-dataset, not evallog" in wrong.stderr
+    wrong = ingest("--format", "evallog", str(data))
+    assert wrong.returncode == 2 and "looks like ragas-csv, not evallog" in wrong.stderr

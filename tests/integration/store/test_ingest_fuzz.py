@@ -16,7 +16,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evaluators.beyondchats import AI_ROLES, USER_ROLES
+from formats.beyondchats import AI_ROLES, USER_ROLES
 from jobs.adopt import adopt_logged_records
 from jobs.ingest import ingest_paths
 from store.collections import RECORDS, REJECTED

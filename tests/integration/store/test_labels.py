@@ -10,6 +10,7 @@ import pytest
 from sklearn.metrics import cohen_kappa_score
 
 from core import labels as L
+from core.timebuckets import local_day
 from store import labels, queues
 from store.collections import LABEL_AUDIT, LABELS, RECORDS
 from store.errors import ValidationFailed
@@ -17,7 +18,10 @@ from store.records import insert_records
 from store.schema import parse_record
 from store.thresholds import get_thresholds
 
-TS = datetime(2026, 11, 16, 10, tzinfo=timezone.utc)
+# the records lie in the five days before NOW; the queues are made "at" NOW, so a queue without dates
+# (the last 7 days) holds all of them whatever the date the suite runs on
+NOW = datetime.now(timezone.utc).replace(minute=0, second=0, microsecond=0)
+TS = NOW - timedelta(days=6)
 FEATURES = ("chat", "clauses")
 
 
@@ -46,12 +50,12 @@ def stored(db):
 
 
 def test_sampling_is_deterministic_stratified_and_disagreement_first(stored):
-    definition = {"start": "2026-11-16", "end": "2026-11-30", "size": 30, "order": "disagree"}
-    q = queues.create_queue(stored, "first", definition, "admin")
+    definition = {"start": local_day(TS).isoformat(), "end": local_day(NOW).isoformat(), "size": 30, "order": "disagree"}
+    q = queues.create_queue(stored, "first", definition, "admin", now=NOW)
     ids = q["record_ids"]
     assert len(ids) == 30 and len(set(ids)) == 30
     # the same definition picks the same records, and the queue cannot be made twice
-    assert queues.sample(stored, queues.validate_definition(definition)) == ids
+    assert queues.sample(stored, queues.validate_definition(definition), now=NOW) == ids
     with pytest.raises(ValidationFailed, match="exists already"):
         queues.create_queue(stored, "again", definition, "admin")
     # stratified: both features in proportion (half each)
@@ -130,7 +134,7 @@ def test_selection_queue_and_versioned_labels(stored):
 
 
 def test_agreement_kappa_and_judge_accuracy(stored):
-    q = queues.create_queue(stored, "pair", {"size": 60, "order": "random"}, "admin", labels_per_record=2)
+    q = queues.create_queue(stored, "pair", {"size": 60, "order": "random"}, "admin", labels_per_record=2, now=NOW)
     rng = random.Random(9)
     truth, a, b = {}, [], []
     for rid in q["record_ids"]:

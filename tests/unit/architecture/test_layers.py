@@ -38,8 +38,6 @@ ALLOWED = {
 EXCEPTIONS = {
     # the CLI lists every command, `python -m jobs demo` included (imported lazily, in the command)
     ("jobs/__main__.py", "demo"),
-    # the older import path of the BeyondChats reader, kept for callers (a re-export, nothing else)
-    ("evaluators/beyondchats.py", "formats"),
 }
 # third-party frameworks that belong to one floor only
 FRAMEWORKS = {"pymongo": "store", "bson": "store", "streamlit": "dashboard", "apscheduler": "jobs",

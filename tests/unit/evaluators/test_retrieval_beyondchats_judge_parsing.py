@@ -4,7 +4,9 @@ from __future__ import annotations
 import pytest
 
 from evaluators import prompts as P
-from evaluators.beyondchats import pairs_from_beyondchats
+from evaluators.metrics.answer_relevancy import RelevancyVerdict
+from evaluators.metrics.faithfulness import FaithfulnessVerdict
+from formats.beyondchats import pairs_from_beyondchats
 from evaluators.judge import _extract_json, count_tokens
 from evaluators.retrieval import evaluate_fast, quality_level
 
@@ -60,11 +62,11 @@ def test_extract_json_accepts_fences_and_rejects_prose():
 
 
 def test_schema_validation_and_prompt_rendering():
-    v = P.FaithfulnessVerdict.model_validate(
+    v = FaithfulnessVerdict.model_validate(
         {"statements": [{"statement": "x", "supported": True, "supporting_chunk_ids": [0]}]})
     assert v.statements[0].supporting_chunk_ids == [0]
     with pytest.raises(Exception):
-        P.RelevancyVerdict.model_validate({"score": 3})
+        RelevancyVerdict.model_validate({"score": 3})
     text = P.render("faithfulness", query="Q?", answer="A.", chunks=["one", "two"])
     assert "[0] one" in text and "[1] two" in text and '"statements"' in text
 

@@ -5,7 +5,7 @@ import pytest
 
 from evaluators import EVALUATOR_VERSION, Score
 from evaluators import text as T
-from evaluators.local import average_precision
+from evaluators.metrics.contextual_precision import average_precision
 
 
 def test_sentences_split_glued_and_protect_abbreviations():

@@ -118,10 +118,17 @@ def test_not_json_is_a_format_error(tmp_path):
 
 
 def test_formats_are_listed_once_with_their_names():
-    assert formats.NAMES == ("evallog", "test-results", "beyondchats")
-    assert formats.no_feature() == {"test-results": ("test-results", "test-results"),
-                                    "beyondchats-conversation": ("BeyondChats", "chat")}
-    assert formats.format_of("ground-truth") is test_results
+    # properties of every format, not a pinned list: a new format passes these as it is
+    assert len(set(formats.NAMES)) == len(formats.NAMES) and {"evallog", "test-results", "beyondchats"} <= set(formats.NAMES)
+    kinds = [k for f in formats.FORMATS for k in f.KINDS]
+    assert len(set(kinds)) == len(kinds)  # each kind of file has one reader
+    for fmt in formats.FORMATS:
+        assert all(formats.format_of(k) is fmt for k in fmt.KINDS) and callable(fmt.read)
+        assert hasattr(fmt, "claims") or hasattr(fmt, "sniff_file"), fmt.NAME  # it can be recognised
+        assert set(fmt.NO_FEATURE) <= set(fmt.KINDS) and set(getattr(fmt, "ALONGSIDE", ())) <= set(fmt.KINDS)
+        assert all(s.startswith(".") and s == s.lower() for s in getattr(fmt, "SUFFIXES", ()))
+    assert formats.no_feature()["beyondchats-conversation"] == ("BeyondChats", "chat")
+    assert formats.format_of("ground-truth") is test_results and ".json" in formats.suffixes()
 
 
 def test_a_large_object_file_is_not_held_between_sniffing_and_reading(folder, opens, monkeypatch):

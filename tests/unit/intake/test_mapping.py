@@ -17,7 +17,7 @@ from store.schema import ParsedRecord, parse_record
 FIXTURES = Path(__file__).resolve().parents[2] / "data" / "otlp"
 DIALECTS = {"openinference": "openinference", "openllmetry": "openllmetry", "genai_semconv": "genai-semconv",
             "langfuse": "langfuse", "mlflow": "mlflow"}
-LIMITS = Limits(10**7, 1000, 10**6)
+LIMITS = Limits(1000, 10**6)
 FIELDS = ("query", "answer", "context", "timestamp", "session_id", "feature", "release", "model", "prompt_version",
           "latency_ms")
 

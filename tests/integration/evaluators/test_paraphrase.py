@@ -1,4 +1,4 @@
-"""Hand-made sanity set for the local hallucination score (real model, offline).
+"""Hand-made sanity set for the local hallucination score (real model, offline: an integration test, the unit tests load no model).
 
 Real RAG answers paraphrase the context, restate the question and add framing; a scorer that only
 rewards copied spans would flag them. Each case: a context, a question, a FAITHFUL answer that
