@@ -32,7 +32,7 @@ from store import aggregates as agg
 from store.ingest_report import count_ingested_since
 from store.state import (AGGREGATE, advance_watermark, clear_dirty_days, clear_release_days, get_state,
                          mark_release_days, set_state, writes_in_flight)
-from store.thresholds import get_thresholds
+from store.thresholds import apply_pending_verdicts, get_thresholds
 
 
 def _ms(ts: datetime) -> datetime:
@@ -67,6 +67,8 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     now = _ms(now or wall)
     # `ingested_at` is wall-clock time: a run dated in the past (a replay) still counts what has arrived
     cutoff, held = _cutoff(db, max(now, wall), settings.aggregate_settle_s)
+    # queued threshold saves first: their records re-flagged, their days marked dirty for this run
+    verdicts = apply_pending_verdicts(db, tz, fence)
     state = get_state(db, AGGREGATE)
     thresholds = get_thresholds(db)
     watermark = state.get("watermark")
@@ -87,7 +89,7 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
         reason = ("asked" if full else "thresholds changed" if requested else "first run" if watermark is None
                   else "per-day values missing or outdated")
         return {"mode": "full", "reason": reason, "daily_buckets": built["daily"], "weekly_buckets": built["weekly"],
-                **held}
+                **held, **verdicts}
     if watermark.tzinfo is None:
         watermark = watermark.replace(tzinfo=timezone.utc)
     recompute: set[date] = set()
@@ -101,7 +103,7 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
         # whose scores or verdicts changed (a threshold edit) are recomputed up to what is counted
         if not recompute:
             return {"mode": "incremental", "days": 0, "daily_buckets": 0, "weekly_buckets": 0,
-                    **_refresh_releases(db, set(), cutoff, now, fence), **held}
+                    **_refresh_releases(db, set(), cutoff, now, fence), **held, **verdicts}
         cutoff, added = watermark, []
     else:
         added = agg.add_late_records(db, watermark, cutoff, recompute, thresholds, tz, now, fence)
@@ -114,7 +116,7 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     releases = _refresh_releases(db, recompute, cutoff, now, fence)
     return {"mode": "incremental", "days": len(recompute | set(added)), "recomputed_days": len(recompute),
             "added_days": len(added), "daily_buckets": built["daily"] + len(daily),
-            "weekly_buckets": built["weekly"] + len(weekly), **releases, **held}
+            "weekly_buckets": built["weekly"] + len(weekly), **releases, **held, **verdicts}
 
 
 def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: datetime, fence) -> dict:
