@@ -123,9 +123,10 @@ def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: d
     """The per-release aggregates (store/release_aggregates.py), kept like the daily ones: the records
     ingested in [release_watermark, cutoff) added as deltas, the days whose scores changed (`recount`,
     kept in the state until done) recounted whole. Every day is rebuilt once after a full rebuild of
-    the daily aggregates (in the refresh after it, so a first start's alerts do not wait for it), when
-    they were built by another version or time zone, and when the newest values of a dimension changed
-    (a new release pushes the oldest of the newest RELEASE_CAP into "other"). Their own watermark only
+    the daily aggregates (in the refresh after it, so a first start's alerts do not wait for it) and when
+    they were built by another version or time zone. When the newest values of a dimension change (a
+    new release pushes the oldest of the newest RELEASE_CAP into "other"), only the days the two values
+    touch are recounted (`_merge_new_top`). Their own watermark only
     moves forward; a failure here is made good by the next refresh."""
     from store import release_aggregates as rel
 
@@ -147,7 +148,8 @@ def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: d
         delta = rel.add_release_records(db, mark, cutoff, pending, top=top, now=now, thresholds=thresholds,
                                         tz=tz, fence=fence)
         if delta["top_changed"]:
-            return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
+            return _merge_new_top(db, top, delta["top"], pending, set(delta["batch_days"]), cutoff, now, fence,
+                                  tz, thresholds)
         added = delta["days"]
     else:
         cutoff = mark  # nothing new to count: the recounts go up to what is counted
@@ -155,7 +157,7 @@ def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: d
         done = rel.refresh_release_aggregates(db, pending, now=now, thresholds=thresholds, tz=tz, cutoff=cutoff,
                                               fence=fence, expect_top=top)
         if done["top_changed"]:
-            return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
+            return _merge_new_top(db, top, done["top"], pending, set(), cutoff, now, fence, tz, thresholds)
     fence()
     agg.fault_point(f"{rel.POINT}watermark")
     advance_watermark(db, AGGREGATE, cutoff, field="release_watermark")
@@ -165,6 +167,28 @@ def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: d
     if not added and not pending:
         return {}
     return {"release_days": len(set(added) | pending)}
+
+
+def _merge_new_top(db: Database, old_top: dict, new_top: dict, pending: set[date], batch_days: set[date],
+                   cutoff: datetime, now: datetime, fence, tz: str, thresholds: dict) -> dict:
+    """A new value among the newest (a new release): only the days it changes are recounted — the days of
+    the value leaving into "other", the span of the one entering, this window's and the pending days —
+    up to `cutoff`; every other day's documents are the same under the new values. Falls back to a
+    rebuild when the newest values move again meanwhile."""
+    from store import release_aggregates as rel
+
+    days = rel.days_a_new_top_touches(db, old_top, new_top, tz) | batch_days | pending
+    fence()
+    done = rel.refresh_release_aggregates(db, days, now=now, thresholds=thresholds, tz=tz, cutoff=cutoff,
+                                          fence=fence, expect_top=new_top)
+    if done["top_changed"]:
+        return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
+    fence()
+    agg.fault_point(f"{rel.POINT}watermark")
+    set_state(db, AGGREGATE, release_top=new_top)
+    advance_watermark(db, AGGREGATE, cutoff, field="release_watermark")
+    clear_release_days(db, pending)
+    return {"release_days": len(days), "release_mode": "merged"}
 
 
 def _rebuild_releases(db: Database, pending: set[date], cutoff: datetime, now: datetime, fence, tz: str,
