@@ -213,8 +213,12 @@ def set_setup(db: Database, **fields: Any) -> None:
     set_state(db, SETUP, **fields, updated_at=_now())
 
 
-def build_status(db: Database) -> dict:
+def build_status(db: Database, records_known: bool = False) -> dict:
     """What a fresh database still lacks: {"pending": [steps], "demo_loading": bool, "records": bool}.
+
+    `records_known`: the caller saw records in this database before, so the check is skipped. It
+    matters: the embedded server answers "any record?" by scanning the collection (1-2 s at 36k
+    records on a quiet machine, measured in issue 29), and every page run asks.
 
     Steps, in the order the worker's first tick does them: "aggregates" (no aggregate run has
     finished), "alerts" (the rules were never judged), "weekly report" (none built yet, though
@@ -222,7 +226,7 @@ def build_status(db: Database) -> dict:
     from store.collections import AGG_WEEKLY, RECORDS, REPORTS
 
     setup = db[STATE].find_one({"_id": SETUP}) or {}
-    has_records = db[RECORDS].find_one({}, {"_id": 1}) is not None
+    has_records = records_known or db[RECORDS].find_one({}, {"_id": 1}) is not None
     pending: list[str] = []
     progress: dict = {}
     generation: list = []
