@@ -115,7 +115,7 @@ def start_app(uri: str, log: Path) -> tuple[subprocess.Popen, str]:
 
 # --- timing -----------------------------------------------------------------------------------
 
-def settled(page, started: float, text: str | None, timeout: float = 90.0, quiet: float = 0.4) -> float:
+def settled(page, started: float, text: str | None, timeout: float = 240.0, quiet: float = 0.4) -> float:
     """Seconds from `started` until the page was idle (and `text` visible), idle for `quiet` s after."""
     deadline = time.monotonic() + timeout
     idle_since = None
