@@ -27,6 +27,10 @@ AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT
     "aggregates", "records", "alerts", "rules", "thresholds", "reports", "jobs", "health", "agreement")
 TOPICS = (AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT)
 _BY_TOPIC: dict[str, list[Callable]] = defaultdict(list)
+# Numbers only the worker writes: every page run drops them as soon as the worker has written new ones
+# (components/build_notice.py, its `generation`), so a long TTL only bounds a missed cue; a 60 s TTL made
+# most page switches a cold run (issue 29).
+WORKER_TTL = 600
 
 
 def _reader(*topics: str, ttl: int = 60):
@@ -66,13 +70,13 @@ def features(db) -> list[str]:
     return [f for f in list_features(db) if f != ALL_FEATURES]
 
 
-@_reader(AGGREGATES, THRESHOLDS, ttl=60)
+@_reader(AGGREGATES, THRESHOLDS, ttl=WORKER_TTL)
 def aggregates(db, granularity: str, start, end, features: tuple | None) -> list[Bucket]:
     from store.aggregates import get_buckets
     return get_buckets(db, granularity, start, end, list(features) if features else None)
 
 
-@_reader(AGGREGATES, ttl=60)
+@_reader(AGGREGATES, ttl=WORKER_TTL)
 def latest_day(db) -> date | None:
     """The newest day that has an aggregate (the default period of a page ends there)."""
     from core.timebuckets import bucket_day
@@ -254,13 +258,13 @@ def aggregate_health(db) -> dict:
 
 # --- releases side by side (issue 21; the release aggregates are written by the worker) --------
 
-@_reader(AGGREGATES, ttl=60)
+@_reader(AGGREGATES, ttl=WORKER_TTL)
 def version_values(db, dim: str) -> list[str]:
     from store.release_aggregates import version_values as values
     return values(db, dim)
 
 
-@_reader(AGGREGATES, ttl=60)
+@_reader(AGGREGATES, ttl=WORKER_TTL)
 def release_totals(db, dim: str, value: str, start, end) -> dict:
     from store.release_aggregates import side_totals
     totals = side_totals(db, dim, value, start, end)
@@ -268,7 +272,7 @@ def release_totals(db, dim: str, value: str, start, end) -> dict:
             for f, t in totals.items()}
 
 
-@_reader(AGGREGATES, THRESHOLDS, ttl=60)
+@_reader(AGGREGATES, THRESHOLDS, ttl=WORKER_TTL)
 def version_aggregates(db, dim: str, value: str, granularity: str, start, end,
                        features: tuple | None) -> list[Bucket]:
     """`aggregates` for the records of one release / model / prompt version (the release aggregates)."""
@@ -288,7 +292,7 @@ def version_known() -> dict[str, list[str]]:
     return {dim: version_values(dim) for dim in DIMENSIONS}
 
 
-@_reader(AGGREGATES, ttl=60)
+@_reader(AGGREGATES, ttl=WORKER_TTL)
 def release_days(db, dim: str, value: str):
     from store.release_aggregates import side_days
     return side_days(db, dim, value)
