@@ -21,6 +21,7 @@ dashboard/errors.py); this script prints the medians it finds there too.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import socket
 import statistics
@@ -274,6 +275,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", choices=("demo", "200k"), default="demo")
     parser.add_argument("--data", default=None, help="the embedded server's directory (seeded when empty)")
+    parser.add_argument("--uri", default=None, help="a running server's database (seeded already) instead of --data")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", default="", help="comma-separated url paths (default: every page)")
     args = parser.parse_args()
@@ -282,10 +284,10 @@ def main() -> None:
 
     data = Path(args.data or Path(tempfile.gettempdir()) / f"evalboard-bench-pages-{args.size}")
     data.mkdir(parents=True, exist_ok=True)
-    with EmbeddedServer(data, 0) as server:
-        uri = server.uri.rstrip("/") + "/bench"
+    with (contextlib.nullcontext(None) if args.uri else EmbeddedServer(data, 0)) as server:
+        uri = args.uri or server.uri.rstrip("/") + "/bench"
         client = make_client(uri, timeout_ms=600_000)
-        db = client["bench"]
+        db = client[uri.rsplit("/", 1)[1]]
         if db.records.estimated_document_count() == 0:
             print(f"seeding {args.size} into {data}", flush=True)
             seed(db, args.size)
