@@ -157,7 +157,7 @@ def action_period(page) -> float:
     times = []
     for choice in ("Weekly", "Daily"):
         t = time.monotonic()
-        page.get_by_role("button", name=choice, exact=True).first.click()
+        page.locator('[data-testid="stButtonGroup"] button', has_text=choice).first.click()
         times.append(settled(page, t, "Pass rate"))
     return times[0]
 
@@ -228,7 +228,7 @@ def run(url: str, runs: int, only: set[str] | None) -> dict[str, list[float]]:
         context = browser.new_context(viewport={"width": 1400, "height": 900})
         warm = context.new_page()  # the first session pays the imports and the model warm-up
         warm.set_default_timeout(90_000)
-        for title, path, text in PAGES:
+        for title, path, text in pages:
             warm.goto(f"{url}/{path}")
             settled(warm, time.monotonic(), text, timeout=180)
         warm.close()
@@ -244,21 +244,31 @@ def run(url: str, runs: int, only: set[str] | None) -> dict[str, list[float]]:
                 if path == "overview":
                     sidebar_switch(page, "Triage", "match")
                 add(f"sidebar: {title}", sidebar_switch(page, title, text))
-                if path == "overview":
-                    add("action: Overview period Daily->Weekly", action_period(page))
-                elif path == "triage":
-                    add("action: Triage open a record", action_open_record(page))
-                elif path == "labelling":
-                    open_labelling_queue(page)
-                    label, nxt = action_label(page)
-                    add("action: Labelling label key", label)
-                    add("action: Labelling next record", nxt)
-                    add("action: Labelling label + next", label + nxt)
-                elif path == "playground":
-                    add("action: Playground Score", action_score(page))
+                try:
+                    action(page, path, add)
+                except Exception as exc:  # noqa: BLE001 - one failed action does not lose the others
+                    print(f"    action on {title} failed: {type(exc).__name__}: {str(exc)[:200]}", flush=True)
+                    page.goto(f"{url}/{path}")
+                    settled(page, time.monotonic(), text)
             page.close()
         browser.close()
     return out
+
+
+def action(page, path: str, add) -> None:
+    """The page's common in-page action, timed."""
+    if path == "overview":
+        add("action: Overview period Daily->Weekly", action_period(page))
+    elif path == "triage":
+        add("action: Triage open a record", action_open_record(page))
+    elif path == "labelling":
+        open_labelling_queue(page)
+        label, nxt = action_label(page)
+        add("action: Labelling label key", label)
+        add("action: Labelling next record", nxt)
+        add("action: Labelling label + next", label + nxt)
+    elif path == "playground":
+        add("action: Playground Score", action_score(page))
 
 
 def server_times(log: Path) -> dict[str, list[float]]:
