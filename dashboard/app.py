@@ -4,6 +4,7 @@ from __future__ import annotations
 # pandas and plotly are imported here, before the model warm-up thread starts:
 # that thread imports pandas too, and plotly looks pandas up in sys.modules without
 # the import lock, so a page could otherwise see a half-initialised pandas.
+import time
 from pathlib import Path
 
 import pandas  # noqa: F401
@@ -14,6 +15,9 @@ from dashboard.access import gate, sign_out
 from dashboard.common import model_warmer
 from dashboard.components.build_notice import render_build_notice
 from dashboard.errors import run_guarded
+from dashboard.run_timing import timed
+
+RUN_STARTED = time.perf_counter()  # this run's server-side time (dashboard/run_timing.py)
 
 st.set_page_config(page_title="Evalboard", page_icon="📊", layout="wide")
 model_warmer()
@@ -64,5 +68,6 @@ with st.sidebar:
         st.warning("Authentication is off — local mode (bound to 127.0.0.1).", icon="🔓")
 
 navigation = st.navigation(PAGES)
-render_build_notice()  # a fresh start: say what the worker is still building
-run_guarded(navigation.run)
+with timed(navigation.url_path, RUN_STARTED):
+    render_build_notice()  # a fresh start: say what the worker is still building
+    run_guarded(navigation.run)

@@ -32,7 +32,7 @@ from store import aggregates as agg
 from store.ingest_report import count_ingested_since
 from store.state import (AGGREGATE, advance_watermark, clear_dirty_days, clear_release_days, get_state,
                          mark_release_days, set_state, writes_in_flight)
-from store.thresholds import get_thresholds
+from store.thresholds import apply_pending_verdicts, get_thresholds
 
 
 def _ms(ts: datetime) -> datetime:
@@ -67,6 +67,8 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     now = _ms(now or wall)
     # `ingested_at` is wall-clock time: a run dated in the past (a replay) still counts what has arrived
     cutoff, held = _cutoff(db, max(now, wall), settings.aggregate_settle_s)
+    # queued threshold saves first: their records re-flagged, their days marked dirty for this run
+    verdicts = apply_pending_verdicts(db, tz, fence)
     state = get_state(db, AGGREGATE)
     thresholds = get_thresholds(db)
     watermark = state.get("watermark")
@@ -87,7 +89,7 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
         reason = ("asked" if full else "thresholds changed" if requested else "first run" if watermark is None
                   else "per-day values missing or outdated")
         return {"mode": "full", "reason": reason, "daily_buckets": built["daily"], "weekly_buckets": built["weekly"],
-                **held}
+                **held, **verdicts}
     if watermark.tzinfo is None:
         watermark = watermark.replace(tzinfo=timezone.utc)
     recompute: set[date] = set()
@@ -101,7 +103,7 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
         # whose scores or verdicts changed (a threshold edit) are recomputed up to what is counted
         if not recompute:
             return {"mode": "incremental", "days": 0, "daily_buckets": 0, "weekly_buckets": 0,
-                    **_refresh_releases(db, set(), cutoff, now, fence), **held}
+                    **_refresh_releases(db, set(), cutoff, now, fence), **held, **verdicts}
         cutoff, added = watermark, []
     else:
         added = agg.add_late_records(db, watermark, cutoff, recompute, thresholds, tz, now, fence)
@@ -114,16 +116,17 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     releases = _refresh_releases(db, recompute, cutoff, now, fence)
     return {"mode": "incremental", "days": len(recompute | set(added)), "recomputed_days": len(recompute),
             "added_days": len(added), "daily_buckets": built["daily"] + len(daily),
-            "weekly_buckets": built["weekly"] + len(weekly), **releases, **held}
+            "weekly_buckets": built["weekly"] + len(weekly), **releases, **held, **verdicts}
 
 
 def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: datetime, fence) -> dict:
     """The per-release aggregates (store/release_aggregates.py), kept like the daily ones: the records
     ingested in [release_watermark, cutoff) added as deltas, the days whose scores changed (`recount`,
     kept in the state until done) recounted whole. Every day is rebuilt once after a full rebuild of
-    the daily aggregates (in the refresh after it, so a first start's alerts do not wait for it), when
-    they were built by another version or time zone, and when the newest values of a dimension changed
-    (a new release pushes the oldest of the newest RELEASE_CAP into "other"). Their own watermark only
+    the daily aggregates (in the refresh after it, so a first start's alerts do not wait for it) and when
+    they were built by another version or time zone. When the newest values of a dimension change (a
+    new release pushes the oldest of the newest RELEASE_CAP into "other"), only the days the two values
+    touch are recounted (`_merge_new_top`). Their own watermark only
     moves forward; a failure here is made good by the next refresh."""
     from store import release_aggregates as rel
 
@@ -145,7 +148,8 @@ def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: d
         delta = rel.add_release_records(db, mark, cutoff, pending, top=top, now=now, thresholds=thresholds,
                                         tz=tz, fence=fence)
         if delta["top_changed"]:
-            return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
+            return _merge_new_top(db, top, delta["top"], pending, set(delta["batch_days"]), cutoff, now, fence,
+                                  tz, thresholds)
         added = delta["days"]
     else:
         cutoff = mark  # nothing new to count: the recounts go up to what is counted
@@ -153,7 +157,7 @@ def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: d
         done = rel.refresh_release_aggregates(db, pending, now=now, thresholds=thresholds, tz=tz, cutoff=cutoff,
                                               fence=fence, expect_top=top)
         if done["top_changed"]:
-            return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
+            return _merge_new_top(db, top, done["top"], pending, set(), cutoff, now, fence, tz, thresholds)
     fence()
     agg.fault_point(f"{rel.POINT}watermark")
     advance_watermark(db, AGGREGATE, cutoff, field="release_watermark")
@@ -163,6 +167,28 @@ def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: d
     if not added and not pending:
         return {}
     return {"release_days": len(set(added) | pending)}
+
+
+def _merge_new_top(db: Database, old_top: dict, new_top: dict, pending: set[date], batch_days: set[date],
+                   cutoff: datetime, now: datetime, fence, tz: str, thresholds: dict) -> dict:
+    """A new value among the newest (a new release): only the days it changes are recounted — the days of
+    the value leaving into "other", the span of the one entering, this window's and the pending days —
+    up to `cutoff`; every other day's documents are the same under the new values. Falls back to a
+    rebuild when the newest values move again meanwhile."""
+    from store import release_aggregates as rel
+
+    days = rel.days_a_new_top_touches(db, old_top, new_top, tz) | batch_days | pending
+    fence()
+    done = rel.refresh_release_aggregates(db, days, now=now, thresholds=thresholds, tz=tz, cutoff=cutoff,
+                                          fence=fence, expect_top=new_top)
+    if done["top_changed"]:
+        return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
+    fence()
+    agg.fault_point(f"{rel.POINT}watermark")
+    set_state(db, AGGREGATE, release_top=new_top)
+    advance_watermark(db, AGGREGATE, cutoff, field="release_watermark")
+    clear_release_days(db, pending)
+    return {"release_days": len(days), "release_mode": "merged"}
 
 
 def _rebuild_releases(db: Database, pending: set[date], cutoff: datetime, now: datetime, fence, tz: str,

@@ -17,8 +17,9 @@ Only one worker does the work: a lease document in MongoDB
 worker keeps trying to take the lease and takes over within ttl + renew (about
 a minute) when the holder dies. The holder also polls every `wake_poll_s` (2 s)
 for work requested from the dashboard: jobs asked for by name
-(store.state.request_jobs: a threshold save's recompute, "Build report now",
-"Send test") run at once in a lane of their own, beside any tick in progress,
+(store.state.request_jobs: a threshold save's recompute in the recompute lane,
+"Build report now" and "Send test" in the person lane) run at once in their
+lane, the two lanes side by side and beside any tick in progress,
 each under its own job lock (a job the tick is running at that moment is waited
 for, then run); a whole tick asked for (store.state.request_tick) runs as soon as
 no tick is running. Each job runs through jobs.runner (its job lock with fencing,
@@ -47,7 +48,7 @@ from store.errors import DatabaseError
 from settings import get_settings
 from store.collections import APS_JOBS
 from store.client import patient_db
-from store.state import acquire_lease, release_lease, take_job_request, take_tick_request
+from store.state import LANES, PERSON_LANE, acquire_lease, release_lease, take_job_request, take_tick_request
 
 log = logging.getLogger("jobs.scheduler")
 LEASE = "scheduler"
@@ -96,7 +97,7 @@ class Worker:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._run_lock = threading.Lock()
-        self._lane_lock = threading.Lock()
+        self._lane_locks = {lane: threading.Lock() for lane in LANES}  # one request at a time per lane
         self._again = threading.Event()  # the last tick left work: run the next one at once
         self.lane_wait_s = 600.0  # how long a requested job waits for the same job's run in a tick
         _WORKERS[self.worker_id] = self
@@ -172,14 +173,15 @@ class Worker:
         finally:
             self._run_lock.release()
 
-    def run_requested_jobs(self, jobs: list[str], reason: str = "") -> dict[str, bool]:
-        """The request lane: each job asked for by name, in registry order, under its own lock, beside
-        any tick; a job whose lock a tick holds right now is waited for (polling), then run. Budgeted
-        jobs run only what was asked (a report build), never a backlog slice."""
+    def run_requested_jobs(self, jobs: list[str], reason: str = "", lane: str = PERSON_LANE) -> dict[str, bool]:
+        """A request lane: each job asked for by name, in registry order, under its own lock, beside
+        any tick and the other lane; a job whose lock a tick (or the other lane) holds right now is
+        waited for (polling), then run. Budgeted jobs run only what was asked (a report build), never
+        a backlog slice."""
         from jobs.runner import run_job
 
         done: dict[str, bool] = {}
-        with self._lane_lock:
+        with self._lane_locks[lane]:
             for name in [n for n in registry.REGISTRY if n in set(jobs)]:
                 job = registry.REGISTRY[name]
                 give_up = time.monotonic() + self.lane_wait_s
@@ -208,15 +210,18 @@ class Worker:
         requested tick (store.state.request_tick), or the next one of a tick that left work, runs as
         soon as no tick is running."""
         try:
-            wanted = None if self._lane_lock.locked() else take_job_request(self.db)
+            # a busy lane leaves its request in the database: it is taken (merged with any later one) when free
+            wanted = {lane: take_job_request(self.db, lane) for lane, lock in self._lane_locks.items()
+                      if not lock.locked()}
             asked = take_tick_request(self.db)
         except DatabaseError as exc:
             log.warning("wake-up check failed: %s", exc)
             return
-        if wanted is not None and wanted.get("jobs"):
-            threading.Thread(target=self.run_requested_jobs, args=([str(j) for j in wanted["jobs"]],
-                                                                   str(wanted.get("reason") or "")),
-                             name=f"lane-{self.worker_id}", daemon=True).start()
+        for lane, request in wanted.items():
+            if request is not None and request.get("jobs"):
+                threading.Thread(target=self.run_requested_jobs, args=([str(j) for j in request["jobs"]],
+                                                                       str(request.get("reason") or ""), lane),
+                                 name=f"lane-{lane}-{self.worker_id}", daemon=True).start()
         if asked is not None:
             log.info("worker %s: tick requested (%s)", self.worker_id, asked.get("reason") or "")
         if (asked is not None or self._again.is_set()) and not self._run_lock.locked():

@@ -258,8 +258,9 @@ def add_release_records(db: Database, since: datetime, cutoff: datetime, skip_da
     groups = _groups(db, agg.new_records_match(since, cutoff), thresholds, tz)
     _update_catalog(db, groups.values())
     now_top = current_top(db, cap)
-    if now_top != top:
-        return {"days": [], "top": now_top, "top_changed": True}
+    if now_top != top:  # the caller merges the new values in (days_a_new_top_touches) or rebuilds
+        return {"days": [], "top": now_top, "top_changed": True,
+                "batch_days": sorted({local_day(_aware(g["bucket"]), tz) for g in groups.values()})}
 
     def documents(match: dict) -> dict[str, dict]:
         return _rollup(_groups(db, match, thresholds, tz).values(), top, tz)
@@ -267,6 +268,28 @@ def add_release_records(db: Database, since: datetime, cutoff: datetime, skip_da
     days = agg.add_late_records(db, since, cutoff, skip_days, thresholds, tz, now, fence, coll=RELEASE_DAILY,
                                 documents=documents, first=_rollup(groups.values(), top, tz), point=POINT)
     return {"days": days, "top": top, "top_changed": False}
+
+
+def days_a_new_top_touches(db: Database, old: Top, new: Top, tz: str | None = None) -> set[date]:
+    """The local days whose documents change when the newest values go from `old` to `new` (a new
+    release enters, the oldest of the newest leaves into "other"): the days that hold documents of a
+    leaving value, and the span of each entering value's records (counted in "other" until now). The
+    other days hold neither, so their documents are the same under both: recounting these days is a
+    merge, not a rebuild (issue 29: a new release no longer recounts every day)."""
+    tz = _tz(tz)
+    days: set[date] = set()
+    for dim in versions.DIMENSIONS:
+        before, after = set(old.get(dim, ())), set(new.get(dim, ()))
+        leaving, entering = sorted(before - after), sorted(after - before)
+        if leaving:
+            days |= {date.fromisoformat(d) for d in
+                     db[RELEASE_DAILY].distinct("day", {"dim": dim, "value": {"$in": leaving}})}
+        for doc in db[RELEASE_CATALOG].find({"dim": dim, "value": {"$in": entering}}):
+            first, last = doc.get("first_seen"), doc.get("last_seen")
+            if isinstance(first, datetime) and isinstance(last, datetime):
+                lo, hi = local_day(_aware(first), tz), local_day(_aware(last), tz)
+                days |= {lo + timedelta(days=i) for i in range((hi - lo).days + 1)}
+    return days
 
 
 def recount(db: Database, upto: datetime, *, thresholds: dict | None = None, tz: str | None = None,

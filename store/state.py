@@ -117,19 +117,29 @@ def take_tick_request(db: Database) -> dict | None:
 
 
 JOBS_WANTED = "jobs_wanted"
+# The worker's request lanes: each runs its requests one after another, the lanes side by side, so a
+# long verdict recompute (a threshold save) never holds up "Build report now" or "Send test".
+PERSON_LANE, RECOMPUTE_LANE = "person", "recompute"
+LANES = (PERSON_LANE, RECOMPUTE_LANE)
 
 
-def request_jobs(db: Database, jobs: Iterable[str], reason: str = "") -> None:
+def _lane_key(lane: str) -> str:
+    if lane not in LANES:
+        raise ValueError(f"unknown lane {lane!r}; lanes: {', '.join(LANES)}")
+    return JOBS_WANTED if lane == PERSON_LANE else f"{JOBS_WANTED}:{lane}"
+
+
+def request_jobs(db: Database, jobs: Iterable[str], reason: str = "", lane: str = PERSON_LANE) -> None:
     """Ask the worker to run these jobs now, beside any tick in progress (each under its own lock):
-    what a person asked for in the dashboard — a threshold save's recompute, "Build report now",
-    "Send test" — never waits for a tick to end."""
-    db[STATE].update_one({"_id": JOBS_WANTED}, {"$addToSet": {"jobs": {"$each": [str(j) for j in jobs]}},
-                                                "$set": {"requested_at": _now(), "reason": reason}}, upsert=True)
+    what a person asked for in the dashboard — a threshold save's recompute (its own lane),
+    "Build report now", "Send test" — never waits for a tick to end."""
+    db[STATE].update_one({"_id": _lane_key(lane)}, {"$addToSet": {"jobs": {"$each": [str(j) for j in jobs]}},
+                                                    "$set": {"requested_at": _now(), "reason": reason}}, upsert=True)
 
 
-def take_job_request(db: Database) -> dict | None:
-    """The pending job request ({jobs, reason, requested_at}), removed, or None."""
-    return db[STATE].find_one_and_delete({"_id": JOBS_WANTED})
+def take_job_request(db: Database, lane: str = PERSON_LANE) -> dict | None:
+    """The pending job request of a lane ({jobs, reason, requested_at}), removed, or None."""
+    return db[STATE].find_one_and_delete({"_id": _lane_key(lane)})
 
 
 def mark_dirty_days(db: Database, days: Iterable[str]) -> None:
@@ -203,8 +213,12 @@ def set_setup(db: Database, **fields: Any) -> None:
     set_state(db, SETUP, **fields, updated_at=_now())
 
 
-def build_status(db: Database) -> dict:
+def build_status(db: Database, records_known: bool = False) -> dict:
     """What a fresh database still lacks: {"pending": [steps], "demo_loading": bool, "records": bool}.
+
+    `records_known`: the caller saw records in this database before, so the check is skipped. It
+    matters: the embedded server answers "any record?" by scanning the collection (1-2 s at 36k
+    records on a quiet machine, measured in issue 29), and every page run asks.
 
     Steps, in the order the worker's first tick does them: "aggregates" (no aggregate run has
     finished), "alerts" (the rules were never judged), "weekly report" (none built yet, though
@@ -212,7 +226,7 @@ def build_status(db: Database) -> dict:
     from store.collections import AGG_WEEKLY, RECORDS, REPORTS
 
     setup = db[STATE].find_one({"_id": SETUP}) or {}
-    has_records = db[RECORDS].find_one({}, {"_id": 1}) is not None
+    has_records = records_known or db[RECORDS].find_one({}, {"_id": 1}) is not None
     pending: list[str] = []
     progress: dict = {}
     generation: list = []

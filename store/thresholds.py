@@ -6,6 +6,7 @@ and win over the defaults. They drive pass/fail everywhere.
 """
 from __future__ import annotations
 
+import uuid
 from datetime import datetime, timezone
 from typing import Any
 
@@ -15,7 +16,7 @@ from core import metrics as catalog
 from core.features import DEFAULT_FEATURE
 from core.timebuckets import local_day, zone_name
 from core.verdict import limits_for
-from store.collections import ALERT_RULES, RECORDS, RULE_AUDIT
+from store.collections import ALERT_RULES, RECORDS, RULE_AUDIT, STATE
 from store.errors import ValidationFailed
 from core.rules import validate_feature, validate_unit  # noqa: F401  (moved to core/rules.py; re-exported)
 from store.verdict_expr import LIMITS_FIELD, failed_metrics_expr, passed_expr, verdict_update
@@ -83,9 +84,13 @@ def recompute_pass_fail(db: Database, feature: str, thresholds: dict | None = No
                                    verdict_update(thresholds, feature)).modified_count
 
 
-def _changes_pipeline(feature: str, limits: dict, thresholds: dict, since: datetime | None, tz: str) -> list[dict]:
-    """Per local day: records whose failed metrics would change, and how many would flip pass<->fail."""
-    match = _feature_match(feature, thresholds, crossing(limits_for(thresholds, feature), limits))
+def _changes_pipeline(feature: str, limits: dict, thresholds: dict, since: datetime | None, tz: str,
+                      narrow: dict | None = None) -> list[dict]:
+    """Per local day: records whose failed metrics would change, and how many would flip pass<->fail
+    (`narrow`: which records can change; default: a score between the current limits and `limits`)."""
+    if narrow is None:
+        narrow = crossing(limits_for(thresholds, feature), limits)
+    match = _feature_match(feature, thresholds, narrow)
     if since is not None:
         match["timestamp"] = {"$gte": since}
     new_failed = failed_metrics_expr(f"${LIMITS_FIELD}")
@@ -138,34 +143,88 @@ def _validated(db: Database, feature: Any, metrics: Any) -> tuple[str, dict[str,
 
 def set_thresholds(db: Database, feature: str, metrics: dict[str, Any], user: str,
                    tz: str | None = None) -> dict[str, float]:
-    """Validate and store a feature's thresholds, audit the change, re-flag pass/fail.
+    """Validate and store a feature's thresholds, audit the change, and queue the verdict recompute.
 
-    Refuses (ValidationFailed) an unknown metric, a value outside 0..1, an
-    unknown feature name or an anonymous user. Only the days holding a record
-    whose verdict changes are recomputed: they are found (one pipeline) before the
-    records' eb.passed / eb.failed_metrics are recomputed in MongoDB, marked dirty
-    for the aggregates, and the worker is woken to refresh them at once (no full
-    rebuild; the charts change within seconds).
-    """
+    Refuses (ValidationFailed) an unknown metric, a value outside 0..1, an unknown feature name or an
+    anonymous user. Returns at once (issue 29: the inline recompute held the Save button 30 s at 63k
+    records): the limits the records were flagged with are queued (`pending_verdicts`), and the worker
+    is asked, in its recompute lane (store.state.RECOMPUTE_LANE, beside "Build report now"), to run the
+    aggregate job, which first re-flags the records that can change (`apply_pending_verdicts`), marks
+    their days dirty and refreshes only those days (no full rebuild). `tz` is kept for callers; the
+    worker's zone decides the days."""
     from core.jobs import AGGREGATE, ALERTS
-    from store.state import mark_dirty_days, request_jobs
+    from store.state import RECOMPUTE_LANE, request_jobs
 
     feature, new = _validated(db, feature, metrics)
     if not isinstance(user, str) or not user.strip():
         raise ValidationFailed("who made the change must be known")
     current = get_thresholds(db)
     old = dict(current.get(feature) or current[DEFAULT_FEATURE])
-    tz = tz or zone_name()
-    changed_days = [local_day(r["_id"], tz).isoformat() for r in
-                    db[RECORDS].aggregate(_changes_pipeline(feature, new, current, None, tz))
-                    if isinstance(r.get("_id"), datetime)]
+    now = datetime.now(timezone.utc)
     db[ALERT_RULES].update_one({"_id": f"threshold:{feature}"},
                                {"$set": {"kind": "threshold", "feature": feature, "metrics": new,
-                                         "updated_at": datetime.now(timezone.utc), "updated_by": user.strip()}},
+                                         "updated_at": now, "updated_by": user.strip()}},
                                upsert=True)
     write_audit(db, user=user, action="set_thresholds", target=feature, old=old, new=new)
-    thresholds = get_thresholds(db)
-    recompute_pass_fail(db, feature, thresholds, crossing(old, new))
-    mark_dirty_days(db, changed_days)
-    request_jobs(db, [AGGREGATE, ALERTS], f"thresholds of {feature} changed ({len(changed_days)} days to refresh)")
+    db[STATE].update_one({"_id": VERDICTS}, {"$push": {"pending": {"id": uuid.uuid4().hex, "feature": feature,
+                                                                    "old": old, "at": now}}}, upsert=True)
+    request_jobs(db, [AGGREGATE, ALERTS], f"thresholds of {feature} changed", lane=RECOMPUTE_LANE)
     return new
+
+
+# --- the verdict recompute (run by the aggregate job, in the worker) -------------------------------
+# `{_id: "verdicts", pending: [{id, feature, old, at}], started_at}` in evalboard_state: each save's
+# limits before the change. The records' stored verdicts follow one of those limit sets (or the
+# current ones), so re-flagging every record whose score lies between any of them and the current
+# limits (`crossing`) leaves every record flagged by the current thresholds, however many saves
+# came in before the worker got to them.
+VERDICTS = "verdicts"
+
+
+def pending_verdicts(db: Database) -> dict:
+    """{"features": [...], "since": first save's time or None, "started_at": when the worker began or None}."""
+    doc = db[STATE].find_one({"_id": VERDICTS}) or {}
+    pending = [e for e in doc.get("pending") or [] if isinstance(e, dict)]
+    return {"features": sorted({str(e.get("feature")) for e in pending}),
+            "since": min((e["at"] for e in pending if isinstance(e.get("at"), datetime)), default=None),
+            "started_at": doc.get("started_at") if pending else None}
+
+
+def _union_narrow(olds: list[dict], news: list[dict]) -> dict | None:
+    """Records whose verdict can differ between any old and any new limit set (None: every record)."""
+    ranges: list[dict] = []
+    for old in olds:
+        for new in news:
+            narrow = crossing(old, new)
+            if narrow is None:
+                return None
+            ranges += narrow.get("$or", [])
+    return {"$or": ranges} if ranges else {"_id": {"$in": []}}
+
+
+def apply_pending_verdicts(db: Database, tz: str | None = None, fence=None) -> dict:
+    """Re-flag pass/fail of the records the queued threshold saves can change and mark their days dirty
+    (the aggregate refresh that calls this then recounts only those days). {} when nothing is queued."""
+    from store.state import mark_dirty_days
+
+    doc = db[STATE].find_one_and_update({"_id": VERDICTS, "pending.0": {"$exists": True}},
+                                        {"$set": {"started_at": datetime.now(timezone.utc)}})
+    pending = [e for e in (doc or {}).get("pending") or [] if isinstance(e, dict) and isinstance(e.get("old"), dict)]
+    if not pending:
+        return {}
+    tz = tz or zone_name()
+    thresholds = get_thresholds(db)
+    features = sorted({str(e.get("feature")) for e in pending})
+    narrow = _union_narrow([e["old"] for e in pending], [limits_for(thresholds, f) for f in features]) or {}
+    days: set[str] = set()
+    flipped = 0
+    for feature in features:
+        pipeline = _changes_pipeline(feature, limits_for(thresholds, feature), thresholds, None, tz, narrow=narrow)
+        days |= {local_day(r["_id"], tz).isoformat() for r in db[RECORDS].aggregate(pipeline)
+                 if isinstance(r.get("_id"), datetime)}
+        if fence is not None:
+            fence()
+        flipped += recompute_pass_fail(db, feature, thresholds, narrow)
+    mark_dirty_days(db, days)
+    db[STATE].update_one({"_id": VERDICTS}, {"$pull": {"pending": {"id": {"$in": [e.get("id") for e in pending]}}}})
+    return {"verdict_features": len(features), "verdict_days": len(days), "verdicts_rewritten": flipped}

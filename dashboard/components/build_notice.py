@@ -12,6 +12,10 @@ from store.errors import DatabaseError
 
 
 _seen: dict[str, tuple] = {}  # per database: the worker's progress when this server last looked
+# databases this server has seen records in: records are not checked for again (a scan on the
+# embedded server, seconds on every page run: issue 29); a database emptied later still says what
+# the worker has left to build, from the worker's own state
+_with_records: set[str] = set()
 
 
 def render_build_notice() -> None:
@@ -21,7 +25,9 @@ def render_build_notice() -> None:
     try:
         db = database()
         key = db_key(db)
-        status = store_build_status(db)  # not cached: a few indexed reads, and the cue to drop stale ones
+        status = store_build_status(db, records_known=key in _with_records)  # not cached: the cue to drop stale reads
+        if status.get("records"):
+            _with_records.add(key)
     except (DatabaseError, Exception):  # noqa: BLE001 - the page itself reports a database outage
         return
     _forget_reads_older_than(status, key)

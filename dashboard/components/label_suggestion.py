@@ -9,7 +9,6 @@ import streamlit as st
 from core import labels as L
 from core import metrics
 from core.features import DEFAULT_FEATURE
-from store import labels as store_labels
 from store.errors import ValidationFailed
 from store.thresholds import preview_change
 
@@ -17,9 +16,8 @@ PREFIX = "thr_sugg"
 
 
 def _labelled(db, feature: str) -> tuple[dict, list[dict]]:
-    answers = store_labels.human_answers(db)
-    records = [r for r in store_labels.labelled_records(db, list(answers)) if r.get("feature") == feature]
-    return answers, records
+    from dashboard import data
+    return data.labelled_for_feature(feature)  # cached: read on every run of the Alerts page
 
 
 def render_label_suggestion(db, feature: str, current: dict, pending_key: str, *, disabled: bool) -> None:

@@ -26,7 +26,7 @@ from dashboard.common import (
     show_flash,
     ALL, allowed_now, can, current_user, md_escape, require,
 )
-from dashboard.components import audit_diff, charts, filters
+from dashboard.components import audit_diff, charts, filters, recompute_progress
 from dashboard import data
 from core.rules import DEFAULT_MIN_COUNT
 from store.alerts import acknowledge_alert, delete_rule, resolve_alert, upsert_rule
@@ -377,14 +377,15 @@ def _render_editor(db) -> None:
 def _render_threshold_editor(db, admin: bool) -> None:
     st.subheader("Thresholds per feature", anchor=False)
     st.caption("A record passes when every score is at or above its feature's threshold. "
-               "Saving first shows how many recent records would flip; then pass/fail is recomputed and "
-               "only the changed days are refreshed, at once.")
+               "Saving first shows how many recent records would flip; then the worker recomputes pass/fail "
+               "and refreshes only the changed days, at once (the progress shows here).")
     thresholds = data.thresholds()
     names = list(dict.fromkeys(data.features() + [f for f in thresholds if f != DEFAULT_FEATURE]
                                + [DEFAULT_FEATURE]))
     feature = st.selectbox("Feature", names, key=f"{PREFIX}_thr_feature",
                            format_func=lambda f: "default (unknown features)" if f == DEFAULT_FEATURE else f)
     current = limits_for(thresholds, feature)
+    recompute_progress.render_recompute_progress(db)  # a save's recompute on the worker, while it runs
     with st.form(f"{PREFIX}_thr_form", border=True):
         cols = st.columns(len(charts.scores()))
         values = {}
@@ -434,9 +435,10 @@ def _render_threshold_confirm(db, pending: dict, pending_key: str) -> None:
                 return
             st.session_state.pop(pending_key, None)
             data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
+            recompute_progress.follow()
             # shown here, without a rerun: a rerun would switch back to the first tab
-            st.success(f"Saved {feature} thresholds: {what}. Pass/fail is recomputed; the worker refreshes only "
-                       "the days that changed, so the charts follow within seconds.", icon="✅")
+            st.success(f"Saved {feature} thresholds: {what}. The worker recomputes pass/fail now and refreshes only "
+                       "the days that changed; the progress shows above.", icon="✅")
             return
         if cancel.button("Cancel", key=f"{PREFIX}_thr_cancel", width="stretch"):
             st.session_state.pop(pending_key, None)

@@ -159,6 +159,13 @@ def _act(db, queue: dict, state: dict, action: str, claims: list[str]) -> None:
         state["revealed"] = rid  # the judges' scores may be shown now
 
 
+def _act_safely(db, queue: dict, state: dict, action: str, claims: list[str]) -> None:
+    try:
+        _act(db, queue, state, action, claims)
+    except ValidationFailed as exc:
+        st.session_state[f"{PREFIX}_note"] = str(exc)
+
+
 def _judges_panel(db, record: dict) -> None:
     thresholds = get_thresholds(db)
     rows = []
@@ -209,11 +216,11 @@ def _labelling(db, queue: dict) -> None:
             st.caption("_(no answer text)_")
         for i, claim in enumerate(claims):
             marked = i in state["marked"]
-            if st.button(("✗ " if marked else "") + claim[:500], key=f"{PREFIX}_claim_{rid}_{i}",
-                         type="primary" if marked else "secondary", width="stretch",
-                         help="marked unsupported (click again to unmark)" if marked else "mark unsupported"):
-                state["marked"].symmetric_difference_update({i})
-                st.rerun()
+            # callbacks, not `if st.button(): ...; st.rerun()`: one script run per click instead of two
+            st.button(("✗ " if marked else "") + claim[:500], key=f"{PREFIX}_claim_{rid}_{i}",
+                      type="primary" if marked else "secondary", width="stretch",
+                      help="marked unsupported (click again to unmark)" if marked else "mark unsupported",
+                      on_click=state["marked"].symmetric_difference_update, args=({i},))
         cols = st.columns([1, 2])
         cols[0].segmented_control("Relevancy", ["good", "bad"], key=f"{PREFIX}_relevancy_{rid}")
         cols[1].text_input("Comment (optional)", key=f"{PREFIX}_comment_{rid}", max_chars=2000)
@@ -233,13 +240,11 @@ def _labelling(db, queue: dict) -> None:
                ("undo", "Undo", "U"), ("next", "Next →", "Right")]
     for col, (action, label, key) in zip(cols, actions):
         disabled = not allowed and action not in ("next",)
-        if col.button(label, key=f"{PREFIX}_{action}", shortcut=key, disabled=disabled, width="stretch",
-                      type="primary" if action in ("faithful", "hallucinated") else "secondary"):
-            try:
-                _act(db, queue, state, action, claims)
-            except ValidationFailed as exc:
-                st.session_state[f"{PREFIX}_note"] = str(exc)
-            st.rerun()
+        # the label (or next) is saved in the click's callback, before the run that draws the page: a key
+        # press costs one run, which shows the next record (issue 34: it cost two full runs)
+        col.button(label, key=f"{PREFIX}_{action}", shortcut=key, disabled=disabled, width="stretch",
+                   type="primary" if action in ("faithful", "hallucinated") else "secondary",
+                   on_click=_act_safely, args=(db, queue, state, action, claims))
     if not allowed:
         require("annotator", "label records")
     if state["revealed"] == rid:

@@ -231,8 +231,11 @@ def test_threshold_editor_refuses_invalid_and_audits_valid(make_app, seeded_db):
     at.button(key="alerts_thr_confirm").click().run()
     assert not at.exception
     assert any("Saved chat thresholds" in s.value for s in at.success)
-    # the worker is asked to recompute now, beside any tick (the request lane)
-    assert "aggregate" in seeded_db["evalboard_state"].find_one({"_id": "jobs_wanted"})["jobs"]
+    # the save returns at once: the worker is asked to recompute now, in its recompute lane (issue 29),
+    # and the editor follows it
+    assert "aggregate" in seeded_db["evalboard_state"].find_one({"_id": "jobs_wanted:recompute"})["jobs"]
+    at.run()
+    assert any("pass/fail of chat is recomputed by the worker" in i.value for i in at.info), texts(at.info)
     assert get_thresholds(seeded_db)["chat"]["faithfulness"] == pytest.approx(0.82)
     audit = list_audit(seeded_db, limit=1000)
     assert len(audit) == before_audit + 1

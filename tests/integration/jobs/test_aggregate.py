@@ -186,7 +186,7 @@ def test_incremental_late_records_and_idempotency(db, messy):
 def test_threshold_change_previews_flips_and_refreshes_only_the_changed_days(db, messy):
     from core.verdict import verdict
     from store.state import get_state
-    from store.thresholds import preview_change
+    from store.thresholds import apply_pending_verdicts, pending_verdicts, preview_change
 
     messy(n=900, days=20)
     # the watermark past the ingest's overlap window: the next refresh sees only the dirty days
@@ -204,6 +204,12 @@ def test_threshold_change_previews_flips_and_refreshes_only_the_changed_days(db,
                     if verdict("chat", r["eb"]["scores"], {"chat": new}).failed_metrics != r["eb"]["failed_metrics"]}
 
     set_thresholds(db, "chat", {"faithfulness": 0.95}, "alice")
+    # the save only stores and queues (issue 29): the records keep their verdicts until the worker's recompute
+    assert pending_verdicts(db)["features"] == ["chat"] and not get_state(db, "aggregate").get("dirty_days")
+    # the worker is asked to run the aggregate (and alerts) now, in its recompute lane, beside any tick
+    assert {"aggregate", "alerts"} <= set(get_state(db, "jobs_wanted:recompute").get("jobs") or [])
+    assert apply_pending_verdicts(db)["verdict_days"] == len(changed_days)  # what the aggregate job runs first
+    assert pending_verdicts(db)["features"] == []
     # only the records whose faithfulness lies between the old and new limits were rewritten; all agree with core
     for r in db[RECORDS].find({"feature": "chat", "eb.scores": {"$type": "object"}, "eb.rejected": None}):
         expected = verdict("chat", r["eb"]["scores"], {"chat": new})
@@ -212,8 +218,6 @@ def test_threshold_change_previews_flips_and_refreshes_only_the_changed_days(db,
     assert one["eb"]["passed"] is False and "faithfulness" in one["eb"]["failed_metrics"]
     state = get_state(db, "aggregate")
     assert set(state["dirty_days"]) == changed_days and not state.get("full_rebuild_requested")
-    # the worker is asked to run the aggregate (and alerts) now, beside any tick in progress
-    assert {"aggregate", "alerts"} <= set(get_state(db, "jobs_wanted").get("jobs") or [])
     assert len(changed_days) > 1
     result = refresh(db)
     assert result["mode"] == "incremental" and result["days"] == len(changed_days)

@@ -137,7 +137,7 @@ def test_a_new_release_beyond_the_cap_moves_the_oldest_into_other(built, monkeyp
     r1 = rel.side_totals(db, "release", "r1")["__all__"]["count"]
     # r3 ships after r1 and r2 (its first record is the latest): r1 leaves the two newest
     _arrive(db, random.Random(7), 7000, n=20, releases=("r3",), days=[5])
-    assert refresh(db).get("release_mode") == "full"
+    assert refresh(db).get("release_mode") == "merged"  # the days r1 and r3 touch, not a rebuild
     check_releases(db)
     assert rel.version_values(db, "release") == ["r3", "r2", versions.OTHER, versions.UNVERSIONED]
     assert db[RELEASE_DAILY].count_documents({"dim": "release", "value": "r1"}) == 0
@@ -147,6 +147,29 @@ def test_a_new_release_beyond_the_cap_moves_the_oldest_into_other(built, monkeyp
     assert "release_mode" not in refresh(db)
     check_releases(db)
     assert rel.side_totals(db, "release", versions.OTHER)["__all__"]["count"] > r1
+
+
+def test_a_new_release_recounts_only_the_days_it_and_the_leaving_one_touch(db, monkeypatch):
+    """Issue 29: r1 (days 0-1) leaves the two newest when r3 (day 5) arrives; r2's days (2-3) hold
+    neither, so their documents are not rewritten, and every document still equals a recount."""
+    rng = random.Random(11)
+    monkeypatch.setattr(versions, "RELEASE_CAP", 2)
+    _arrive(db, rng, 0, n=40, releases=("r1",), days=[0, 1])
+    _arrive(db, rng, 100, n=40, releases=("r2",), days=[2, 3])
+    refresh(db, full=True)
+    assert refresh(db).get("release_mode") == "full"
+    before = {d["_id"]: d["computed_at"] for d in db[RELEASE_DAILY].find()}
+    _arrive(db, rng, 200, n=20, releases=("r3",), days=[5])
+    result = refresh(db)
+    assert result.get("release_mode") == "merged" and result["release_days"] == 3
+    check_releases(db)
+    after = {d["_id"]: d["computed_at"] for d in db[RELEASE_DAILY].find()}
+    for day in (2, 3):
+        prefix = (T0 + timedelta(days=day)).date().isoformat()
+        assert {k: v for k, v in after.items() if k.startswith(prefix)} == \
+               {k: v for k, v in before.items() if k.startswith(prefix)}
+    assert rel.version_values(db, "release")[:2] == ["r3", "r2"]
+    assert db[RELEASE_DAILY].count_documents({"dim": "release", "value": "r1"}) == 0
 
 
 def test_per_version_buckets_of_every_record_equal_the_daily_and_weekly_buckets(built):

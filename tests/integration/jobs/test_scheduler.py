@@ -61,7 +61,7 @@ def test_saved_thresholds_wake_the_worker_which_refreshes_only_the_changed_days(
     the worker (interval one hour, so only the wake-up can explain the refresh) runs it at once."""
     from store.aggregates import get_aggregates
     from store.state import get_state
-    from store.thresholds import set_thresholds
+    from store.thresholds import pending_verdicts, set_thresholds
 
     messy(n=300, days=5)
     w = Worker(db, worker_id="waker", ttl_s=5.0, renew_s=0.5, interval_s=3600, use_jobstore=False,
@@ -73,7 +73,8 @@ def test_saved_thresholds_wake_the_worker_which_refreshes_only_the_changed_days(
         runs_before = db[JOB_RUNS].count_documents({"job": "aggregate", "outcome": "ok"})
         before = {d["_id"]: d["pass_rate"] for d in get_aggregates(db, "day", features=["chat"])}
         set_thresholds(db, "chat", {"faithfulness": 0.99}, "alice")
-        assert get_state(db, "aggregate").get("dirty_days")
+        # queued by the save, re-flagged by the worker's recompute lane at once
+        assert wait_for(lambda: not pending_verdicts(db)["features"], timeout=60)
         assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "aggregate", "outcome": "ok"}) > runs_before,
                         timeout=120)
         assert wait_for(lambda: not get_state(db, "aggregate").get("dirty_days"), timeout=60)
@@ -186,3 +187,26 @@ def test_the_scheduler_process_stops_within_seconds(db, monkeypatch, tmp_path):
     assert took < 15, took
     out = proc.stdout.read()
     assert "stopping" in out
+
+
+def test_a_person_request_is_not_queued_behind_a_recompute(db):
+    """Issue 29: "Build report now" / "Send test" (person lane) run while a threshold save's recompute
+    (recompute lane) is still waiting for the aggregate job, not after it."""
+    from store.state import RECOMPUTE_LANE, JobLock, request_jobs
+
+    w = Worker(db, worker_id="lanes", ttl_s=5.0, renew_s=0.5, interval_s=3600, use_jobstore=False,
+               wake_poll_s=0.2, tick=lambda worker: None)
+    held = JobLock(db, "aggregate", "a-long-tick", 30)
+    assert held.acquire()  # the recompute lane's aggregate run must wait for this one
+    w.start()
+    try:
+        request_jobs(db, ["aggregate", "alerts"], "thresholds changed", lane=RECOMPUTE_LANE)
+        assert wait_for(lambda: w._lane_locks[RECOMPUTE_LANE].locked(), timeout=30)  # the recompute is waiting
+        request_jobs(db, ["notify"], "send test")
+        assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "notify", "outcome": "ok"}) == 1, timeout=30)
+        assert db[JOB_RUNS].count_documents({"job": "aggregate"}) == 0  # ... still waiting meanwhile
+        held.release()
+        assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "alerts", "outcome": "ok"}) == 1, timeout=60)
+        assert db[JOB_RUNS].count_documents({"job": "aggregate", "outcome": "ok"}) == 1
+    finally:
+        w.stop()

@@ -8,7 +8,7 @@ from jobs.score import score_pending
 from store.collections import RECORDS, STATE
 from store.records import backfill_failing_at, ensure_indexes, insert_records
 from store.schema import parse_record
-from store.thresholds import get_thresholds, set_thresholds
+from store.thresholds import apply_pending_verdicts, get_thresholds, set_thresholds
 from store.scores import save_rescore
 from store.triage import build_filter, count_records, list_records
 
@@ -43,8 +43,10 @@ def test_marker_follows_pass_fail(db):
     assert failing_ids(db) == (["r1"], 1)
     # thresholds change inside MongoDB: r2 now fails, r1 passes
     set_thresholds(db, "chat", {"faithfulness": 0.4, "overall_quality": 0.4}, "ann")
+    apply_pending_verdicts(db)  # the worker's recompute (the save itself only stores and queues)
     assert marker(db, "r1") is None
     set_thresholds(db, "chat", {"faithfulness": 0.97}, "ann")
+    apply_pending_verdicts(db)
     assert marker(db, "r1") == TS and marker(db, "r2") == TS
     assert failing_ids(db) == (["r1", "r2"], 2)
     # batch scoring of the unscored record
