@@ -126,7 +126,7 @@ def test_features_page_leaves_out_tiny_features_and_cells_open_triage(make_app, 
 
 def test_score_histograms_equal_the_records(make_app, db):
     from core import metrics
-    from core.timebuckets import today
+    from core.timebuckets import local_day, today
     from store.aggregates import score_histograms
 
     _small_db(db)
@@ -135,7 +135,7 @@ def test_score_histograms_equal_the_records(make_app, db):
     for metric in metrics.score_names():
         want = Counter(round(d["eb"]["scores"][metric], 3) for d in db.records.find({"feature": "chat"})
                        if isinstance(d["eb"]["scores"].get(metric), (int, float))
-                       and start <= d["timestamp"].date() <= end and not d["eb"].get("rejected"))
+                       and start <= local_day(d["timestamp"]) <= end and not d["eb"].get("rejected"))
         assert dict(found[metric]) == dict(want), metric
         assert [b for b, _ in found[metric]] == sorted(want)
     at = open_page(make_app(db), "views/features.py")

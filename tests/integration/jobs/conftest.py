@@ -16,6 +16,19 @@ FEATURES = ("chat", "viability", "arguments", "clauses", "Beta")
 T0 = datetime(2026, 3, 2, tzinfo=timezone.utc)  # a Monday
 
 
+@pytest.fixture(autouse=True)
+def utc_days(monkeypatch):
+    """The jobs' tests build their days and weeks from T0, a UTC midnight, and check them as UTC days;
+    other zones, DST included, are tests/integration/test_one_calendar.py's and the few tests here that
+    set their own zone. Pinned, so the clock-shift check's zone (EVALBOARD_TIMEZONE) does not move them."""
+    from settings import reset_settings
+
+    monkeypatch.setenv("EVALBOARD_TIMEZONE", "UTC")
+    reset_settings()
+    yield
+    reset_settings()
+
+
 def raw_record(rng: random.Random, i: int, day: int, **over) -> dict:
     """One reference-000 record with the usual mess mixed in."""
     ts = T0 + timedelta(days=day, seconds=rng.randrange(86400))

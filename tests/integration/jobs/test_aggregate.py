@@ -21,18 +21,6 @@ from store.thresholds import get_thresholds, set_thresholds
 from .conftest import T0, raw_record, store_raw  # noqa: F401
 
 
-@pytest.fixture(autouse=True)
-def utc_days(monkeypatch):
-    """These tests check the aggregates' arithmetic against pandas on UTC days (T0 is a UTC midnight);
-    days in other zones, DST included, are tests/integration/test_one_calendar.py's. Pinned, so the
-    clock-shift check's zone (EVALBOARD_TIMEZONE) does not move their buckets."""
-    from settings import reset_settings
-
-    monkeypatch.setenv("EVALBOARD_TIMEZONE", "UTC")
-    reset_settings()
-    yield
-    reset_settings()
-
 # Percentiles come from histograms of 0.001 bins (store/aggregates.py): the pandas percentile of the raw
 # scores is matched to 0.001 (was: exactly, when every score was kept)
 PERCENTILE_TOLERANCE = 0.001
