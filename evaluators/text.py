@@ -87,7 +87,8 @@ _REF_RE = re.compile(
     r"per|see|in|from)\s+(?:the\s+)?" + _REF_CORE + r"\s*,?\s*"  # "as described in Passage 1, ..."
     r"|\b(?:the\s+)?" + _REF_CORE + r"\s+(?:says|states|notes|mentions|explains|confirms|shows|provides|indicates|"
     r"adds|specifies|describes|sets out)(?:\s+that)?\s*"  # "Passage 2 states that ..."
-    r"|\b" + _REF_WORD + r"\s*#\s*\d{1,3}\b|\b(?:passage|source|doc|document|chunk|excerpt)\s+\d{1,3}\b",
+    r"|\b" + _REF_WORD + r"\s*#\s*\d{1,3}\b"
+    r"|\b(?:passages?|sources?|docs?|documents?|chunks?|excerpts?)\s+\d{1,3}(?:\s*(?:-|\u2013)\s*\d{1,3})?\b",
     re.IGNORECASE | re.MULTILINE)
 _REF_NUMS_RE = re.compile(r"\d{1,3}(?:\s*(?:-|\u2013)\s*\d{1,3})?")
 
@@ -106,8 +107,9 @@ def find_references(text: str) -> list[int]:
     out: list[int] = []
     for m in _REF_RE.finditer(text or ""):
         for n in _REF_NUMS_RE.findall(m.group(0)):
-            a, _, b = re.split(r"\s*(-|\u2013)\s*", n) + ["", ""] if "-" in n or "\u2013" in n else (n, "", "")
-            lo, hi = int(a), int(b or a)
+            # "2-3" / "2 \u2013 3": a range, its ends as written (a reversed range "3-2" is read as 2..3)
+            ends = [int(x) for x in re.findall(r"\d+", n)]
+            lo, hi = min(ends), max(ends)
             out.extend(range(lo, min(hi, lo + 20) + 1))
     return list(dict.fromkeys(out))
 

@@ -17,7 +17,8 @@ PLAIN = ("A bounced cheque for insufficient funds can be punished with imprisonm
 
 
 def _faith(answer: str) -> dict:
-    return evaluators.score_one(Q, answer, CTX)
+    # citation accuracy is off (threshold 0, not run) unless the feature turns it on: these answers cite chunks
+    return evaluators.score_one(Q, answer, CTX, thresholds={"citation_accuracy": 0.5})
 
 
 def test_numbered_points_score_like_the_same_text_unnumbered():
@@ -37,7 +38,7 @@ def test_chunk_citations_do_not_make_a_correct_answer_unfaithful():
     assert r["evaluation"]["faithfulness"]["score"] == 1.0
     assert r["hallucination_score"] < 0.5
     acc = r["evaluation"]["citation_accuracy"]
-    assert acc["score"] == 1.0 and acc["threshold"] == 0.0 and acc["passed"] is True
+    assert acc["score"] == 1.0 and acc["threshold"] == 0.5 and acc["passed"] is True
 
 
 def test_a_citation_to_the_wrong_chunk_is_named():
