@@ -349,6 +349,7 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
         whys.append(f"adds \"{' '.join(added)}\", which the context does not say (\"{_short(ev.sentences[best])}\")")
     # issue 28: a claim that cites passage N is checked against passage N
     wrong_cite = cited_elsewhere(claim, ctoks, combo, ev) if rules.on("passage_check") else None
+    uncited_score = _clip(score)  # the support the claim would have without its citation (citation accuracy)
     if wrong_cite:
         score *= WRONG_PASSAGE_PENALTY
         whys.append(wrong_cite)
@@ -366,7 +367,7 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
                          "new_word_weight": u_new, "unsupported_word_weight": u_missing,
                          "missing_numbers": len(missing_nums) + len(missing_months), "displaced_numbers": len(displaced),
                          "missing_entities": len(missing_ents), "negation_flip": int(flipped)},
-               unsupported_words=unsupported_words)
+               unsupported_words=unsupported_words, supported_without_citation=uncited_score >= SUPPORT_THRESHOLD)
     if supported and whys:  # supported despite a soft flag: keep it visible
         rec["note"] = "; ".join(whys)
     return rec
@@ -572,6 +573,34 @@ def hallucination_scale(risk: float, unsupported_share: float, min_support: floa
         depth = min(1.0, max(0.0, (SUPPORT_THRESHOLD - min_support) / WORST_CLAIM_MARGIN))
         cal = max(cal, (0.5 + 0.5 * unsupported_share) * depth)
     return min(1.0, cal)
+
+
+# Faithfulness in fast mode is computed from the hallucination score (issue 28: the product judges, ranks and
+# aggregates by the signal that separates best). A monotone map, so faithfulness ranks records exactly as the
+# hallucination score does: 0 -> 1.0, the score's midpoint 0.5 (the worst claim unsupported, or the combination
+# at the support threshold) -> the catalog's default faithfulness threshold (0.8), 1 -> 0. A feature with a
+# stricter threshold asks for a lower hallucination score (0.85 -> <= 0.375, 0.95 -> <= 0.125).
+def _faithfulness_knee() -> float:
+    from core import metrics as catalog
+    from core.features import DEFAULT_FEATURE
+
+    return float(catalog.get("faithfulness").thresholds[DEFAULT_FEATURE])
+
+
+def faithfulness_from_hallucination(h: float) -> float:
+    knee = _faithfulness_knee()
+    h = min(1.0, max(0.0, float(h)))
+    f = 1.0 - (1.0 - knee) * 2 * h if h <= 0.5 else knee * (1.0 - (h - 0.5) * 2)
+    return round(f, 4)
+
+
+def hallucination_from_faithfulness(f: float) -> float:
+    """The inverse map (a judged faithfulness, the share of the judge's supported statements, read as a
+    hallucination score on the same scale)."""
+    knee = _faithfulness_knee()
+    f = min(1.0, max(0.0, float(f)))
+    h = (1.0 - f) / (2 * (1.0 - knee)) if f >= knee else 0.5 + (knee - f) / (2 * knee)
+    return round(h, 4)
 
 
 def aspect_weights(p: Prepared) -> dict[str, float]:

@@ -172,17 +172,15 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
     rounded = {m: e["score"] for m, e in evaluation.items()}
     record_verdict = verdict(feature, rounded, {feature or "default": th})
     f = scores["faithfulness"]
-    h = Score(None, "")
     if f.value is None:
         halluc = None
-    elif "faithfulness" in judged:
-        halluc = round(1.0 - float(f.value), 4)
-    else:
-        h = guarded("hallucination_score", lambda: Score(L.hallucination_score(p, f), ""))
-        halluc = h.value
+    elif "faithfulness" in judged:  # the judge's share of supported statements, on the score's scale
+        halluc = L.hallucination_from_faithfulness(float(f.value))
+    else:  # computed with faithfulness (which is computed from it)
+        halluc = f.details.get("hallucination_score")
     details = {m: scores[m].details for m in evals}
     details["judged_metrics"] = judged
-    errors = {m: s.details["error"] for m, s in (*scores.items(), *extra.items(), ("hallucination_score", h))
+    errors = {m: s.details["error"] for m, s in (*scores.items(), *extra.items())
               if s.value is None and isinstance(s.details, dict) and "error" in s.details}
     if errors:  # counted on Data health (store/health.record_counts)
         details["metric_errors"] = errors
