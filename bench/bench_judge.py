@@ -89,8 +89,19 @@ def measure(s, y) -> dict:
     return {"n": len(y), "auroc": BQ.auroc(s, y), "lo": lo, "hi": hi, "f1": best_f1(s, y)}
 
 
-def run(rows, off) -> list[dict]:
+def switch_off(off) -> None:
+    """Only the rules not in `off` on; the cached text functions (evaluators.text, .checks) are cleared."""
+    from evaluators import checks as C
+
     rules.switch_off(off)
+    for mod in (T, C):
+        for obj in vars(mod).values():
+            if hasattr(obj, "cache_clear"):
+                obj.cache_clear()
+
+
+def run(rows, off) -> list[dict]:
+    switch_off(off)
     return BQ.score_set(rows)
 
 
@@ -125,7 +136,7 @@ def main() -> None:
                   f"| {per}  ({secs:.0f} s)", flush=True)
             if cfg == "after" and name == "web_dev" and args.show:
                 show(rows, outs, s, y, args.show)
-    rules.switch_off(set())
+    switch_off(set())
     if args.json:
         Path(args.json).write_text(json.dumps({f"{c}|{n}": r for (c, n), r in results.items()}, indent=1))
 

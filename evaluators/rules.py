@@ -26,11 +26,7 @@ def on(name: str) -> bool:
 
 
 def switch_off(names) -> None:
-    """Measure without `names` (the rest on): the text functions' caches are cleared, as their results change."""
-    from . import text as T
-
+    """Measure without `names` (the rest on). The caller clears the cached text functions (their results
+    change): bench/bench_judge.py does."""
     _off.clear()
     _off.update(names)
-    for obj in vars(T).values():
-        if hasattr(obj, "cache_clear"):
-            obj.cache_clear()

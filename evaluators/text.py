@@ -444,8 +444,9 @@ _COUNT_RE = re.compile(
     r"|\b(?:steps?|stages?|box(?:es)?|points?|items?|tips?|options?|methods?|rounds?|lines?|rows?|columns?|"
     r"questions?|slides?|screens?)\s+\d{1,2}(?:\s*(?:,|and|&|or|to|-|\u2013)\s*\d{1,2})*\b",
     re.IGNORECASE)
-# digits glued to a letter before them name a thing, not an amount: "CO2", "H2O", "MP3", "A4", "B12"
-_GLUED_DIGITS_RE = re.compile(r"(?<=[A-Za-z])\d+(?=[A-Za-z]|\b)")
+# one or two digits glued to a capital before them name a thing, not an amount: "CO2", "H2O", "MP3", "A4",
+# "B12" (an amount glued to a word, "Room2000/-", stays one)
+_GLUED_DIGITS_RE = re.compile(r"(?<=[A-Z])\d{1,2}(?=[A-Z]|\b)")
 
 
 @lru_cache(maxsize=16384)
