@@ -4,7 +4,7 @@ measured alone.
 python bench/bench_judge.py [--sets rag,web_dev,web_held,halueval] [--halueval-n 1000] [--configs before,after,...]
 
 Configurations: "before" = every rule of issue 28 off (the scorer as it was, but for the crash fix), "+<rule>" =
-only that rule on, "after" = every rule on (what ships). For each set and configuration: AUROC of the
+only that rule on, "after" = what ships (every rule but rules.DEFAULT_OFF), "all" = every rule on. For each set and configuration: AUROC of the
 hallucination score with a 95 % bootstrap interval (1,000 resamples of the records, seed 0) and the best F1 over
 all cuts; per answer style ("cites": the answer refers to passages or sources; "lists": it has list items;
 "plain": neither). Sets:
@@ -117,7 +117,8 @@ def main() -> None:
     styles = {name: np.array([style_of(r["answer"]) for r in rows]) for name, rows in data.items()}
     results = {}
     for cfg in args.configs.split(","):
-        off = set(rules.NAMES) if cfg == "before" else set() if cfg == "after" else set(rules.NAMES) - {cfg[1:]}
+        off = (set(rules.NAMES) if cfg == "before" else set(rules.DEFAULT_OFF) if cfg == "after"
+               else set() if cfg == "all" else set(rules.NAMES) - {cfg[1:]})
         for name, rows in data.items():
             t0 = time.perf_counter()
             outs = run(rows, off)
@@ -136,7 +137,7 @@ def main() -> None:
                   f"| {per}  ({secs:.0f} s)", flush=True)
             if cfg == "after" and name == "web_dev" and args.show:
                 show(rows, outs, s, y, args.show)
-    switch_off(set())
+    switch_off(set(rules.DEFAULT_OFF))
     if args.json:
         Path(args.json).write_text(json.dumps({f"{c}|{n}": r for (c, n), r in results.items()}, indent=1))
 

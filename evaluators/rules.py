@@ -1,5 +1,6 @@
 """The claim-check rules of issue 28, by name, each measured alone (bench/bench_judge.py switches them off one
-at a time; the product runs with all of them on). EVALBOARD_RULES_OFF="name,name" switches rules off for a run.
+at a time; the product runs with all of them on but DEFAULT_OFF). EVALBOARD_RULES_OFF="name,name" switches rules
+off for a run, EVALBOARD_RULES_ON a default-off one on.
 
   negation_scope   a negation flip only when the context's negation covers the claim's own words
   meta_sentences   refusals and sentences about the passages ("Passage 3 does not provide ...", "Unable to
@@ -18,7 +19,12 @@ from __future__ import annotations
 import os
 
 NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "counts", "passage_check", "added_phrase")
-_off: set[str] = {n.strip() for n in os.environ.get("EVALBOARD_RULES_OFF", "").split(",") if n.strip()}
+# off unless EVALBOARD_RULES_ON names it: added_phrase catches added tails on web-style answers but flags legal
+# characterisations the demo's argument answers make ("…, which is a statutory defence") - measured, not shipped on
+DEFAULT_OFF = frozenset({"added_phrase"})
+_on_env = {n.strip() for n in os.environ.get("EVALBOARD_RULES_ON", "").split(",") if n.strip()}
+_off: set[str] = ({n.strip() for n in os.environ.get("EVALBOARD_RULES_OFF", "").split(",") if n.strip()}
+                  | (DEFAULT_OFF - _on_env))
 
 
 def on(name: str) -> bool:
