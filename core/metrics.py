@@ -69,7 +69,8 @@ def unregister(name: str) -> None:
 
 
 register(Metric("faithfulness", "Faithfulness", "#4C78A8", 0.35, _per_feature(0.80, 0.85, 0.90, 0.95),
-                description="share of the answer's claims supported by the retrieved context"))
+                description="how well the retrieved context supports the answer's claims (fast mode: computed from "
+                            "the hallucination score; 0.8 = its midpoint)"))
 register(Metric("answer_relevancy", "Answer relevancy", "#F58518", 0.30, _per_feature(0.70, 0.75, 0.80, 0.75),
                 needs_context=False, description="how directly the answer addresses the question",
                 advice="relevancy"))

@@ -43,7 +43,9 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from . import checks as C
 from . import meaning as M
+from . import rules
 from . import text as T
 from .types import Score
 
@@ -77,6 +79,7 @@ class Evidence:
     index: dict = field(default_factory=dict)  # 4-char prefix -> stems, for T.match_in
     acronyms: dict = field(default_factory=dict)  # acronym key -> stem ("NI" -> "ni"), see T.acronyms
     expansions: dict = field(default_factory=dict)  # initials -> stems of the spelled-out words
+    conversions: frozenset = frozenset()  # the context's quantities in other units (checks.conversions)
 
     @classmethod
     def build(cls, parts: Sequence[str], vec: Callable[[str], np.ndarray]) -> "Evidence":
@@ -96,7 +99,8 @@ class Evidence:
                 sents.append(s)
                 src.append(i)
         vecs = np.stack([vec(s) for s in sents]) if sents else np.zeros((0, 384), dtype=np.float32)
-        return cls(sents, src, vecs, toks, nums, mons, per, T.prefix_index(toks), acr, exp)
+        conv = frozenset().union(*(C.conversions(part) for part in parts)) if rules.on("units_names") else frozenset()
+        return cls(sents, src, vecs, toks, nums, mons, per, T.prefix_index(toks), acr, exp, conv)
 
     def find(self, tok: str) -> str | None:
         """The evidence stem `tok` matches (itself, or an inflected/derived form), else None."""
@@ -255,7 +259,7 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     whys = []
     # numbers / amounts / dates
     claim_nums = set(T.numbers(text)) - p.q_numbers
-    missing_nums = [n for n in claim_nums if n not in ev.numbers]
+    missing_nums = [n for n in claim_nums if n not in ev.numbers and not C.converted(n, ev.conversions)]
     if missing_nums:
         score *= 0.15 ** len(missing_nums)
         shown = ", ".join(_fmt_num(n) for n in sorted(missing_nums, key=lambda x: (isinstance(x, tuple), str(x))))
@@ -298,7 +302,18 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
                 and ev.source[best + 1] == ev.source[best]:
             sent = sent + " " + ev.sentences[best + 1]
         # a flip only when neither the negations near the claim's words nor all of them agree with it
-        if claim_neg != T.negation_count_near(sent, ctoks) % 2 and claim_neg != T.negation_count(sent) % 2:
+        differs = claim_neg != T.negation_count_near(sent, ctoks) % 2 and claim_neg != T.negation_count(sent) % 2
+        if differs and rules.on("negation_scope"):
+            # issue 28: only a negation that covers the claim's own words: the side that negates must have a
+            # negation whose next content words are the other side's ("..., rather than X" or a negation about
+            # another part of a long sentence does not deny the claim); quantifier forms ("not all", "not only",
+            # "no matter") deny nothing
+            a, b = T.without_non_denials(text), T.without_non_denials(sent)
+            if claim_neg:
+                differs = (T.negation_count_near(a, sent_toks[best], strict=True) + T.prefixed_negations(a, sent_toks[best])) % 2 == 1
+            else:
+                differs = T.negation_count_near(b, ctoks, strict=True) % 2 == 1
+        if differs:
             score *= 0.2
             flipped = True
             whys.append(f"negation flip: context says \"{_short(ev.sentences[best])}\"")
@@ -310,8 +325,10 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
         if not all(x in p.q_tokens for x in parts):
             ents.append((e, parts))
     ev_acronyms = set(ev.acronyms.values())  # "IT", "US": acronyms that read as stopwords in lower case
+    known_alias = (lambda x: C.entity_alias_found(x, ev.find)) if rules.on("units_names") else (lambda x: False)
     missing_ents = [e for e, parts in ents
-                    if not all(ev.find(x) or x in p.q_tokens or x in alias or x in ev_acronyms for x in parts)]
+                    if not all(ev.find(x) or x in p.q_tokens or x in alias or x in ev_acronyms or known_alias(x)
+                               for x in parts)]
     if missing_ents:
         score *= 0.4 ** len(missing_ents)
         whys.append("entity not in context: " + ", ".join(_surface(text, e) for e in missing_ents))
@@ -323,6 +340,17 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
         score *= 1.0 - UNSUPPORTED_WORDS_PENALTY * (u_missing / u_new)
         if not missing_ents and not missing_nums:
             whys.append("not in context: " + ", ".join(unsupported_words[:6]))
+    # issue 28: a phrase added inside an otherwise supported sentence
+    added = C.added_span(text, sent_toks[best], ev.find, p.q_tokens) if rules.on("added_phrase") and not whys else []
+    if added:
+        score *= ADDED_PHRASE_PENALTY
+        whys.append(f"adds \"{' '.join(added)}\", which the context does not say (\"{_short(ev.sentences[best])}\")")
+    # issue 28: a claim that cites passage N is checked against passage N
+    wrong_cite = cited_elsewhere(claim, ctoks, combo, ev) if rules.on("passage_check") else None
+    uncited_score = _clip(score)  # the support the claim would have without its citation (citation accuracy)
+    if wrong_cite:
+        score *= WRONG_PASSAGE_PENALTY
+        whys.append(wrong_cite)
     score = _clip(score)
     supported = score >= SUPPORT_THRESHOLD
     if not supported and not whys:
@@ -337,10 +365,36 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
                          "new_word_weight": u_new, "unsupported_word_weight": u_missing,
                          "missing_numbers": len(missing_nums) + len(missing_months), "displaced_numbers": len(displaced),
                          "missing_entities": len(missing_ents), "negation_flip": int(flipped)},
-               unsupported_words=unsupported_words)
+               unsupported_words=unsupported_words, supported_without_citation=uncited_score >= SUPPORT_THRESHOLD)
     if supported and whys:  # supported despite a soft flag: keep it visible
         rec["note"] = "; ".join(whys)
     return rec
+
+
+ADDED_PHRASE_PENALTY = 0.45  # a supported sentence with an added phrase drops below the support threshold
+WRONG_PASSAGE_PENALTY = 0.45  # so does a claim whose cited passage does not say it
+CITE_MARGIN = 0.15  # how far the cited passage's best match may trail the best one before the citation is wrong
+
+
+def cited_elsewhere(claim: str, ctoks: set, combo: np.ndarray, ev: Evidence) -> str | None:
+    """When `claim` cites passages by number ("(Passage 2)", "[3]") and none of them holds its support, the
+    reason in words; else None. A cited passage holds the support when its best sentence matches the claim
+    within CITE_MARGIN of the best sentence of the context (`combo`: similarity + 0.5 x word overlap per
+    sentence)."""
+    refs = [r for r in T.find_references(claim) if 1 <= r <= 999]
+    if not refs or not ctoks:
+        return None
+    src = np.asarray(ev.source)
+    best = int(np.argmax(combo))
+    for r in refs:
+        mine = np.nonzero(src == r - 1)[0]
+        if len(mine) and float(combo[mine].max()) >= float(combo[best]) - CITE_MARGIN:
+            return None
+    cited = ", ".join(str(r) for r in refs)
+    n_chunks = len(set(ev.source))
+    if all(r > n_chunks for r in refs):
+        return f"cites passage {cited}, which was not retrieved"
+    return f"cites passage {cited}, which does not say it (closest: passage {ev.source[best] + 1})"
 
 
 def _number_word_in(tok: str, ev: Evidence) -> str | None:
@@ -367,7 +421,7 @@ def unsupported_words_of(text: str, ev: Evidence, p: Prepared, alias: dict | Non
     found in neither the evidence nor the question, their surface forms). Weights: see above."""
     new_w = miss_w = 0.0
     missing: list[str] = []
-    claim_missing_nums = T.numbers(text) - ev.numbers - p.q_numbers
+    claim_missing_nums = {n for n in T.numbers(text) - ev.numbers - p.q_numbers if not C.converted(n, ev.conversions)}
     for surface, st, caps in T.content_words(text):
         if st in p.q_tokens:
             continue  # restating the question adds nothing
@@ -505,6 +559,34 @@ def hallucination_scale(risk: float, unsupported_share: float, min_support: floa
         depth = min(1.0, max(0.0, (SUPPORT_THRESHOLD - min_support) / WORST_CLAIM_MARGIN))
         cal = max(cal, (0.5 + 0.5 * unsupported_share) * depth)
     return min(1.0, cal)
+
+
+# Faithfulness in fast mode is computed from the hallucination score (issue 28: the product judges, ranks and
+# aggregates by the signal that separates best). A monotone map, so faithfulness ranks records exactly as the
+# hallucination score does: 0 -> 1.0, the score's midpoint 0.5 (the worst claim unsupported, or the combination
+# at the support threshold) -> the catalog's default faithfulness threshold (0.8), 1 -> 0. A feature with a
+# stricter threshold asks for a lower hallucination score (0.85 -> <= 0.375, 0.95 -> <= 0.125).
+def _faithfulness_knee() -> float:
+    from core import metrics as catalog
+    from core.features import DEFAULT_FEATURE
+
+    return float(catalog.get("faithfulness").thresholds[DEFAULT_FEATURE])
+
+
+def faithfulness_from_hallucination(h: float) -> float:
+    knee = _faithfulness_knee()
+    h = min(1.0, max(0.0, float(h)))
+    f = 1.0 - (1.0 - knee) * 2 * h if h <= 0.5 else knee * (1.0 - (h - 0.5) * 2)
+    return round(f, 4)
+
+
+def hallucination_from_faithfulness(f: float) -> float:
+    """The inverse map (a judged faithfulness, the share of the judge's supported statements, read as a
+    hallucination score on the same scale)."""
+    knee = _faithfulness_knee()
+    f = min(1.0, max(0.0, float(f)))
+    h = (1.0 - f) / (2 * (1.0 - knee)) if f >= knee else 0.5 + (knee - f) / (2 * knee)
+    return round(h, 4)
 
 
 def aspect_weights(p: Prepared) -> dict[str, float]:

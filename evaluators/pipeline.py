@@ -68,10 +68,32 @@ def _check_mode(mode: str, judge, fallback_to_fast: bool) -> str:
     return mode
 
 
-def _local_score(ev, name: str, p: L.Prepared, rel_chunks: list) -> Score:
+def _local_score(ev, name: str, p: L.Prepared, rel_chunks: list, threshold: float) -> Score:
     if ev is None:  # declared evaluated=False in the catalog
         return Score(None, f"{catalog.label(name)} is not computed by the evaluators")
-    return ev.local(p, rel_chunks)
+    if is_off(name, threshold):
+        return Score(None, f"{catalog.label(name)} is off for this feature (threshold 0, no weight): not computed")
+    return guarded(name, lambda: ev.local(p, rel_chunks))
+
+
+def is_off(name: str, threshold: float) -> bool:
+    """A metric the catalog switches off for the feature: no share of overall quality and threshold 0
+    (citation accuracy outside a feature whose answers cite their chunks). It is not run at all."""
+    m = catalog.get(name)
+    return m is not None and getattr(m, "weight", 1.0) == 0 and not threshold
+
+
+METRIC_ERROR = "metric error"
+
+
+def guarded(name: str, compute) -> Score:
+    """`compute()`, or, when it raises, that metric's error as a Score (value None, the reason in words,
+    `details.error`): one metric's bug costs the record that metric, never its other scores."""
+    try:
+        return compute()
+    except Exception as exc:  # noqa: BLE001 - isolate one metric
+        reason = f"{type(exc).__name__}: {exc}"[:300]
+        return Score(None, f"{METRIC_ERROR}: {reason}", {"error": reason})
 
 
 def _judge_score(ev, p: L.Prepared, judge) -> tuple[Score, Any]:
@@ -86,10 +108,11 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
     evals = registry.evaluators() if evals is None else evals
     t0 = time.perf_counter()
     th = thresholds_for(feature, thresholds)
-    rel_chunks = L.chunk_relevance(p) if p.context else []
-    scores: dict[str, Score] = {m: _local_score(ev, m, p, rel_chunks) for m, ev in evals.items()}
-    extra = {"completeness": L.completeness(p), "citation_quality": L.citation_quality(p),
-             "correctness": L.correctness(p)}
+    rel_chunks = guarded_value(lambda: L.chunk_relevance(p) if p.context else [], [])
+    scores: dict[str, Score] = {m: _local_score(ev, m, p, rel_chunks, th.get(m, 0.0)) for m, ev in evals.items()}
+    extra = {k: guarded(k, f) for k, f in (("completeness", lambda: L.completeness(p)),
+                                           ("citation_quality", lambda: L.citation_quality(p)),
+                                           ("correctness", lambda: L.correctness(p)))}
     surface = lambda a: L._surface(p.query, a)  # noqa: E731
     retr = R.evaluate_fast(list(p.aspects), p.ctx.tokens, [r["score"] for r in rel_chunks], surface=surface)
     local_ms = (time.perf_counter() - t0) * 1000
@@ -151,12 +174,16 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
     f = scores["faithfulness"]
     if f.value is None:
         halluc = None
-    elif "faithfulness" in judged:
-        halluc = round(1.0 - float(f.value), 4)
-    else:
-        halluc = L.hallucination_score(p, f)
+    elif "faithfulness" in judged:  # the judge's share of supported statements, on the score's scale
+        halluc = L.hallucination_from_faithfulness(float(f.value))
+    else:  # computed with faithfulness (which is computed from it)
+        halluc = f.details.get("hallucination_score")
     details = {m: scores[m].details for m in evals}
     details["judged_metrics"] = judged
+    errors = {m: s.details["error"] for m, s in (*scores.items(), *extra.items())
+              if s.value is None and isinstance(s.details, dict) and "error" in s.details}
+    if errors:  # counted on Data health (store/health.record_counts)
+        details["metric_errors"] = errors
     if judge_errors:
         details["judge_errors"] = judge_errors
     return {
@@ -172,6 +199,14 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
         "retrieval": retr.to_dict(),
         "judge_usage": usage.to_dict(),
     }
+
+
+def guarded_value(compute, default):
+    """`compute()`, or `default` when it raises (the callers record what is missing in words)."""
+    try:
+        return compute()
+    except Exception:  # noqa: BLE001 - a shared step must not take the record's other scores with it
+        return default
 
 
 def _make_lookup(vectors: dict):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from . import rules
+
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are aren't as at be because been before being below
 between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each
@@ -87,7 +89,8 @@ _REF_RE = re.compile(
     r"per|see|in|from)\s+(?:the\s+)?" + _REF_CORE + r"\s*,?\s*"  # "as described in Passage 1, ..."
     r"|\b(?:the\s+)?" + _REF_CORE + r"\s+(?:says|states|notes|mentions|explains|confirms|shows|provides|indicates|"
     r"adds|specifies|describes|sets out)(?:\s+that)?\s*"  # "Passage 2 states that ..."
-    r"|\b" + _REF_WORD + r"\s*#\s*\d{1,3}\b|\b(?:passage|source|doc|document|chunk|excerpt)\s+\d{1,3}\b",
+    r"|\b" + _REF_WORD + r"\s*#\s*\d{1,3}\b"
+    r"|\b(?:passages?|sources?|docs?|documents?|chunks?|excerpts?)\s+\d{1,3}(?:\s*(?:-|\u2013)\s*\d{1,3})?\b",
     re.IGNORECASE | re.MULTILINE)
 _REF_NUMS_RE = re.compile(r"\d{1,3}(?:\s*(?:-|\u2013)\s*\d{1,3})?")
 
@@ -106,8 +109,9 @@ def find_references(text: str) -> list[int]:
     out: list[int] = []
     for m in _REF_RE.finditer(text or ""):
         for n in _REF_NUMS_RE.findall(m.group(0)):
-            a, _, b = re.split(r"\s*(-|\u2013)\s*", n) + ["", ""] if "-" in n or "\u2013" in n else (n, "", "")
-            lo, hi = int(a), int(b or a)
+            # "2-3" / "2 \u2013 3": a range, its ends as written (a reversed range "3-2" is read as 2..3)
+            ends = [int(x) for x in re.findall(r"\d+", n)]
+            lo, hi = min(ends), max(ends)
             out.extend(range(lo, min(hi, lo + 20) + 1))
     return list(dict.fromkeys(out))
 
@@ -244,11 +248,29 @@ def strip_structure(sentence: str) -> str:
     return rest[:1].upper() + rest[1:] if rest else sentence
 
 
+# Issue 28: refusals and sentences about the sources in more of the forms answers use, with or without the
+# reference that opened them ("Passage 3 does not mention ..." reads "does not mention ..." once the marker is
+# stripped): "None of the passages says ...", "The text doesn't cover ...", "I cannot provide ...", "Unable to answer".
+_META_MORE_RE = re.compile(
+    r"^(?:it\s+|and\s+|but\s+)?(?:do|does|did)\s*(?:not|n't)\s+(?:say|mention|state|specify|include|cover|give|provide|"
+    r"indicate|address|explain|list|contain|discuss|describe|tell|detail)\b"
+    r"|\b(?:none|neither)\s+of\s+the\s+(?:passages|sources|documents|texts|excerpts|chunks|results|articles)\b"
+    r"|^(?:the |these |this |those )?(?:provided |given |retrieved )?(?:text|article|page|website|search results?|"
+    r"results?|information|materials?|passages?|context|documents?|sources?|excerpts?)\s+(?:do|does|did)\s*(?:not|n't)\s+"
+    r"(?:say|mention|state|specify|include|cover|give|provide|indicate|address|explain|list|contain|discuss|"
+    r"describe|tell|detail)\b"
+    r"|^(?:i(?:'m| am)?\s+)?(?:unable to|cannot|can ?not|can't|could not|couldn't)\s+(?:answer|provide|find|determine|"
+    r"say|tell|confirm|give|offer|access|verify|locate|help)\b"
+    r"|^(?:there is|there's|there are)\s+no\s+(?:mention|information|details?|data|reference|indication)\b"
+    r"|^no\s+(?:information|details?|mention|data)\s+(?:about|on|regarding|of)\b", re.IGNORECASE)
+
+
 def is_about_context(sentence: str) -> bool:
     """A sentence about what the context says or lacks ("The passages do not mention the fee", "I cannot
     confirm ..."): not a claim to check against the chunks. One carrying a figure of its own is a claim."""
     s = strip_citations(sentence or "").strip().replace("\u2019", "'")
-    return bool(_ABOUT_CONTEXT_RE.search(s) or _META_RE.search(s)) and not numbers(s)
+    more = rules.on("meta_sentences") and bool(_META_MORE_RE.search(s))
+    return bool(more or _ABOUT_CONTEXT_RE.search(s) or _META_RE.search(s)) and not numbers(s)
 
 
 # The answer's own assessment under a label ("Viability: weak unless ...", "Risk: low", "Chances of success:
@@ -286,6 +308,42 @@ def about_context_sentences(answer: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+_LIST_ITEM_RE = re.compile(r"^\s*(?:[-*+\u2022]|\d{1,2}[.)]|\(?[a-zA-Z][.)])\s+\S")
+_MD_HEADING_RE = re.compile(r"^\s*(?:#{1,6}\s+\S|\*\*[^*]+\*\*\s*:?\s*$|__[^_]+__\s*:?\s*$)")
+_SMALL_WORDS = frozenset("a an the and or of for to in on at by with from vs".split())
+
+
+def _title_case(line: str) -> bool:
+    """"Grounds For Bail", "Key Steps": every word capitalised but the small ones, no end punctuation."""
+    words = re.findall(r"[A-Za-z][A-Za-z'\u2019-]*", line)
+    return bool(words) and not line.rstrip().endswith((".", "!", "?", ";", ",")) and \
+        all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in words) and len(words) <= 10
+
+
+@lru_cache(maxsize=8192)
+def heading_lines(answer: str) -> frozenset:
+    """The answer's heading lines, decided by form, not length (issue 28): a markdown heading or a bold line, a
+    line ending in a colon, a Title Case line, or the short unmarked line that opens a list. A list item is
+    never a heading, however short ("Season with salt")."""
+    raw = [ln for ln in (answer or "").splitlines() if ln.strip()]
+    out = set()
+    for i, ln in enumerate(raw):
+        if _LIST_ITEM_RE.match(ln) and not _MD_HEADING_RE.match(ln):
+            continue
+        body = ln.strip()
+        opens_list = i + 1 < len(raw) and bool(_LIST_ITEM_RE.match(raw[i + 1])) and \
+            not body.endswith((".", "!", "?")) and len(body.split()) <= 8
+        if _MD_HEADING_RE.match(ln) or body.endswith(":") or _title_case(clean(body)) or opens_list:
+            out.add(clean(body).strip(" -*\u2022\t:").lower())
+    return frozenset(out)
+
+
+def _is_heading_in(sent: str, answer: str) -> bool:
+    if not rules.on("list_items"):
+        return is_heading(sent)
+    return sent.strip(" -*\u2022\t:").lower() in heading_lines(answer)
+
+
 @lru_cache(maxsize=8192)
 def split_claims(answer: str) -> tuple[str, ...]:
     """Atomic-ish claims: sentences, split further at clause-level conjunctions when both sides
@@ -293,7 +351,7 @@ def split_claims(answer: str) -> tuple[str, ...]:
     claims: list[str] = []
     sents = split_sentences(answer)
     for sent in sents:
-        if len(sents) > 1 and is_heading(sent):
+        if len(sents) > 1 and _is_heading_in(sent, answer):
             continue
         s = strip_structure(strip_meta_prefix(strip_structure(sent)))
         if not strip_citations(s).strip(" .;,"):  # a line of references only ("Sources: 1, 3")
@@ -378,11 +436,28 @@ def _to_float(digits: str) -> float | None:
         return None
 
 
+# Counts and structural numbers are not facts to look up: "the two", "those three carriers", "both", "step 4 and
+# 5", "box 3", "tip 2" (a count of what the answer itself lists, or its own numbering).
+_SMALL = r"(?:two|three|four|five|six|seven|eight|nine|ten)"
+_COUNT_RE = re.compile(
+    r"\b(?:the|these|those|all|first|last|other|its|their|our|your|both)\s+" + _SMALL + r"\b"
+    r"|\b(?:steps?|stages?|box(?:es)?|points?|items?|tips?|options?|methods?|rounds?|lines?|rows?|columns?|"
+    r"questions?|slides?|screens?)\s+\d{1,2}(?:\s*(?:,|and|&|or|to|-|\u2013)\s*\d{1,2})*\b",
+    re.IGNORECASE)
+# one or two digits glued to a capital before them name a thing, not an amount: "CO2", "H2O", "MP3", "A4",
+# "B12" (an amount glued to a word, "Room2000/-", stays one)
+_GLUED_DIGITS_RE = re.compile(r"(?<=[A-Z])\d{1,2}(?=[A-Z]|\b)")
+
+
 @lru_cache(maxsize=16384)
 def numbers(text: str) -> frozenset:
     """Normalised numeric values mentioned in `text` (amounts with multipliers expanded, % kept apart,
     number words converted). Citation page numbers are ignored."""
     text = strip_citations(text or "")
+    if rules.on("counts"):
+        text = _COUNT_RE.sub(" ", text)
+    if rules.on("units_names"):
+        text = _GLUED_DIGITS_RE.sub(" ", text)
     text = re.sub(r"\b(\d{1,2}):(\d{2})\b", lambda m: f"{int(m.group(1))}.{m.group(2)}", text)  # 2:30 PM -> 2.30
     vals: set = set()
     for m in _NUM_RE.finditer(text):
@@ -580,7 +655,18 @@ def match_in(tok: str, tokens, index: dict) -> str | None:
 _TOKEN_POS_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:['\u2019][A-Za-z]+)?|\d+(?:[.,]\d+)*")
 
 
-def negation_count_near(sentence: str, anchors: set, scope: int = 3) -> int:
+# negation words that deny nothing of what follows: a quantifier or a contrast ("not all ovens", "not only",
+# "no matter", "whether or not", "if not", "rather than")
+_NON_DENIAL_RE = re.compile(r"\b(?:not\s+(?:all|every|only|just|necessarily|always)|no\s+matter|whether\s+or\s+not|"
+                            r"if\s+not|or\s+not|not\s+to\s+mention|nothing\s+but|none\s+other\s+than)\b",
+                            re.IGNORECASE)
+
+
+def without_non_denials(text: str) -> str:
+    return _NON_DENIAL_RE.sub(" ", text or "")
+
+
+def negation_count_near(sentence: str, anchors: set, scope: int = 3, strict: bool = False) -> int:
     """Negations of `sentence` that bear on the words in `anchors` (stems): those with an anchor
     among the next `scope` content words ("was not valid", "no more than 4 doses"). A negation
     elsewhere in a long sentence ("..., with no more than 4 doses" for a claim about the dose)
@@ -588,7 +674,7 @@ def negation_count_near(sentence: str, anchors: set, scope: int = 3) -> int:
     words = [m.group(0).lower() for m in _TOKEN_POS_RE.finditer(_BOUND_RE.sub(" ", (sentence or "").replace("\u2019", "'")))]
     stems = [None if (w in STOPWORDS or is_negation_word(w)) else stem(w.replace(",", "")) for w in words]
     if not any(st in anchors for st in stems if st):
-        return negation_count(sentence)
+        return 0 if strict else negation_count(sentence)
     n = 0
     for i, w in enumerate(words):
         if is_negation_word(w):
@@ -740,13 +826,16 @@ def expansions(text: str, lower_case_too: bool = True) -> dict:
 
 
 _SLOT_RE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(%|[A-Za-z]+)")
+_SLOT_DEG_RE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(%|\u00b0\s*[CFcf]\b|[A-Za-z]+)")
 
 
 def number_slots(text: str) -> dict[str, set[str]]:
     """Numbers by the word that follows them ("12 weeks" -> {"week": {"12"}}, "10%" -> {"%": {"10"}}); numbers
     followed by a stopword ("Section 138 of") say nothing about a unit and are left out."""
     out: dict[str, set[str]] = {}
-    for num, unit in _SLOT_RE.findall(text or ""):
+    for num, unit in (_SLOT_DEG_RE if rules.on("units_names") else _SLOT_RE).findall(text or ""):
+        if unit.startswith("\u00b0"):  # "70 °C": degrees are a unit too
+            unit = "deg" + unit[-1].lower()
         u = "%" if unit == "%" else unit.lower()
         if u != "%" and (u in STOPWORDS or len(u) < 2):
             continue

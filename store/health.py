@@ -61,7 +61,7 @@ def database_status(db: Database) -> dict[str, Any]:
 
 
 def record_counts(db: Database, now: datetime | None = None) -> dict[str, int]:
-    """total (estimated), last_24h, needs_scoring, with_issues_7d, quarantined, reingested."""
+    """total (estimated), last_24h, needs_scoring, with_issues_7d, metric_errors_7d, quarantined, reingested."""
     now = now or datetime.now(timezone.utc)
     records, rejected = db[RECORDS], db[REJECTED]
     return {
@@ -71,6 +71,10 @@ def record_counts(db: Database, now: datetime | None = None) -> dict[str, int]:
         # bounded by the timestamp index: only the last week's records are looked at
         "with_issues_7d": records.count_documents(
             {"timestamp": {"$gte": now - timedelta(days=ISSUES_WINDOW_DAYS)}, "eb.issues.0": {"$exists": True}}),
+        # scored, but one metric of the local scorer raised (its error is on the record's score result)
+        "metric_errors_7d": records.count_documents(
+            {"timestamp": {"$gte": now - timedelta(days=ISSUES_WINDOW_DAYS)},
+             "rescored.details.metric_errors": {"$exists": True}}),
         "quarantined": rejected.count_documents({"status": QUARANTINED}),
         "reingested": rejected.count_documents({"status": REINGESTED}),
     }

@@ -71,6 +71,10 @@ def _render_counts(counts: dict) -> None:
     cols[3].metric("Issues (7 days)", f"{counts['with_issues_7d']:,}",
                    help="Stored, but something was missing or out of range (e.g. a score outside 0..1)",
                    border=True)
+    if counts.get("metric_errors_7d"):
+        st.warning(f"{counts['metric_errors_7d']:,} record(s) of the last 7 days have a metric that failed in the "
+                   "local scorer: that metric's reason on the record names the error; their other scores are kept.",
+                   icon="⚠️")
     cols[4].metric("Quarantined", f"{counts['quarantined']:,}",
                    f"{counts['reingested']:,} re-ingested" if counts.get("reingested") else None,
                    delta_color="off", delta_arrow="off", help="Payloads that could not be understood",

@@ -52,8 +52,8 @@ KEEP = "__keep__"
 # every column the list can show, in table order; the default set fits 1400 px
 COLUMNS = ("Time", "Feature", "Session", "Query", "Overall", "Re-score", "Faithfulness", "Below threshold",
            "Status", "Assignee", "Tags", "Gaps", "Source")
-DEFAULT_COLUMNS = ("Time", "Feature", "Session", "Query", "Overall", "Re-score", "Below threshold", "Status",
-                   "Assignee", "Gaps")
+DEFAULT_COLUMNS = ("Time", "Feature", "Session", "Query", "Overall", "Re-score", "Faithfulness", "Below threshold",
+                   "Status", "Assignee", "Gaps")
 TURNS_SHOWN = 30  # a conversation's turns drawn at once ("Show more" adds as many)
 LINK_PARAMS = ("feature", "start", "end", "status", "metric", "source", "session", "record",
                "release", "model", "prompt_version")
@@ -198,7 +198,9 @@ def _render_filters(features: list[str]):
                                 help="Only the turns of one conversation (exact session_id).")
         low, high = d4.slider("Overall score", 0.0, 1.0, (0.0, 1.0), step=0.05, key=f"{PREFIX}_range")
         e1, e2, e3, e4 = st.columns([1.2, 1.2, 1.6, 2.0], vertical_alignment="bottom")
-        sort = _select(e1, "Sort by", tuple(SORTS), "sort", "overall_quality", format_func=SORTS.get)
+        # lowest faithfulness first by default: for scorer-scored traffic it is computed from the hallucination
+        # score, the signal that separates hallucinated answers best (issue 28); overall quality dilutes it
+        sort = _select(e1, "Sort by", tuple(SORTS), "sort", "faithfulness", format_func=SORTS.get)
         orders = ("Newest first", "Oldest first") if sort == "timestamp" else ("Lowest first", "Highest first")
         order = _select(e2, "Order", orders, "order", orders[0])
         only_failing = e3.toggle("Only failing records", key=f"{PREFIX}_failing",

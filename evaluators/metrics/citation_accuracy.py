@@ -37,7 +37,7 @@ def citation_accuracy(p: Prepared) -> Score:
             missing = [r for r in refs if r < 1 or r > n]
             what = (f"cites #{', #'.join(map(str, missing))}, which was not retrieved" if missing else
                     f"cites #{', #'.join(map(str, refs))}")
-            where = (f"the support is in #{best_chunk + 1}" if c["supported"] else
+            where = (f"the support is in #{best_chunk + 1}" if c.get("supported_without_citation", c["supported"]) else
                      "the context does not support it")
             wrong.append(f"claim {i + 1} {what}; {where}")
     value = sum(r["correct"] for r in rows) / len(rows)

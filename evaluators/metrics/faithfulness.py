@@ -5,13 +5,17 @@ import numpy as np
 from pydantic import BaseModel
 
 from .. import text as T
-from ..local import NO_CONTEXT, Prepared, _short, hallucination_signals
+from ..local import NO_CONTEXT, Prepared, _short, faithfulness_from_hallucination, hallucination_score, \
+    hallucination_signals
 from ..prompts import STATEMENTS_JSON, JudgePrompt, StatementVerdict
 from ..types import MetricEvaluator, Score
 
 
 def faithfulness(p: Prepared) -> Score:
-    """supported claims / claims. None when there is no retrieved context (NO_CONTEXT) or no claim."""
+    """Computed from the hallucination score (`faithfulness_from_hallucination`; 1.0 = fully grounded, 0.8 = the
+    score's midpoint): the claims' support combined, one clearly unsupported claim taking it below 0.8. The
+    share of supported claims is kept in the details (`supported_share`) and the reason. None when there is no
+    retrieved context (NO_CONTEXT) or no claim."""
     if not p.ctx.sentences:
         return Score(None, NO_CONTEXT, {"claims": [], "unsupported_claims": []})
     about = list(T.about_context_sentences(p.answer))
@@ -24,7 +28,9 @@ def faithfulness(p: Prepared) -> Score:
                      {"claims": [], "unsupported_claims": [], "about_context": about})
     claims = p.claim_support()
     n_sup = sum(1 for c in claims if c["supported"])
-    value = n_sup / len(claims)
+    share = n_sup / len(claims)
+    halluc = hallucination_score(p, Score(share, "", {"claims": claims}))
+    value = faithfulness_from_hallucination(halluc)
     unsupported = [{"claim": c["text"], "why": c["why"], "score": c["score"]} for c in claims if not c["supported"]]
     if not unsupported:
         reason = f"All {len(claims)} claims are supported by the context."
@@ -32,8 +38,9 @@ def faithfulness(p: Prepared) -> Score:
         first = unsupported[0]
         reason = (f"{n_sup} of {len(claims)} claims supported; unsupported: \"{_short(first['claim'], 80)}\" "
                   f"({first['why']})" + (f" and {len(unsupported) - 1} more." if len(unsupported) > 1 else "."))
-    reason += note
+    reason += note + f" Hallucination score {halluc:.2f}."
     return Score(value, reason, {"claims": claims, "unsupported_claims": unsupported, "about_context": about,
+                                 "supported_share": share, "hallucination_score": halluc,
                                  "assessments": assessed, "mean_support": float(np.mean([c["score"] for c in claims])),
                                  "signals": hallucination_signals(p, claims)})
 

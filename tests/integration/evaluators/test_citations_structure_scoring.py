@@ -17,7 +17,8 @@ PLAIN = ("A bounced cheque for insufficient funds can be punished with imprisonm
 
 
 def _faith(answer: str) -> dict:
-    return evaluators.score_one(Q, answer, CTX)
+    # citation accuracy is off (threshold 0, not run) unless the feature turns it on: these answers cite chunks
+    return evaluators.score_one(Q, answer, CTX, thresholds={"citation_accuracy": 0.5})
 
 
 def test_numbered_points_score_like_the_same_text_unnumbered():
@@ -25,7 +26,7 @@ def test_numbered_points_score_like_the_same_text_unnumbered():
                 "years or a fine of up to twice the cheque amount.\nArgument 2: You must send the drawer a written "
                 "notice within 30 days.\nArgument 3: The drawer then has 15 days to pay.")
     a, b = _faith(PLAIN), _faith(numbered)
-    assert b["evaluation"]["faithfulness"]["score"] == a["evaluation"]["faithfulness"]["score"] == 1.0
+    assert b["details"]["faithfulness"]["supported_share"] == a["details"]["faithfulness"]["supported_share"] == 1.0
     assert abs(b["hallucination_score"] - a["hallucination_score"]) < 0.1
 
 
@@ -34,10 +35,10 @@ def test_chunk_citations_do_not_make_a_correct_answer_unfaithful():
              "of up to twice the cheque amount (Passage 1). You must send the drawer a written notice within 30 days "
              "[2]. According to Source 2, the drawer then has 15 days to pay.\nSources: 1, 2")
     r = _faith(cited)
-    assert r["evaluation"]["faithfulness"]["score"] == 1.0
+    assert r["details"]["faithfulness"]["supported_share"] == 1.0
     assert r["hallucination_score"] < 0.5
     acc = r["evaluation"]["citation_accuracy"]
-    assert acc["score"] == 1.0 and acc["threshold"] == 0.0 and acc["passed"] is True
+    assert acc["score"] == 1.0 and acc["threshold"] == 0.5 and acc["passed"] is True
 
 
 def test_a_citation_to_the_wrong_chunk_is_named():
@@ -56,7 +57,7 @@ def test_a_sentence_about_the_context_is_shown_as_not_checked():
     r = _faith("You must send the drawer a written notice within 30 days. The passages do not mention whether the "
                "bank refunds its fee.")
     f = r["evaluation"]["faithfulness"]
-    assert f["score"] == 1.0 and "about the context, not checked" in f["reason"]
+    assert r["details"]["faithfulness"]["supported_share"] == 1.0 and "about the context, not checked" in f["reason"]
 
 
 def test_a_false_figure_still_fails_when_cited():
@@ -70,10 +71,11 @@ def test_one_false_claim_among_many_true_is_not_averaged_away():
                     "return fee for a dishonoured cheque.")
     good = _faith(many)
     bad = _faith(many + " The drawer must also pay a penalty of Rs. 5,00,000 to the state.")
-    assert good["evaluation"]["faithfulness"]["score"] == 1.0 and good["hallucination_score"] < 0.3
-    f = bad["evaluation"]["faithfulness"]
-    assert 0.8 < f["score"] < 1.0  # one of nine
-    assert bad["hallucination_score"] >= 0.5 + 0.5 * (1 - f["score"]) - 1e-6
+    assert good["details"]["faithfulness"]["supported_share"] == 1.0 and good["hallucination_score"] < 0.3
+    share = bad["details"]["faithfulness"]["supported_share"]
+    assert 0.8 < share < 1.0  # one of nine
+    assert bad["hallucination_score"] >= 0.5 + 0.5 * (1 - share) - 1e-6
+    assert bad["evaluation"]["faithfulness"]["passed"] is False  # faithfulness is computed from that score
 
 
 def test_nothing_supported_scores_1_and_no_context_scores_none():
@@ -99,7 +101,7 @@ def test_a_number_swapped_in_from_elsewhere_in_the_context_is_caught(model):
     assert swapped["hallucination_score"] >= 0.5
     right = evaluators.score_one(q, "Adoptive parents of a child under 3 months get 12 weeks of paid leave.",
                                  LEAVE_CTX)
-    assert right["evaluation"]["faithfulness"]["score"] == 1.0
+    assert right["details"]["faithfulness"]["supported_share"] == 1.0
     both = evaluators.score_one("How much leave do parents get?",
                                 "Birthing parents get 26 weeks of paid leave and adoptive parents get 12 weeks.",
                                 LEAVE_CTX)
@@ -112,7 +114,7 @@ def test_the_answers_own_assessment_is_named_not_checked():
     graded = PLAIN + " Viability: strong unless the drawer paid within the period."
     r = _faith(graded)
     faith = r["evaluation"]["faithfulness"]
-    assert faith["score"] == 1.0 and "assessment, not checked" in faith["reason"], faith["reason"]
+    assert r["details"]["faithfulness"]["supported_share"] == 1.0 and "assessment, not checked" in faith["reason"]
     wrong = ("A bounced cheque can be punished with imprisonment of up to seven years. "
              "Viability: strong unless the drawer paid within the period.")
     assert _faith(wrong)["evaluation"]["faithfulness"]["score"] < 0.5

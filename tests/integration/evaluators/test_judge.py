@@ -7,6 +7,7 @@ import pytest
 
 import evaluators
 from evaluators.judge import Judge, JudgeError, JudgeNotConfigured, JudgeParseError, judge_from_settings
+from evaluators.local import hallucination_from_faithfulness
 
 CTX = ["Section 103 of BNS states: Murder shall be punished with death or life imprisonment"]
 Q = "What is the punishment for murder?"
@@ -87,7 +88,8 @@ def test_thorough_mode_uses_the_judge_for_every_metric(server, model):
     assert e["faithfulness"]["score"] == 0.5 and e["faithfulness"]["unsupported_claims"][0]["claim"] == \
         "The fine is Rs. 50,000."
     assert e["answer_relevancy"]["score"] == 0.9 and e["contextual_precision"]["score"] == 1.0
-    assert e["contextual_recall"]["score"] == 1.0 and r["hallucination_score"] == 0.5
+    assert e["contextual_recall"]["score"] == 1.0
+    assert r["hallucination_score"] == hallucination_from_faithfulness(0.5) == 0.6875  # the judged share, mapped
     assert r["details"]["faithfulness"]["claims"][0]["chunk_ids"] == [0]
     assert r["retrieval"]["mode_used"] == "thorough" and r["retrieval"]["recommendation"] == "ANSWER"
     assert r["judge_usage"]["calls"] == 5 and r["judge_usage"]["input_tokens"] == 500
@@ -132,5 +134,5 @@ def test_judge_failure_in_thorough_mode_is_an_error_or_falls_back(server, model)
         evaluators.score_one(Q, "Death.", CTX, mode="thorough", judge=judge)
     r = evaluators.score_one(Q, "Murder is punishable with death.", CTX, mode="thorough", judge=judge,
                              fallback_to_fast=True)
-    assert r["evaluation"]["faithfulness"]["score"] == 1.0  # the local value stands
+    assert r["details"]["faithfulness"]["supported_share"] == 1.0 and r["details"]["faithfulness"].get("source") != "judge"  # the local value stands
     assert r["details"]["judge_errors"]

@@ -14,7 +14,8 @@ CHEQUE_CTX = ["Section 138 of the Negotiable Instruments Act, 1881 makes the dis
 
 
 def faith(r):
-    return r["evaluation"]["faithfulness"]["score"]
+    """The share of supported claims (faithfulness itself is computed from the hallucination score, issue 28)."""
+    return r["details"]["faithfulness"]["supported_share"]
 
 
 @pytest.mark.parametrize("citation", ["According to Section 103 of BNS", "Under s. 103 BNS", "Under Sec. 103 of the BNS",

@@ -13,6 +13,11 @@ def ev(r, metric):
     return r["evaluation"][metric]["score"]
 
 
+def share(r):
+    """The share of supported claims (faithfulness itself is computed from the hallucination score, issue 28)."""
+    return r["details"]["faithfulness"]["supported_share"]
+
+
 def test_model_singleton_and_vectors(model):
     assert embeddings.get_encoder() is model
     v = embeddings.encode(["murder", "murder", "homicide"])
@@ -25,12 +30,12 @@ def test_faithfulness_reference_examples(model):
     q = "What is the punishment for murder?"
     good = evaluators.score_one(q, "According to Section 103 of BNS, murder is punishable with death or life "
                                    "imprisonment", MURDER_CTX)
-    assert ev(good, "faithfulness") == 1.0 and good["evaluation"]["faithfulness"]["passed"] is True
+    assert share(good) == 1.0 and good["evaluation"]["faithfulness"]["passed"] is True
     claim = good["details"]["faithfulness"]["claims"][0]
     assert claim["supported"] and claim["chunk_ids"] == [0] and "Section 103" in claim["best_sentence"]
     bad = evaluators.score_one(q, "Murder is punishable with 10 years imprisonment and a fine of Rs. 50,000",
                                MURDER_CTX)
-    assert ev(bad, "faithfulness") == 0.0
+    assert share(bad) == 0.0 and ev(bad, "faithfulness") < 0.8
     uns = bad["evaluation"]["faithfulness"]["unsupported_claims"]
     assert len(uns) == 1 and "mismatch" in uns[0]["why"] and "50,000" in uns[0]["why"]
     assert bad["hallucination_score"] > 0.8 > 0.2 > good["hallucination_score"]
@@ -39,10 +44,10 @@ def test_faithfulness_reference_examples(model):
 def test_faithfulness_negation_entity_and_paraphrase(model):
     q = "What is the punishment for murder?"
     neg = evaluators.score_one(q, "Murder is not punishable with death or life imprisonment.", MURDER_CTX)
-    assert ev(neg, "faithfulness") == 0.0
+    assert share(neg) == 0.0
     assert "negation" in neg["evaluation"]["faithfulness"]["unsupported_claims"][0]["why"]
     ent = evaluators.score_one(q, "The Supreme Court of Kerala decides murder cases under Section 103.", MURDER_CTX)
-    assert ev(ent, "faithfulness") == 0.0
+    assert share(ent) == 0.0
     assert "entity not in context" in ent["evaluation"]["faithfulness"]["unsupported_claims"][0]["why"]
     para_ctx = ["The Consolidated Appropriations Act of 2023 required states to begin the process of redetermining "
                 "Medicaid eligibility for its members, which New York State (NYS) began in April 2023."]
@@ -52,7 +57,7 @@ def test_faithfulness_negation_entity_and_paraphrase(model):
         "It will finish in May 2025.", para_ctx)
     claims = para["details"]["faithfulness"]["claims"]
     assert [c["supported"] for c in claims] == [True, False]
-    assert ev(para, "faithfulness") == 0.5
+    assert share(para) == 0.5
     # one of two claims carries a date the context lacks: flagged (the learned score weighs an absent
     # number/date strongly), though a single-claim answer made only of that date would score higher still
     assert para["hallucination_score"] > 0.5
@@ -89,7 +94,7 @@ def test_short_direct_answer_is_relevant_when_it_is_what_the_context_says(model)
     ctx = ["The Oberoi family is an Indian family that is famous for its involvement in hotels, namely through "
            "The Oberoi Group. The Oberoi Group is a hotel company with its head office in Delhi."]
     direct = evaluators.score_one(q, "Delhi", ctx)
-    assert ev(direct, "answer_relevancy") >= 0.7 and ev(direct, "faithfulness") == 1.0
+    assert ev(direct, "answer_relevancy") >= 0.7 and share(direct) == 1.0
     elsewhere = evaluators.score_one(q, "Bananas", ctx)
     assert ev(elsewhere, "answer_relevancy") < 0.3
 

@@ -104,8 +104,8 @@ def test_faithful_paraphrase_scores_low_and_unfaithful_variant_higher(scored, ci
     good, bad = scored[f"{cid}/faithful"], scored[f"{cid}/unfaithful"]
     hg, hb = good["hallucination_score"], bad["hallucination_score"]
     # the paraphrase: every claim supported, hallucination well below the 0.5 midpoint
-    assert good["evaluation"]["faithfulness"]["score"] == 1.0, good["evaluation"]["faithfulness"]
+    assert good["details"]["faithfulness"]["supported_share"] == 1.0, good["evaluation"]["faithfulness"]
     assert hg < 0.35, (hg, good["evaluation"]["faithfulness"])
     # the variant that adds unsupported facts / flips a negation: flagged, and ranked above its twin
-    assert bad["evaluation"]["faithfulness"]["score"] < 1.0, bad["evaluation"]["faithfulness"]
+    assert bad["details"]["faithfulness"]["supported_share"] < 1.0, bad["evaluation"]["faithfulness"]
     assert hb > 0.5 and hb - hg >= 0.3, (hg, hb, bad["evaluation"]["faithfulness"])

@@ -1,0 +1,38 @@
+"""The claim-check rules of issue 28, by name, each measured alone (bench/bench_judge.py switches them off one
+at a time; the product runs with all of them on but DEFAULT_OFF). EVALBOARD_RULES_OFF="name,name" switches rules
+off for a run, EVALBOARD_RULES_ON a default-off one on.
+
+  negation_scope   a negation flip only when the context's negation covers the claim's own words
+  meta_sentences   refusals and sentences about the passages ("Passage 3 does not provide ...", "Unable to
+                   answer ...") are not claims, with or without their reference markers
+  list_items       list items are claims whatever their length; headings are decided by form (a trailing
+                   colon, Title Case, a markdown heading), not by length
+  units_names      unit words and conversions (Fahrenheit/Celsius, inches/cm), common abbreviations (DIY,
+                   US/USA, BC/"before Christ") and name variants are not missing entities
+  counts           counts and structural numbers ("the two", "step 4 and 5") are not facts to look up
+  passage_check    a claim that cites passage N is checked against passage N
+  added_phrase     a phrase added inside an otherwise supported sentence: its content words against the
+                   best-matching context sentence
+"""
+from __future__ import annotations
+
+import os
+
+NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "counts", "passage_check", "added_phrase")
+# off unless EVALBOARD_RULES_ON names it: added_phrase catches added tails on web-style answers but flags legal
+# characterisations the demo's argument answers make ("…, which is a statutory defence") - measured, not shipped on
+DEFAULT_OFF = frozenset({"added_phrase"})
+_on_env = {n.strip() for n in os.environ.get("EVALBOARD_RULES_ON", "").split(",") if n.strip()}
+_off: set[str] = ({n.strip() for n in os.environ.get("EVALBOARD_RULES_OFF", "").split(",") if n.strip()}
+                  | (DEFAULT_OFF - _on_env))
+
+
+def on(name: str) -> bool:
+    return name not in _off
+
+
+def switch_off(names) -> None:
+    """Measure without `names` (the rest on). The caller clears the cached text functions (their results
+    change): bench/bench_judge.py does."""
+    _off.clear()
+    _off.update(names)
