@@ -6,6 +6,7 @@ override by setting environment variables and calling `reset_settings()`.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal
 from urllib.parse import urlparse
 
 from pydantic import Field, SecretStr
@@ -75,6 +76,12 @@ class Settings(BaseSettings):
     # --- bounded cardinality (jobs/ingest.py) -----------------------------------
     # distinct feature names; a record with a new name beyond it is quarantined with the reason
     max_features: int = Field(default=50, ge=1, le=1000, alias="EVALBOARD_MAX_FEATURES")
+
+    # --- privacy (core/privacy, issue 31): personal data replaced before it is stored ---------------
+    # off | report (count only) | redact; per source "demo=off,mongodb=report"; a file of names/terms
+    privacy_mode: Literal["off", "report", "redact"] = Field(default="redact", alias="EVALBOARD_PRIVACY")
+    privacy_sources: str = Field(default="", alias="EVALBOARD_PRIVACY_SOURCES")
+    privacy_terms_file: str | None = Field(default=None, alias="EVALBOARD_PRIVACY_TERMS_FILE")
 
     @property
     def db_name(self) -> str:

@@ -20,3 +20,4 @@ LABELS = "labels"                # human labels, one document per version (store
 LABEL_AUDIT = "label_audit"      # every queue creation, label save, undo and resolution: who, when, what
 RELEASE_DAILY = "aggregates_release_daily"  # per (day, version dimension, value, feature): sums + histograms
 RELEASE_CATALOG = "release_catalog"         # every version value seen: first and last record time
+PRIVACY_DAILY = "privacy_daily"  # personal data found per (ingest day, source, mode): counts by kind, never values
