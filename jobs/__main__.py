@@ -299,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from jobs.labels_export import add_parser as add_export_labels
     add_export_labels(sub)
+    from jobs.redact import add_parser as add_redact
+    add_redact(sub)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s",

@@ -143,3 +143,40 @@ def quarantine_entry(policies: Policies, raw: Any, reason: str, source: str, ext
     if counts:
         extra.update({"original_sha256": original_hash(raw), "redactions": dict(sorted(counts.items()))})
     return redacted, redact_text(reason, policy), redact_text(source, policy), extra
+
+
+# --- `python -m jobs redact`: old records, a page at a time, resumable ----------------------------------
+# _id values of different BSON types never compare with $gt, so a pass walks each type in turn
+ID_TYPES = ("number", "string", "objectId", "date")
+PROGRESS_ID = "redact_progress"
+
+
+def records_page(db: Database, type_index: int, after: Any, limit: int) -> list[dict]:
+    """The next `limit` records (all fields) whose _id is of ID_TYPES[type_index], after `after`."""
+    query: dict[str, Any] = {"_id": {"$type": ID_TYPES[type_index]}}
+    if after is not None:
+        query["_id"]["$gt"] = after
+    from store.records import records_for_reading
+    return list(records_for_reading(db).find(query).sort("_id", 1).limit(int(limit)))
+
+
+def get_progress(db: Database) -> dict | None:
+    return db[STATE].find_one({"_id": PROGRESS_ID})
+
+
+def save_progress(db: Database, fields: dict | None) -> None:
+    """Keep where the pass is (None: the pass ended, forget it)."""
+    if fields is None:
+        db[STATE].delete_one({"_id": PROGRESS_ID})
+    else:
+        db[STATE].update_one({"_id": PROGRESS_ID}, {"$set": fields}, upsert=True)
+
+
+def rejected_entries(db: Database) -> list[dict]:
+    from store.collections import REJECTED
+    return list(db[REJECTED].find({}))
+
+
+def update_rejected(db: Database, entry_id: Any, fields: dict) -> None:
+    from store.collections import REJECTED
+    db[REJECTED].update_one({"_id": entry_id}, {"$set": fields})

@@ -129,6 +129,8 @@ def redact_record(doc: dict, policy: Policy, redactor: Redactor | None = None) -
         counts = dict(sorted(redactor.counts.items()))
         if counts:
             eb["redactions"] = counts
+            if policy.mode == REPORT:
+                eb["redactions_reported_only"] = True  # found and counted, the text kept
         out["eb"] = eb
     return out, dict(sorted(redactor.counts.items()))
 
