@@ -18,9 +18,8 @@ from typing import Any
 from pymongo.database import Database
 
 from core.privacy import REDACT, Redactor, original_hash, redact_payload, redact_record
-from store.privacy import (ID_TYPES, Policies, get_progress, records_page, rejected_entries, save_progress,
-                           update_rejected)
-from store.records import OWN_FIELDS, apply_updates
+from store.privacy import Policies, get_progress, rejected_entries, save_progress, update_rejected
+from store.records import ID_TYPES, OWN_FIELDS, apply_updates, records_page
 from store.schema import payload_from_storage, storable_payload
 
 PAGE = 500
@@ -125,8 +124,8 @@ def redact_stored(db: Database, *, apply: bool = False, restart: bool = False, p
 
 
 def cmd_redact(args) -> int:
-    from jobs.__main__ import _db
-    result = redact_stored(_db(), apply=args.apply, restart=args.restart)
+    from store.client import get_db
+    result = redact_stored(get_db(), apply=args.apply, restart=args.restart)
     kinds = ", ".join(f"{kind} {n:,}" for kind, n in result["found"].items()) or "nothing"
     verb = "replaced" if args.apply else "would replace (dry run; --apply to write)"
     print(f"records: {result['scanned']:,} read, {result['changed']:,} {'changed' if args.apply else 'to change'}; "

@@ -10,7 +10,7 @@ from pymongo import DESCENDING
 from pymongo.database import Database
 
 from core.privacy import REDACT, Policy, original_hash, parse_terms, policy_for, redact_payload, redact_record, redact_text
-from store.collections import PRIVACY_DAILY, RECORDS, STATE
+from store.collections import PRIVACY_DAILY, RECORDS, REJECTED, STATE
 from store.errors import ValidationFailed
 from store.thresholds import write_audit
 
@@ -146,18 +146,7 @@ def quarantine_entry(policies: Policies, raw: Any, reason: str, source: str, ext
 
 
 # --- `python -m jobs redact`: old records, a page at a time, resumable ----------------------------------
-# _id values of different BSON types never compare with $gt, so a pass walks each type in turn
-ID_TYPES = ("number", "string", "objectId", "date")
 PROGRESS_ID = "redact_progress"
-
-
-def records_page(db: Database, type_index: int, after: Any, limit: int) -> list[dict]:
-    """The next `limit` records (all fields) whose _id is of ID_TYPES[type_index], after `after`."""
-    query: dict[str, Any] = {"_id": {"$type": ID_TYPES[type_index]}}
-    if after is not None:
-        query["_id"]["$gt"] = after
-    from store.records import records_for_reading
-    return list(records_for_reading(db).find(query).sort("_id", 1).limit(int(limit)))
 
 
 def get_progress(db: Database) -> dict | None:
@@ -173,10 +162,8 @@ def save_progress(db: Database, fields: dict | None) -> None:
 
 
 def rejected_entries(db: Database) -> list[dict]:
-    from store.collections import REJECTED
     return list(db[REJECTED].find({}))
 
 
 def update_rejected(db: Database, entry_id: Any, fields: dict) -> None:
-    from store.collections import REJECTED
     db[REJECTED].update_one({"_id": entry_id}, {"$set": fields})

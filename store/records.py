@@ -286,3 +286,15 @@ def apply_updates(db: Database, updates: list[tuple[Any, dict]]) -> dict[Any, st
         except Exception as exc:  # noqa: BLE001 - this record alone
             refused[rid] = f"{exc.__class__.__name__}: {exc}"
     return refused
+
+
+# _id values of different BSON types never compare with $gt, so a pass walks each type in turn
+ID_TYPES = ("number", "string", "objectId", "date")
+
+
+def records_page(db: Database, type_index: int, after: Any, limit: int) -> list[dict]:
+    """The next `limit` records (all fields) whose _id is of ID_TYPES[type_index], after `after`."""
+    query: dict[str, Any] = {"_id": {"$type": ID_TYPES[type_index]}}
+    if after is not None:
+        query["_id"]["$gt"] = after
+    return list(records_for_reading(db).find(query).sort("_id", 1).limit(int(limit)))

@@ -88,7 +88,8 @@ def test_no_raw_value_is_stored_logged_or_exported(db, tmp_path, capsys, caplog)
     assert by_source["evallog:fixture.jsonl"]["records"] == 2 and by_source["mongodb"]["counts"]["EMAIL"] == 2
 
 
-def test_report_mode_counts_only_and_redact_job_cleans_older_records(db, tmp_path, monkeypatch):
+def test_report_mode_counts_only_and_redact_job_cleans_older_records(db, tmp_path, monkeypatch, capsys):
+    from jobs.__main__ import main
     from jobs.ingest import ingest_paths
     from jobs.redact import redact_stored
 
@@ -111,4 +112,7 @@ def test_report_mode_counts_only_and_redact_job_cleans_older_records(db, tmp_pat
     assert "9876543210" not in json.dumps(rec, default=str) and "[PHONE_1]" in rec["context"][0]
     assert rec["eb"]["redactions"]["PHONE"] == 5 and "redactions_reported_only" not in rec["eb"]
     assert redact_stored(db, apply=True)["changed"] == 0  # idempotent
+    capsys.readouterr()
+    assert main(["redact", "--apply"]) == 0
+    assert "records: 3 read, 0 changed; replaced: nothing" in capsys.readouterr().out
     assert ingest_paths(db, [str(path)]).duplicates == 3  # the same file again: the same (redacted) records
