@@ -144,6 +144,7 @@ def run_privacy_ab(n: int, rounds: int, share: float, workdir: Path) -> list[dic
             out.append({"mode": mode, "round": r, "records": n, "with_personal_data": personal,
                         "seconds": round(elapsed, 2), "records_per_s": round(n / elapsed),
                         "load": round(os.getloadavg()[0], 1), "summary": summary})
+            print(json.dumps(out[-1]), flush=True)
     return out
 
 
@@ -163,8 +164,6 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         if args.privacy_ab:
             rows = run_privacy_ab(args.privacy_ab, args.rounds, args.personal_share, Path(tmp))
-            for row in rows:
-                print(json.dumps(row), flush=True)
             best = {m: max(r["records_per_s"] for r in rows if r["mode"] == m) for m in ("off", "redact")}
             print(json.dumps({"best_records_per_s": best, "redact_share_of_off": round(best["redact"] / best["off"], 3)}))
             return

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from core.privacy.detectors import detect
+from core.privacy.detectors import detect, maybe_personal
 
 OFF, REPORT, REDACT = "off", "report", "redact"
 MODES = (OFF, REPORT, REDACT)
@@ -87,14 +87,22 @@ class Redactor:
 
 
 def _walk_strings(value: Any, out: list[str]) -> None:
-    if isinstance(value, str):
+    kind = type(value)
+    if kind is str:
         out.append(value)
-    elif isinstance(value, dict):
+    elif kind is dict:
         for item in value.values():
-            _walk_strings(item, out)
-    elif isinstance(value, list):
+            if type(item) is str:
+                out.append(item)
+            elif item is not None and type(item) not in (float, int, bool):
+                _walk_strings(item, out)
+    elif kind is list or kind is tuple:
         for item in value:
             _walk_strings(item, out)
+    elif isinstance(value, str):  # a str subclass
+        out.append(str(value))
+    elif isinstance(value, (dict, list)):
+        _walk_strings(dict(value) if isinstance(value, dict) else list(value), out)
 
 
 def _ordered_fields(doc: dict) -> list[str]:
@@ -110,11 +118,17 @@ def redact_record(doc: dict, policy: Policy, redactor: Redactor | None = None) -
     the counts (never the values) when anything was found. `doc` itself is not changed."""
     if not policy.active:
         return doc, {}
-    redactor = redactor or Redactor(policy)
     fields = _ordered_fields(doc)
     texts: list[str] = []
     for key in fields:
         _walk_strings(doc[key], texts)
+    eb = doc.get("eb")
+    if isinstance(eb, dict):
+        for key in ("issues", "invalid_versions", "original"):
+            _walk_strings(eb.get(key), texts)
+    if not maybe_personal("\n".join(texts), policy.terms):
+        return doc, {}  # the common case: one scan of the record's text, nothing copied
+    redactor = redactor or Redactor(policy)
     for text in texts:
         redactor.reserve(text)
     out = dict(doc)
