@@ -7,8 +7,9 @@ Pure functions over a string. Each detector is a regular expression plus a check
 - the law's own numbers left alone: a bare run of digits right after a legal cue ("Section",
   "Article", "No.", "SCC", "Rs.", "₹" ...) is a reference or an amount, not a phone or an Aadhaar,
   unless a personal cue ("mobile", "Aadhaar", "call") stands closer to it.
-Cheap gates (an "@", a run of 8+ digits, a dotted quad, a capital run) skip a detector's
-regular expression where it cannot match, so plain legal prose costs a few scans.
+A record is first looked at whole (`maybe_personal`: each character mapped to its class in C, then a
+few literal-led searches); most records stop there. Within a text, a detector runs only where its
+shape occurs (an "@", a run of 8+ digits, a PAN/IFSC shape, a dotted quad or colons).
 """
 from __future__ import annotations
 
