@@ -68,7 +68,8 @@ _EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-
                     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}(?![\w-])")
 # phones: with a country code (+91, 0091, +44 ...), an Indian mobile (6-9 then 9 digits, a leading 0
 # allowed), an Indian landline (0 + STD code + number) and the (415) 555-0132 / 415-555-0132 forms
-_PHONE_INTL = re.compile(r"(?<![\w+(])\(?(?:\+|00)(\d{1,3})\)?[\s.-]?(?:\(0?\d{1,4}\)[\s.-]?)?\d(?:[\s.-]?\d){5,12}(?![\d/])")
+_PHONE_INTL = re.compile(r"(?<![\w+(./-])\(?(?:\+|00)(\d{1,3})\)?[\s.-]?(?:\(0?\d{1,4}\)[\s.-]?)?\d(?:[\s.-]?\d){5,12}"
+                         r"(?![\w/]|[.-]\d)")
 _PHONE_IN = re.compile(r"(?<![\w/.+-])(?:\(?0\)?[\s-]?)?[6-9]\d(?:[\s-]?\d){8}(?![\w/]|[.-]\d)")
 _PHONE_LAND = re.compile(r"(?<![\w/.+-])\(?0\d{2,4}\)?[\s-]\d{3,4}[\s-]?\d{3,4}(?![\w/]|[.-]\d)")
 _PHONE_NANP = re.compile(r"(?<![\w/.+-])(?:\(\d{3}\)\s?|\d{3}[.-])\d{3}[.-]\d{4}(?![\w/]|[.-]\d)")

@@ -110,3 +110,9 @@ def test_the_default_demo_corpus_has_nothing_to_find():
     texts = [p.text for p in PASSAGES.values()] + list(EXTRA_UNSUPPORTED) + [g for v in GENERIC.values() for g in v]
     texts += [t for tpl in TEMPLATES for t in (tpl.query, tpl.intro, *tpl.unsupported, *(c for _p, c in tpl.claims))]
     assert [(t, detect(t)) for t in texts if detect(t)] == []
+
+
+@pytest.mark.parametrize("text", ["eval_f4205638-0023-4415-82cc-08613de579e0", "chat_a62147d7-e5e4-4298-91db-004355903099",
+                                  "2026-11-23T09:00:00.000Z", "1763888400000"])
+def test_ids_and_timestamps_of_a_quarantined_payload_are_not_personal(text):
+    assert detect(text) == []
