@@ -6,6 +6,7 @@ override by setting environment variables and calling `reset_settings()`.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal
 from urllib.parse import urlparse
 
 from pydantic import Field, SecretStr
@@ -88,6 +89,11 @@ class Settings(BaseSettings):
     intake_max_spans: int = Field(default=10_000, ge=1, alias="EVALBOARD_INTAKE_MAX_SPANS")
     intake_max_attribute_bytes: int = Field(default=262_144, ge=100, alias="EVALBOARD_INTAKE_MAX_ATTRIBUTE_BYTES")
     intake_max_records: int = Field(default=5000, ge=1, alias="EVALBOARD_INTAKE_MAX_RECORDS")
+    # --- privacy (core/privacy, issue 31): personal data replaced before it is stored ---------------
+    # off | report (count only) | redact; per source "demo=off,mongodb=report"; a file of names/terms
+    privacy_mode: Literal["off", "report", "redact"] = Field(default="redact", alias="EVALBOARD_PRIVACY")
+    privacy_sources: str = Field(default="", alias="EVALBOARD_PRIVACY_SOURCES")
+    privacy_terms_file: str | None = Field(default=None, alias="EVALBOARD_PRIVACY_TERMS_FILE")
 
     @property
     def db_name(self) -> str:

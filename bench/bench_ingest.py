@@ -76,9 +76,9 @@ def run(n: int, workdir: Path) -> dict:
             "summary": out.splitlines()[-1] if out else ""}
 
 
-def _ingest(data_file: Path, db_dir: Path) -> tuple[float, int, str]:
+def _ingest(data_file: Path, db_dir: Path, extra_env: dict | None = None) -> tuple[float, int, str]:
     with EmbeddedServer(db_dir, 0) as server:
-        env = {**os.environ, "MONGODB_URI": server.uri.rstrip("/") + "/bench"}
+        env = {**os.environ, "MONGODB_URI": server.uri.rstrip("/") + "/bench", **(extra_env or {})}
         started = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-m", "jobs", "ingest", str(data_file)], cwd=ROOT, env=env,
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -116,15 +116,57 @@ def run_mixed(total_mb: int, workdir: Path) -> list[dict]:
     return out
 
 
+def add_personal_data(path: Path, share: float, seed: int = 31) -> int:
+    """Put a client's e-mail, mobile and Aadhaar into `share` of the records (question, answer and a chunk)."""
+    rng = random.Random(seed)
+    rows, changed = path.read_text().splitlines(), 0
+    for i, row in enumerate(rows):
+        if rng.random() < share:
+            rec = json.loads(row)
+            mobile = f"9{rng.randint(100000000, 999999999)}"
+            rec["query"] += f" I am ravi{i}@gmail.com, mobile +91 {mobile[:5]} {mobile[5:]}."
+            rec["answer"] += f" We will call you on {mobile}; Aadhaar 2345 6789 0124 is on file."
+            rec["context"] = [*rec["context"], f"Client: ravi{i}@gmail.com, {mobile[:5]}-{mobile[5:]}, UID 234567890124."]
+            rows[i], changed = json.dumps(rec), changed + 1
+    path.write_text("\n".join(rows) + "\n")
+    return changed
+
+
+def run_privacy_ab(n: int, rounds: int, share: float, workdir: Path) -> list[dict]:
+    """Ingest the same file with the privacy stage off and on (redact), alternating, `rounds` each."""
+    data_file = workdir / f"privacy_{n}.jsonl"
+    write_file(data_file, n)
+    personal = add_personal_data(data_file, share)
+    out = []
+    for r in range(rounds):
+        for mode in (("off", "redact") if r % 2 == 0 else ("redact", "off")):
+            elapsed, peak, summary = _ingest(data_file, workdir / f"db_{mode}_{r}", {"EVALBOARD_PRIVACY": mode})
+            out.append({"mode": mode, "round": r, "records": n, "with_personal_data": personal,
+                        "seconds": round(elapsed, 2), "records_per_s": round(n / elapsed),
+                        "load": round(os.getloadavg()[0], 1), "summary": summary})
+            print(json.dumps(out[-1]), flush=True)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", type=int, nargs="*", default=[20_000, 100_000])
     parser.add_argument("--mixed-mb", type=int, default=0,
                         help="instead: ingest a mixed file of about this many MB as JSONL and as an array")
+    parser.add_argument("--privacy-ab", type=int, default=0,
+                        help="instead: ingest this many records with EVALBOARD_PRIVACY=off and =redact, alternating")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--personal-share", type=float, default=0.1,
+                        help="--privacy-ab: share of the records that carry personal data")
     args = parser.parse_args()
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     print(f"# {datetime.now(timezone.utc):%Y-%m-%d} {platform.node()} {os.cpu_count()} cores {cpu}")
     with tempfile.TemporaryDirectory() as tmp:
+        if args.privacy_ab:
+            rows = run_privacy_ab(args.privacy_ab, args.rounds, args.personal_share, Path(tmp))
+            best = {m: max(r["records_per_s"] for r in rows if r["mode"] == m) for m in ("off", "redact")}
+            print(json.dumps({"best_records_per_s": best, "redact_share_of_off": round(best["redact"] / best["off"], 3)}))
+            return
         if args.mixed_mb:
             for row in run_mixed(args.mixed_mb, Path(tmp)):
                 print(json.dumps(row), flush=True)

@@ -232,6 +232,13 @@ def record_counts(db) -> dict:
     return health.record_counts(db)
 
 
+@_reader(HEALTH, RECORDS, ttl=30)
+def privacy_counts(db) -> list[dict]:
+    """Personal data found per ingest day and source (issue 31; store/privacy.py)."""
+    from store.privacy import daily_counts
+    return daily_counts(db)
+
+
 @_reader(JOBS, ttl=30)
 def backlog(db) -> dict:
     """What is waiting: days the aggregate job must (re)build, and whether its first build is done."""

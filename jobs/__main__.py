@@ -303,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     add_estimate_judge(sub)
     from jobs.set_run import add_parser as add_set_commands
     add_set_commands(sub)
+    from jobs.redact import add_parser as add_redact
+    add_redact(sub)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s",

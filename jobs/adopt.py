@@ -26,6 +26,8 @@ from typing import Any
 from pymongo.database import Database
 
 from core import metrics
+from core.privacy import REDACT, Redactor, redact_record
+from store.privacy import Policies, Tally
 from store.records import apply_updates, quarantine, unadopted
 from store.schema import ParsedRecord, Rejection, parse_record, safe_reason
 from store.state import write_in_flight
@@ -60,6 +62,18 @@ def _adopt_update(raw: dict, doc: dict, now: datetime) -> dict:
     return {"$set": update}
 
 
+def _redacted(raw: dict, policy) -> tuple[dict[str, int], dict]:
+    """({kind: n} found, {product field: redacted value} to write back) — the product wrote the
+    record straight into `records`, so its personal data is replaced there (core/privacy)."""
+    try:
+        redacted, counts = redact_record(raw, policy, Redactor(policy))
+    except RecursionError:  # nested too deeply to walk: parse_record rejects it; its text is the quarantine's
+        return {}, {}
+    if not counts or policy.mode != REDACT:
+        return counts, {}
+    return counts, {key: value for key, value in redacted.items() if value != raw.get(key)}
+
+
 def _reject_update(reason: str, now: datetime) -> dict:
     return {"$set": {"ingested_at": now, "source": SOURCE,
                      "eb": {"rejected": reason, "scores": {}, "passed": None, "failed_metrics": [],
@@ -73,6 +87,7 @@ def adopt_logged_records(db: Database, batch_size: int = 1000, max_batches: int 
     marking the server refuses too (e.g. at the 16 MB limit) is quarantined and left
     out of the rest of this run, so it can never block the others."""
     thresholds = get_thresholds(db)
+    policies = Policies(db)
     adopted = rejected = 0
     stuck: list[Any] = []  # ids the server would not let us mark in this run
     for _ in range(max_batches):
@@ -83,21 +98,30 @@ def adopt_logged_records(db: Database, batch_size: int = 1000, max_batches: int 
         with write_in_flight(db, "adopt", len(raws)) as now:
             ops: list[tuple[dict, dict, str | None]] = []  # (raw, update, rejection reason)
             bad = []
+            found = Tally()
             for raw in raws:
-                parsed = parse_record(raw, thresholds, source=SOURCE, now=now)  # never raises
+                redactions, private = _redacted(raw, policies(SOURCE))
+                parsed = parse_record({**raw, **private}, thresholds, source=SOURCE, now=now)  # never raises
                 update = None
                 if isinstance(parsed, ParsedRecord):
                     try:
                         update = _adopt_update(raw, parsed.doc, now)
+                        if redactions:
+                            update["$set"].update(private)  # the product's fields, redacted in place
+                            update["$set"]["eb"]["redactions"] = redactions
+                            found.add(SOURCE, policies(SOURCE).mode, raw["_id"], redactions)
                     except Exception as exc:  # noqa: BLE001 - this document alone
                         parsed = Rejection(safe_reason(f"could not be adopted: {exc.__class__.__name__}: {exc}"))
                 if isinstance(parsed, Rejection):
                     bad.append((raw, parsed.reason, SOURCE))
-                    ops.append((raw, _reject_update(parsed.reason, now), parsed.reason))
+                    update = _reject_update(parsed.reason, now)
+                    update["$set"].update(private)  # kept out of the numbers, but not in the clear
+                    ops.append((raw, update, parsed.reason))
                 else:
                     ops.append((raw, update, None))
             quarantine(db, bad)
             done, refused = _write(db, ops, now)
+            found.record(db, now)
         adopted += sum(1 for _raw, _update, reason in done if reason is None)
         rejected += sum(1 for _raw, _update, reason in done if reason is not None)
         for raw, reason in refused:

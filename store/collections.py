@@ -26,3 +26,4 @@ GOLDEN_RUNS = "golden_set_runs"        # a candidate scored on a set version (pe
 INTAKE_SPANS = "intake_spans"    # OTLP spans staged until their trace is assembled (store/spans.py)
 INTAKE_TRACES = "intake_traces"  # one document per staged trace: arrival times, root seen, state
 API_KEYS = "api_keys"            # the intake's API keys, hashed (store/api_keys.py)
+PRIVACY_DAILY = "privacy_daily"  # personal data found per (ingest day, source, mode): counts by kind, never values

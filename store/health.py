@@ -18,6 +18,8 @@ from pymongo.errors import PyMongoError
 
 from store.collections import RECORDS, REJECTED
 from store.errors import ValidationFailed
+from core.privacy import REDACT, redact_payload
+from store.privacy import Policies
 from store.records import write_records
 from store.schema import ParsedRecord, parse_record, storable_payload
 from store.storable import safe_text
@@ -92,6 +94,12 @@ def get_quarantined(db: Database, rejected_id: str) -> dict | None:
     return db[REJECTED].find_one({"_id": str(rejected_id)})
 
 
+def _redacted_payload(db: Database, raw: Any, source: str) -> Any:
+    """The fixed payload as it may be kept beside the entry (personal data replaced, store/privacy.py)."""
+    policy = Policies(db)(source)
+    return redact_payload(raw, policy)[0] if policy.mode == REDACT else raw
+
+
 def reingest(db: Database, rejected_id: str, raw: Any, user: str, *, source: str = "reingest") -> str:
     """Parse `raw` (the fixed payload) and insert it as a record; mark the quarantined
     entry "reingested" with who and when. Returns the new record id.
@@ -113,6 +121,6 @@ def reingest(db: Database, rejected_id: str, raw: Any, user: str, *, source: str
     now = datetime.now(timezone.utc)
     db[REJECTED].update_one({"_id": entry["_id"]}, {"$set": {
         "status": REINGESTED, "reingested_by": user, "reingested_at": now,
-        "record_id": parsed.doc["_id"], "fixed_raw": storable_payload(raw),
+        "record_id": parsed.doc["_id"], "fixed_raw": storable_payload(_redacted_payload(db, raw, source)),
     }})
     return parsed.doc["_id"]

@@ -12,6 +12,7 @@ from pymongo.errors import (BulkWriteError, ConnectionFailure, DuplicateKeyError
                             ServerSelectionTimeoutError)
 
 from store.collections import RECORDS, REJECTED
+from store.privacy import Policies, quarantine_entry, redact_docs
 from store.schema import canonical_json, content_hash, payload_from_storage, storable_payload
 from store.state import write_in_flight
 from store.storable import payload_text, safe_text
@@ -108,6 +109,8 @@ def write_records(db: Database, items: list[tuple[dict[str, Any], Any]], *, stam
     out = WriteOutcome()
     if not items:
         return out
+    # the privacy stage (core/privacy): every record of every writer passes here before it is stored
+    items, found = redact_docs(db, items)
     unique: dict[Any, tuple[dict, Any]] = {}
     for doc, raw in items:
         first = unique.get(doc["_id"])
@@ -124,8 +127,10 @@ def write_records(db: Database, items: list[tuple[dict[str, Any], Any]], *, stam
             for doc, _raw in unique.values():
                 doc["ingested_at"] = written_at
             _insert_unique(db, unique, out, compare=compare, stamp=stamp)
+        found.record(db, written_at)
     else:
         _insert_unique(db, unique, out, compare=compare, stamp=stamp)
+        found.record(db, None)
     return out
 
 
@@ -193,9 +198,12 @@ def quarantine(db: Database, items: Iterable[tuple]) -> int:
     still refuses is retried alone as its escaped text, so one cannot lose the others."""
     now = datetime.now(timezone.utc)
     entries = []
+    policies = None
     for item in items:
         raw, reason, source = item[:3]
         extra = item[3] if len(item) > 3 else {}
+        policies = policies or Policies(db)  # redacted like records are (store/privacy.py)
+        raw, reason, source, extra = quarantine_entry(policies, raw, reason, source, extra)
         key = content_hash(raw if not isinstance(raw, str) else {"text": raw}, prefix="r_")
         entries.append((key, {"raw": storable_payload(raw), "reason": safe_text(reason, 500),
                               "source": safe_text(source, 300), "first_seen": now, "status": "quarantined",
@@ -278,3 +286,15 @@ def apply_updates(db: Database, updates: list[tuple[Any, dict]]) -> dict[Any, st
         except Exception as exc:  # noqa: BLE001 - this record alone
             refused[rid] = f"{exc.__class__.__name__}: {exc}"
     return refused
+
+
+# _id values of different BSON types never compare with $gt, so a pass walks each type in turn
+ID_TYPES = ("number", "string", "objectId", "date")
+
+
+def records_page(db: Database, type_index: int, after: Any, limit: int) -> list[dict]:
+    """The next `limit` records (all fields) whose _id is of ID_TYPES[type_index], after `after`."""
+    query: dict[str, Any] = {"_id": {"$type": ID_TYPES[type_index]}}
+    if after is not None:
+        query["_id"]["$gt"] = after
+    return list(records_for_reading(db).find(query).sort("_id", 1).limit(int(limit)))

@@ -28,8 +28,10 @@ from pymongo.database import Database
 
 from store.collections import RECORDS
 from store.errors import ValidationFailed
+from store.privacy import Policies
 from core import metrics, versions
 from core.features import ALL_FEATURES, FEATURE_NAME_RE
+from core.privacy import redact_text
 from core.timebuckets import DAY, bucket_start, local_day, today
 
 STATUSES = ("new", "investigating", "fixed", "wont_fix")
@@ -365,6 +367,8 @@ def update_triage(db: Database, record_id: str, user: str, status: str | None = 
     new_assignee = _clean_text("assignee", assignee, MAX_ASSIGNEE_CHARS) if assignee is not None else None
     new_tags = _clean_tags(tags) if tags is not None else None
     new_note = _clean_text("the note", note, MAX_NOTE_CHARS) if note is not None else None
+    if new_note:  # notes are redacted like the record's text (core/privacy): reviewers paste from e-mails
+        new_note = redact_text(new_note, Policies(db)("triage"))
     record = db[RECORDS].find_one({"_id": record_id}, {"triage": 1})
     if record is None:
         raise ValidationFailed("no such record")

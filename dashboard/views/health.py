@@ -14,6 +14,7 @@ import streamlit as st
 
 from dashboard import data
 from dashboard import page
+from dashboard.components.privacy import render_privacy
 from dashboard.common import (
     allowed_now, can, current_user, md_escape, require, show_flash,
 )
@@ -44,6 +45,7 @@ def render() -> None:
     _render_counts(counts)
     _render_jobs()
     _render_aggregates()
+    render_privacy(db)
     _render_quarantine(db, counts)
 
 

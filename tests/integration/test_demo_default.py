@@ -113,3 +113,12 @@ def test_the_judge_drift_week_calls_the_logged_rise_a_possible_judge_change(defa
     if chat["flagged"]:
         assert "chat faithfulness: possible judge change" in text
         assert "possible judge change, not an improvement" in render_markdown(data)
+
+
+def test_the_demo_holds_no_personal_data_so_the_privacy_stage_changes_nothing(default_demo):
+    """The demo's legal text (sections, citations, amounts, case numbers) is not mistaken for personal data:
+    the stage (on by default) replaced nothing and counted nothing (issue 31)."""
+    db, _incidents = default_demo
+    assert db.records.count_documents({"eb.redactions": {"$exists": True}}) == 0
+    assert db.privacy_daily.count_documents({}) == 0
+    assert db.rejected.count_documents({"original_sha256": {"$exists": True}}) == 0

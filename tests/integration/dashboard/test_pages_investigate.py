@@ -479,3 +479,30 @@ def test_the_record_panel_shows_every_reason_in_full(inv_db):
     reasons = reasons_of(rid)
     shown = "\n".join(str(m.value) for m in at.markdown)
     assert reasons and all(safe_md(r) in shown for r in reasons)
+
+
+# --- privacy (issue 31): the pages show placeholders, never the values -----------------------------
+
+def test_triage_and_data_health_show_placeholders_not_personal_data(inv_db, tmp_path):
+    import json as _json
+
+    from jobs.ingest import ingest_paths
+
+    now = datetime.now(timezone.utc) - timedelta(minutes=30)
+    raw = {"_id": "private-1", "feature": "chat", "timestamp": now.isoformat(),
+           "query": "Is Section 138 made out? Reach me at meera.nair@gmail.com or +91 98111 22334.",
+           "answer": "Yes; the notice to meera.nair@gmail.com was served.",
+           "context": ["Section 138 NI Act. Complainant e-mail meera.nair@gmail.com, phone 9811122334."],
+           "evaluation": {"faithfulness": {"score": 0.3, "threshold": 0.8, "passed": False, "reason": "r"}}}
+    path = tmp_path / "private.jsonl"
+    path.write_text(_json.dumps(raw) + "\n")
+    assert ingest_paths(inv_db, [str(path)]).ingested == 1
+    at = open_page("views/triage.py", triage_open="private-1")
+    shown = "\n".join(str(m.value) for m in at.markdown) + "\n".join(str(c.value) for c in at.caption)
+    assert "meera" not in shown.lower() and "98111" not in shown and "9811122334" not in shown
+    assert "EMAIL\\_1" in shown and "PHONE\\_1" in shown  # md-escaped [EMAIL_1], [PHONE_1]
+    at = open_page("views/health.py")
+    assert "Personal data" in [s.value for s in at.subheader]
+    table = next(d.value for d in at.dataframe if {"source", "records"} <= set(d.value.columns))
+    row = table[table["source"] == "evallog:private.jsonl"].iloc[0]
+    assert row["records"] == 1 and row["EMAIL"] == 3 and row["PHONE"] == 2

@@ -1,0 +1,176 @@
+"""Placeholders: one record's personal values replaced by typed, numbered, consistent tokens.
+
+Within a record the same value gets the same placeholder wherever it appears (the e-mail
+in the answer and in a chunk are both `[EMAIL_1]`), so the scorers still see the answer's
+claim supported by the chunk. Numbers follow the order of first appearance over a fixed
+field order, so redacting the same record twice gives the same text (ingest stays
+idempotent), and text that holds placeholders already continues their numbering
+(`python -m jobs redact` can run again over a record redacted before).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from core.privacy.detectors import detect, maybe_personal
+
+OFF, REPORT, REDACT = "off", "report", "redact"
+MODES = (OFF, REPORT, REDACT)
+# the product's text fields, in the order placeholders are numbered; other product fields follow
+TEXT_FIELDS = ("query", "answer", "context", "expected_output", "history", "notes", "evaluation")
+# never redacted: ids and names the pages group by, and Evalboard's own fields (handled apart)
+KEEP_FIELDS = frozenset({"_id", "session_id", "feature", "timestamp", "regeneration_attempts", "release",
+                         "model", "prompt_version", "tags", "eb", "triage", "rescored", "ingested_at", "source"})
+_PLACEHOLDER = re.compile(r"\[([A-Z][A-Z_]*)_(\d+)\]")
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What to do with personal data: `mode` off | report (count only) | redact, and the team's terms
+    as (kind, term) pairs (kind "NAME" unless the list says otherwise)."""
+    mode: str = REDACT
+    terms: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def active(self) -> bool:
+        return self.mode in (REPORT, REDACT)
+
+
+class Redactor:
+    """Redacts the texts of one record (or one payload) with one shared placeholder table."""
+
+    def __init__(self, policy: Policy):
+        self.policy = policy
+        self.labels: dict[tuple[str, str], str] = {}
+        self.numbers: Counter = Counter()
+        self.counts: Counter = Counter()  # occurrences replaced (or, in report mode, found) per kind
+
+    def reserve(self, text: str) -> None:
+        """Continue the numbering of placeholders already in `text`."""
+        if "[" in text:
+            for kind, number in _PLACEHOLDER.findall(text):
+                self.numbers[kind] = max(self.numbers[kind], int(number))
+
+    def _label(self, kind: str, key: str) -> str:
+        label = self.labels.get((kind, key))
+        if label is None:
+            self.numbers[kind] += 1
+            label = self.labels[(kind, key)] = f"[{kind}_{self.numbers[kind]}]"
+        return label
+
+    def text(self, text: str) -> str:
+        findings = detect(text, self.policy.terms)
+        if not findings:
+            return text
+        parts, at = [], 0
+        for finding in findings:
+            self.counts[finding.kind] += 1
+            parts.append(text[at:finding.start])
+            parts.append(self._label(finding.kind, finding.key))
+            at = finding.end
+        parts.append(text[at:])
+        return "".join(parts) if self.policy.mode == REDACT else text
+
+    def value(self, value: Any) -> Any:
+        """Every string inside `value` (dicts, lists) redacted; keys are left as they are."""
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, dict):
+            return {key: self.value(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [self.value(item) for item in value]
+        return value
+
+
+def _walk_strings(value: Any, out: list[str]) -> None:
+    kind = type(value)
+    if kind is str:
+        out.append(value)
+    elif kind is dict:
+        for item in value.values():
+            if type(item) is str:
+                out.append(item)
+            elif item is not None and type(item) not in (float, int, bool):
+                _walk_strings(item, out)
+    elif kind is list or kind is tuple:
+        for item in value:
+            _walk_strings(item, out)
+    elif isinstance(value, str):  # a str subclass
+        out.append(str(value))
+    elif isinstance(value, (dict, list)):
+        _walk_strings(dict(value) if isinstance(value, dict) else list(value), out)
+
+
+def _ordered_fields(doc: dict) -> list[str]:
+    rest = [key for key in doc if key not in KEEP_FIELDS and key not in TEXT_FIELDS]
+    return [key for key in TEXT_FIELDS if key in doc] + rest
+
+
+def redact_record(doc: dict, policy: Policy, redactor: Redactor | None = None) -> tuple[dict, dict[str, int]]:
+    """(the record with its personal data replaced, {kind: occurrences}). The product's text fields
+    (query, answer, chunks, expected output, history, notes, reasons and any other field the product
+    logged) and Evalboard's notes about them (`eb.issues`, `eb.invalid_versions`) are redacted with
+    one placeholder table. In report mode the text is kept and only counted; `eb.redactions` holds
+    the counts (never the values) when anything was found. `doc` itself is not changed."""
+    if not policy.active:
+        return doc, {}
+    fields = _ordered_fields(doc)
+    texts: list[str] = []
+    for key in fields:
+        _walk_strings(doc[key], texts)
+    eb = doc.get("eb")
+    if isinstance(eb, dict):
+        for key in ("issues", "invalid_versions", "original"):
+            _walk_strings(eb.get(key), texts)
+    if not maybe_personal("\n".join(texts), policy.terms):
+        return doc, {}  # the common case: one scan of the record's text, nothing copied
+    redactor = redactor or Redactor(policy)
+    for text in texts:
+        redactor.reserve(text)
+    out = dict(doc)
+    for key in fields:
+        out[key] = redactor.value(doc[key])
+    eb = doc.get("eb")
+    if isinstance(eb, dict):
+        eb = dict(eb)
+        for key in ("issues", "invalid_versions", "original"):
+            if key in eb:
+                eb[key] = redactor.value(eb[key])
+        counts = dict(sorted(redactor.counts.items()))
+        if counts:
+            eb["redactions"] = counts
+            if policy.mode == REPORT:
+                eb["redactions_reported_only"] = True  # found and counted, the text kept
+        out["eb"] = eb
+    return out, dict(sorted(redactor.counts.items()))
+
+
+def redact_payload(raw: Any, policy: Policy) -> tuple[Any, dict[str, int]]:
+    """A payload that could not be read as a record (for the quarantine): every string in it
+    redacted (a bare string too), with the counts."""
+    if not policy.active:
+        return raw, {}
+    redactor = Redactor(policy)
+    return redactor.value(raw), dict(sorted(redactor.counts.items()))
+
+
+def original_hash(raw: Any) -> str:
+    """sha256 of the payload as it came in (kept beside a redacted quarantine entry, never the text)."""
+    if isinstance(raw, (bytes, bytearray)):
+        data = bytes(raw)
+    elif isinstance(raw, str):
+        data = raw.encode("utf-8", "surrogatepass")
+    else:
+        data = json.dumps(raw, sort_keys=True, default=str, ensure_ascii=True).encode()
+    return hashlib.sha256(data).hexdigest()
+
+
+def redact_text(text: str, policy: Policy) -> str:
+    """One free text (a note, a file name), with placeholders of its own."""
+    if not policy.active or not isinstance(text, str):
+        return text
+    return Redactor(policy).text(text)
