@@ -53,6 +53,9 @@ class Settings(BaseSettings):
     # a margin for clock skew between hosts that write records and the worker (0: none needed on one host);
     # batches still being written are held back by their in-flight markers, not by this (store/state.py)
     aggregate_settle_s: float = Field(default=0.0, ge=0, alias="EVALBOARD_AGGREGATE_SETTLE_S")
+    # a batch being written whose writer sent no heartbeat for this long (dead, or its process frozen)
+    # stops holding the aggregates back; if it lands later its days are recounted (store/state.py)
+    inflight_timeout_s: float = Field(default=20.0, gt=0, alias="EVALBOARD_INFLIGHT_TIMEOUT_S")
     # the work of a tick that can take long (the agreement sample, report backfills) stops after this
     # many seconds and goes on at the next tick, so aggregates and alerts are never kept waiting
     tick_budget_s: float = Field(default=60.0, gt=0, alias="EVALBOARD_TICK_BUDGET_S")

@@ -26,7 +26,7 @@ from typing import Any
 from pymongo.database import Database
 
 from core import metrics
-from store.records import apply_updates, quarantine, unadopted
+from store.records import FeatureCap, apply_updates, quarantine, unadopted
 from store.schema import ParsedRecord, Rejection, parse_record, safe_reason
 from store.state import write_in_flight
 from store.thresholds import get_thresholds
@@ -73,6 +73,7 @@ def adopt_logged_records(db: Database, batch_size: int = 1000, max_batches: int 
     marking the server refuses too (e.g. at the 16 MB limit) is quarantined and left
     out of the rest of this run, so it can never block the others."""
     thresholds = get_thresholds(db)
+    cap = FeatureCap(db)  # the same cap and reason as every other way in
     adopted = rejected = 0
     stuck: list[Any] = []  # ids the server would not let us mark in this run
     for _ in range(max_batches):
@@ -86,6 +87,8 @@ def adopt_logged_records(db: Database, batch_size: int = 1000, max_batches: int 
             for raw in raws:
                 parsed = parse_record(raw, thresholds, source=SOURCE, now=now)  # never raises
                 update = None
+                if isinstance(parsed, ParsedRecord) and (over := cap.refuse(parsed.doc.get("feature"))):
+                    parsed = Rejection(over)
                 if isinstance(parsed, ParsedRecord):
                     try:
                         update = _adopt_update(raw, parsed.doc, now)

@@ -29,9 +29,9 @@ from pymongo.database import Database
 
 from settings import get_settings
 from store import aggregates as agg
-from store.ingest_report import count_ingested_since
-from store.state import (AGGREGATE, advance_watermark, clear_dirty_days, clear_release_days, get_state,
-                         mark_release_days, set_state, writes_in_flight)
+from store.ingest_report import count_ingested_since, ingested_days
+from store.state import (AGGREGATE, advance_watermark, clear_dirty_days, clear_release_days, get_state, hold_back,
+                         late_batches, mark_dirty_days, mark_release_days, set_state, settle_late_batches)
 from store.thresholds import get_thresholds
 
 
@@ -46,7 +46,7 @@ def _no_fence() -> None:
 def _cutoff(db: Database, wall: datetime, settle_s: float) -> tuple[datetime, dict]:
     """Where this refresh stops counting: now (less the skew margin), or the oldest write still in flight."""
     cutoff = _ms(wall - timedelta(seconds=settle_s))
-    inflight = writes_in_flight(db, wall)  # read after the cutoff is taken (see store.state)
+    inflight = hold_back(db, wall)  # read after the cutoff is taken (see store.state)
     held: dict = {}
     if inflight["since"] is not None and inflight["since"] < cutoff:
         cutoff = inflight["since"]
@@ -59,6 +59,21 @@ def _cutoff(db: Database, wall: datetime, settle_s: float) -> tuple[datetime, di
     return cutoff, held
 
 
+def _recount_late_batches(db: Database, tz: str) -> tuple[list[dict], dict]:
+    """Batches that landed after their in-flight marker expired (their writer was frozen or died):
+    their window's days are marked for a whole recount, daily and per release (store.state)."""
+    late = late_batches(db)
+    days: set[str] = set()
+    for batch in late:
+        if batch["now"] != batch["seen"]:
+            days |= ingested_days(db, batch["at"], batch["wall"], tz)
+    if days:
+        mark_release_days(db, [date.fromisoformat(d) for d in days])
+        mark_dirty_days(db, days)
+    return late, ({"late_batches": sum(1 for b in late if b["now"] != b["seen"]), "late_days": len(days)}
+                  if days else {})
+
+
 def refresh(db: Database, full: bool = False, now: datetime | None = None, fence=None) -> dict:
     fence = fence or _no_fence
     settings = get_settings()
@@ -67,6 +82,14 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     now = _ms(now or wall)
     # `ingested_at` is wall-clock time: a run dated in the past (a replay) still counts what has arrived
     cutoff, held = _cutoff(db, max(now, wall), settings.aggregate_settle_s)
+    late, late_counts = _recount_late_batches(db, tz)
+    held = {**held, **late_counts}
+    result = _refresh(db, full, now, fence, tz, cutoff, held)
+    settle_late_batches(db, late)  # only once their days were recounted: a crash before recounts them again
+    return result
+
+
+def _refresh(db: Database, full: bool, now: datetime, fence, tz: str, cutoff: datetime, held: dict) -> dict:
     state = get_state(db, AGGREGATE)
     thresholds = get_thresholds(db)
     watermark = state.get("watermark")
@@ -96,6 +119,8 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
             recompute.add(date.fromisoformat(text))
         except ValueError:
             pass
+    if recompute:  # kept in the state before the dirty days are cleared below (a crash in between)
+        mark_release_days(db, recompute)
     if cutoff <= watermark:
         # nothing new can be counted yet (a write in flight since before the watermark), but days
         # whose scores or verdicts changed (a threshold edit) are recomputed up to what is counted

@@ -29,10 +29,8 @@ from typing import Any
 from pymongo.database import Database
 
 import formats
-from core.features import UNKNOWN_FEATURE
 from formats import FormatError, Sniffed
-from settings import get_settings
-from store.records import known_features, quarantine, write_records
+from store.records import FeatureCap, quarantine, write_records
 from store.schema import ParsedRecord, parse_record
 from store.thresholds import get_thresholds
 
@@ -82,8 +80,7 @@ class Writer:
         self.db = db
         self.source = source
         self.thresholds = get_thresholds(db)
-        self.max_features = get_settings().max_features
-        self.features = known_features(db)
+        self.cap = FeatureCap(db)  # the one cap every writer applies (store.records.write_records)
         self.summary = IngestSummary()
         self.items: list[tuple[dict, Any]] = []  # (parsed document, raw payload)
         self.bad: list[tuple[Any, str, str]] = []
@@ -94,7 +91,7 @@ class Writer:
         if error is None:
             parsed = parse_record(payload, self.thresholds, source=self.source, notes=notes)  # never raises
             if isinstance(parsed, ParsedRecord):
-                error = self._feature_over_cap(parsed.doc.get("feature"))
+                error = self.cap.refuse(parsed.doc.get("feature"))
                 if error is None:
                     self.items.append((parsed.doc, payload))
             else:
@@ -107,19 +104,8 @@ class Writer:
         if len(self.items) >= BATCH_SIZE or len(self.bad) >= BATCH_SIZE:
             self.flush(final=False)
 
-    def _feature_over_cap(self, feature: Any) -> str | None:
-        """Why a record with this feature is refused (a new name beyond EVALBOARD_MAX_FEATURES), or None."""
-        if feature in self.features or feature == UNKNOWN_FEATURE:
-            return None
-        if len(self.features - {UNKNOWN_FEATURE}) >= self.max_features:
-            return (f"feature {str(feature)[:64]!r} would be distinct feature number "
-                    f"{len(self.features - {UNKNOWN_FEATURE}) + 1}, over the limit of {self.max_features} "
-                    "(EVALBOARD_MAX_FEATURES); raise the limit or map it to an existing feature, then re-ingest")
-        self.features.add(feature)
-        return None
-
     def _write(self, items: list[tuple[dict, Any]], bad: list) -> tuple[int, int, int]:
-        outcome = write_records(self.db, items, stamp=True)
+        outcome = write_records(self.db, items, stamp=True, cap=self.cap)
         quarantine(self.db, bad + [(raw, reason, self.source, extra) for raw, reason, extra in outcome.refused])
         return outcome.inserted, outcome.duplicates, len(outcome.refused)
 
