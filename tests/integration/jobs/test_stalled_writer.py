@@ -39,11 +39,11 @@ class Freezer:
     def __call__(self, point: str) -> None:
         if point == "beat":
             if self.frozen.is_set():
-                self.thaw.wait(30)
+                self.thaw.wait(600)
             return
         if point == self.point and threading.current_thread() is self.writer and not self.frozen.is_set():
             self.frozen.set()
-            self.thaw.wait(30)
+            self.thaw.wait(600)
 
 
 def _parsed(db, raws):
