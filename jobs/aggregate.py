@@ -86,7 +86,7 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     held = {**held, **late_counts}
     result = _refresh(db, full, now, fence, tz, cutoff, held)
     settle_late_batches(db, late)  # only once their days were recounted: a crash before recounts them again
-    return result
+    return {**result, **sampled_check(db, max(now, wall), fence)}
 
 
 def _refresh(db: Database, full: bool, now: datetime, fence, tz: str, cutoff: datetime, held: dict) -> dict:
@@ -208,12 +208,55 @@ def _rebuild_releases(db: Database, pending: set[date], cutoff: datetime, now: d
 
 
 def verify_aggregates(db: Database, *, repair: bool = False, now: datetime | None = None, fence=None,
-                      **_ignored) -> dict:
-    """`python -m jobs verify-aggregates [--repair]`: every per-day document and daily bucket against a
-    recount of its records (store.aggregates.verify); run under the aggregate job's lock."""
+                      weeks: list[date] | None = None, **_ignored) -> dict:
+    """`python -m jobs verify-aggregates [--repair]`: the daily, weekly and release aggregates against a
+    recount of their records (store/verify_aggregates.py); run under the aggregate job's lock."""
     settings = get_settings()
     state = get_state(db, AGGREGATE)
     result = agg.verify(db, get_thresholds(db), settings.timezone or "UTC", state.get("watermark"), repair=repair,
-                        now=now, fence=fence or _no_fence)
-    return {k: v for k, v in result.items() if k in ("checked", "drifted", "repaired", "note")} | {
-        "examples": result.get("examples") or []}
+                        now=now, fence=fence or _no_fence, weeks=weeks)
+    keep = ("checked", "drifted", "repaired", "pending", "kinds", "note")
+    return {k: v for k, v in result.items() if k in keep} | {"examples": result.get("examples") or []}
+
+
+# --- the daily sampled recount (a health alert on drift) -------------------------------------------
+SAMPLE_STATE = "verify_sample"
+SAMPLE_EVERY = timedelta(days=1)
+SAMPLE_WEEKS = 2  # the newest week and one other, at random: a few seconds at 200k records
+
+
+def sampled_check(db: Database, now: datetime, fence=None) -> dict:
+    """Once a day (from the aggregate job, under its lock): recount a sample of weeks; drift opens the
+    health alert `core.rules.AGGREGATE_DRIFT_ID` (a clean sample resolves it). The first check is a day
+    after the first refresh."""
+    from core import rules
+    from store import alerts as store_alerts
+    from store.verify_aggregates import sample_weeks
+
+    last = get_state(db, SAMPLE_STATE).get("at")
+    last = last.replace(tzinfo=timezone.utc) if isinstance(last, datetime) and last.tzinfo is None else last
+    if not isinstance(last, datetime) or now - last < SAMPLE_EVERY:
+        if not isinstance(last, datetime):
+            set_state(db, SAMPLE_STATE, at=now)
+        return {}
+    tz = get_settings().timezone or "UTC"
+    weeks = sample_weeks(db, tz, SAMPLE_WEEKS)
+    from store.verify_aggregates import verify as verify_all
+    result = verify_all(db, get_thresholds(db), tz, get_state(db, AGGREGATE), now=now, fence=fence or _no_fence,
+                        weeks=weeks, record=False)
+    set_state(db, SAMPLE_STATE, at=now, weeks=[w.isoformat() for w in weeks], drifted=result["drifted"],
+              pending=result["pending"], kinds=result["kinds"])
+    active = [a for (rid, _f), a in store_alerts.active_alerts(db).items() if rid == rules.AGGREGATE_DRIFT_ID]
+    if result["drifted"] and not active:
+        per_kind = ", ".join(f"{k} {v['drifted']}" for k, v in result["kinds"].items() if v["drifted"])
+        store_alerts.open_alert(db, rules.Alert(
+            _id=f"{rules.AGGREGATE_DRIFT_ID}|{now.date().isoformat()}", rule_id=rules.AGGREGATE_DRIFT_ID,
+            rule_name="Aggregates drifted from their records", severity="warning", channel="qa",
+            message=(f"The daily sampled recount found {result['drifted']} aggregate document(s) that differ from "
+                     f"their records ({per_kind}); run `python -m jobs verify-aggregates --repair`"),
+            value=float(result["drifted"]), first_day=now.date().isoformat(), last_day=now.date().isoformat()),
+            now=now)
+    elif not result["drifted"]:
+        for alert in active:
+            store_alerts.resolve_alert(db, alert["_id"], "auto", now=now)
+    return {"sampled_weeks": len(weeks), "sample_drifted": result["drifted"]}
