@@ -230,6 +230,7 @@ def sampled_check(db: Database, now: datetime, fence=None) -> dict:
     health alert `core.rules.AGGREGATE_DRIFT_ID` (a clean sample resolves it). The first check is a day
     after the first refresh."""
     from core import rules
+    from core.features import ALL_FEATURES
     from store import alerts as store_alerts
     from store.verify_aggregates import sample_weeks
 
@@ -250,7 +251,7 @@ def sampled_check(db: Database, now: datetime, fence=None) -> dict:
     if result["drifted"] and not active:
         per_kind = ", ".join(f"{k} {v['drifted']}" for k, v in result["kinds"].items() if v["drifted"])
         store_alerts.open_alert(db, rules.Alert(
-            _id=f"{rules.AGGREGATE_DRIFT_ID}|{now.date().isoformat()}", rule_id=rules.AGGREGATE_DRIFT_ID,
+            _id=f"{rules.AGGREGATE_DRIFT_ID}|{now.date().isoformat()}", rule_id=rules.AGGREGATE_DRIFT_ID, feature=ALL_FEATURES,
             rule_name="Aggregates drifted from their records", severity="warning", channel="qa",
             message=(f"The daily sampled recount found {result['drifted']} aggregate document(s) that differ from "
                      f"their records ({per_kind}); run `python -m jobs verify-aggregates --repair`"),

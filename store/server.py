@@ -69,6 +69,8 @@ def serve(port: int, data_dir: str, *, announce=print) -> None:
     """Run the server in this process until SIGTERM/SIGINT."""
     from secantus import SecantusDBServer  # imported here: only the server needs it
 
+    from settings import get_settings
+
     _speed_up_bulk_inserts()
     Path(data_dir).mkdir(parents=True, exist_ok=True)
     # No replica set: Evalboard needs no oplog/transactions, and without the
@@ -77,6 +79,7 @@ def serve(port: int, data_dir: str, *, announce=print) -> None:
         server = SecantusDBServer(
             host="127.0.0.1", port=port, storage_path=str(data_dir), replica_set_name=None,
             enable_test_commands=False, ttl_sweep_seconds=3600.0,
+            cache_size=get_settings().db_cache_size,  # bounds its memory (docs/deploy.md, Memory)
         )
     except Exception as exc:  # WiredTiger refuses a data folder another process holds
         if "already being managed" in str(exc) or "busy" in str(exc).lower():
