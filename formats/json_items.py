@@ -14,7 +14,9 @@ mixed indentation, CRLF): the first '{' (or '[') after a comma, after the broken
 that opens a balanced value (strings and brackets scanned afresh) followed by a comma and another
 item, or by the array's closing ']' at the end of the file. So the broken item is refused alone
 and the items after it are read; only when no such item follows is the rest refused as one item.
-Two broken items in a row whose brackets do not balance are refused as one. A stray '}' at the top
+Two broken items in a row whose brackets do not balance are refused as one, and a '{' inserted right
+after a comma inside an item reads as the start of a next item (it cannot be told from an item whose
+closing brace is missing followed by a short one). A stray '}' at the top
 level does not end the array: only ']' does.
 """
 from __future__ import annotations
@@ -68,7 +70,8 @@ def iter_array_items(path: Path) -> Iterator[tuple[Any, str | None, list[str]]]:
 def _value_end(buf, start: int) -> int | None:
     """Where the value opened at `start` ('{' or '[') ends, scanning strings and brackets afresh; None
     when it does not close within _ITEM_LIMIT."""
-    depth, pos, limit = 0, start, min(len(buf), start + _ITEM_LIMIT)
+    stack: list[bytes] = []
+    pos, limit = start, min(len(buf), start + _ITEM_LIMIT)
     while True:
         match = _STRUCTURE.search(buf, pos, limit)
         if match is None:
@@ -80,11 +83,29 @@ def _value_end(buf, start: int) -> int | None:
                 return None
             pos = rest.end()
         elif char in (b"[", b"{"):
-            depth += 1
+            stack.append(b"]" if char == b"[" else b"}")
         elif char in (b"]", b"}"):
-            depth -= 1
-            if depth <= 0:
-                return pos if depth == 0 else None
+            if not stack or stack.pop() != char:
+                return None  # closed by the wrong bracket: not a whole value
+            if not stack:
+                return pos
+
+
+def _opens_item_here(buf, item_start: int, at: int) -> bool:
+    """At depth 1 of an object item, whether the '{' / '[' at `at` follows a comma (impossible among an
+    object's members, which are `"key": value`) and opens a whole item: then the item never closed."""
+    before = at - 1
+    while before > item_start and buf[before:before + 1] in (b" ", b"\t", b"\r", b"\n"):
+        before -= 1
+    if buf[before:before + 1] != b",":
+        return False
+    first = item_start
+    while first < at and buf[first:first + 1] in (b" ", b"\t", b"\r", b"\n"):
+        first += 1
+    if buf[first:first + 1] != b"{":
+        return False  # an array item: '[..., {...}]' is valid there
+    end = _value_end(buf, at)
+    return end is not None and _FOLLOW.match(buf, end) is not None
 
 
 def _resync(buf, item_start: int) -> tuple[int, int] | None:
@@ -139,6 +160,15 @@ def _split(buf) -> Iterator[tuple[Any, str | None, list[str]]]:
                 continue
             pos = rest.end()
         elif char in (b"[", b"{"):
+            if depth == 1 and _opens_item_here(buf, item_start, at):
+                # '{' after a comma among an object's members: the item before never closed, and this
+                # is the next one (found here, not at the end of the file)
+                number += 1
+                comma, nxt = _resync(buf, item_start) or (buf.rfind(b",", item_start, at), at)  # the earliest
+                yield _broken(bytes(buf[item_start:comma]).strip(),
+                              f"item {number}: invalid JSON (never closed; read on from the next item)")
+                depth, pos, item_start = 0, nxt, nxt
+                continue
             depth += 1
         elif depth > 0 and char in (b"]", b"}"):
             depth -= 1

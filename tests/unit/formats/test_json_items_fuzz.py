@@ -51,6 +51,11 @@ def _break(text: str, kind: str, at: int) -> str:
         return text[:at] + text[at + 1:]
     if kind == "truncate":
         return text[:max(at, body_start + 1)]
+    if kind == "{" and text[:at].rstrip().endswith(","):
+        # '{' right after a comma reads as a next item: ambiguous by nature (formats/json_items.py)
+        while at < len(text) and text[at] in " \t\r\n":
+            at += 1
+        at += 1
     return text[:at] + kind + text[at:]  # insert a character
 
 
