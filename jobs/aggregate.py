@@ -46,7 +46,8 @@ def _no_fence() -> None:
 def _cutoff(db: Database, wall: datetime, settle_s: float) -> tuple[datetime, dict]:
     """Where this refresh stops counting: now (less the skew margin), or the oldest write still in flight."""
     cutoff = _ms(wall - timedelta(seconds=settle_s))
-    inflight = hold_back(db, wall)  # read after the cutoff is taken (see store.state)
+    # read after the cutoff is taken (see store.state)
+    inflight = hold_back(db, wall, timedelta(seconds=get_settings().inflight_timeout_s))
     held: dict = {}
     if inflight["since"] is not None and inflight["since"] < cutoff:
         cutoff = inflight["since"]
@@ -211,10 +212,10 @@ def verify_aggregates(db: Database, *, repair: bool = False, now: datetime | Non
                       weeks: list[date] | None = None, **_ignored) -> dict:
     """`python -m jobs verify-aggregates [--repair]`: the daily, weekly and release aggregates against a
     recount of their records (store/verify_aggregates.py); run under the aggregate job's lock."""
-    settings = get_settings()
-    state = get_state(db, AGGREGATE)
-    result = agg.verify(db, get_thresholds(db), settings.timezone or "UTC", state.get("watermark"), repair=repair,
-                        now=now, fence=fence or _no_fence, weeks=weeks)
+    from store.verify_aggregates import verify as verify_all
+
+    result = verify_all(db, get_thresholds(db), get_settings().timezone or "UTC", get_state(db, AGGREGATE),
+                        repair=repair, now=now, fence=fence or _no_fence, weeks=weeks)
     keep = ("checked", "drifted", "repaired", "pending", "kinds", "note")
     return {k: v for k, v in result.items() if k in keep} | {"examples": result.get("examples") or []}
 

@@ -762,19 +762,6 @@ def _same_counts(a: dict | None, b: dict | None) -> bool:
     return all(int(qa.get(q) or 0) == int(qb.get(q) or 0) for q in diagnosis.QUADRANTS)
 
 
-def verify(db: Database, thresholds: dict, tz: str, watermark: datetime | None, *, repair: bool = False,
-           now: datetime | None = None, fence: Fence = _no_fence, weeks: list[date] | None = None) -> dict:
-    """Compare every per-day document, daily and weekly bucket and release document with a recount of
-    its records (store/verify_aggregates.py); `repair` mends what drifted. The last result is kept for
-    Data health. Returns {checked, drifted, repaired, pending, kinds: {daily, weekly, release}, examples}."""
-    from store.state import AGGREGATE
-    from store.verify_aggregates import verify as verify_all
-
-    state = db[STATE_COLLECTION].find_one({"_id": AGGREGATE}) or {}
-    return verify_all(db, thresholds, tz, {**state, "watermark": watermark}, repair=repair, now=now, fence=fence,
-                      weeks=weeks)
-
-
 def last_verification(db: Database) -> dict | None:
     """The last `verify` result (Data health), None when it never ran."""
     return db[STATE_COLLECTION].find_one({"_id": _VERIFY_STATE})

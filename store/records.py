@@ -106,9 +106,9 @@ class FeatureCap:
     free name through at once: the cap can be passed by the number of writers racing for it."""
 
     def __init__(self, db: Database, limit: int | None = None):
-        from settings import get_settings
+        from core.features import max_features
         self.db = db
-        self.limit = int(limit if limit is not None else get_settings().max_features)
+        self.limit = int(limit if limit is not None else max_features())
         self.known: set[str] = set()
         self._stored: set[str] | None = None  # every stored name, once read
         self._lock = threading.Lock()

@@ -56,7 +56,7 @@ def advance_watermark(db: Database, key: str, watermark: datetime, field: str = 
 # its cutoff, then reads the markers, and counts only up to the oldest live one.
 #
 # A writer keeps its marker alive with heartbeats (`beat_at`, `beats`; one thread per process).
-# A marker without a beat for `inflight_timeout()` (EVALBOARD_INFLIGHT_TIMEOUT_S: the writer died,
+# A marker without a beat for the timeout (EVALBOARD_INFLIGHT_TIMEOUT_S: the writer died,
 # or its process is frozen — SIGSTOP, swap, a paused VM) stops holding the others back: the
 # refresh *expires* it, in one update conditional on `beats` being what it read, and records the
 # window its batch's stamp must lie in: `expired = {wall, seen}`, [at, wall) (the stamp was taken
@@ -80,9 +80,8 @@ def _pause(point: str) -> None:
         PAUSE_HOOK(point)
 
 
-def inflight_timeout() -> timedelta:
-    from settings import get_settings
-    return timedelta(seconds=get_settings().inflight_timeout_s)
+DEFAULT_TIMEOUT = timedelta(seconds=20)  # EVALBOARD_INFLIGHT_TIMEOUT_S: the refresh passes the setting
+BEAT_S = 2.0  # a writer's heartbeat interval (keep the timeout several beats long)
 
 
 def _ms(ts: datetime) -> datetime:
@@ -114,7 +113,7 @@ class _Heartbeat:
 
     def _run(self) -> None:
         while True:
-            time.sleep(max(0.05, inflight_timeout().total_seconds() / 4))
+            time.sleep(BEAT_S)
             _pause("beat")
             with self._lock:
                 groups: dict[int, tuple[Database, list[str]]] = {}
@@ -196,25 +195,25 @@ def _summary(live: list[dict], expired: int) -> dict:
             "what": sorted({str(d.get("what") or "") for d in live}), "expired": expired}
 
 
-def writes_in_flight(db: Database, now: datetime | None = None) -> dict:
+def writes_in_flight(db: Database, now: datetime | None = None, timeout: timedelta = DEFAULT_TIMEOUT) -> dict:
     """The live markers (for display): {"since": oldest `at` or None, "batches", "records", "what": [..],
-    "expired": markers expired or without a heartbeat for `inflight_timeout()`}."""
+    "expired": markers expired or without a heartbeat for `timeout`}."""
     now = now or _now()
     markers = _markers(db)
-    live = [d for d in markers if d.get("expired") is None and now - d["beat_at"] <= inflight_timeout()]
+    live = [d for d in markers if d.get("expired") is None and now - d["beat_at"] <= timeout]
     return _summary(live, len(markers) - len(live))
 
 
-def hold_back(db: Database, wall: datetime) -> dict:
+def hold_back(db: Database, wall: datetime, timeout: timedelta = DEFAULT_TIMEOUT) -> dict:
     """The writes a refresh must wait for, read after its cutoff was taken (`wall`: the time the cutoff
-    is based on). Expires each marker without a heartbeat for `inflight_timeout()` (conditional on
+    is based on). Expires each marker without a heartbeat for `timeout` (conditional on
     its `beats`: a marker renewed meanwhile stays live); every marker not expired holds back.
     Returns writes_in_flight's summary."""
     from store.collections import RECORDS
 
     live, expired = [], 0
     for doc in _markers(db):
-        if doc.get("expired") is None and wall - doc["beat_at"] > inflight_timeout():
+        if doc.get("expired") is None and wall - doc["beat_at"] > timeout:
             seen = db[RECORDS].count_documents({"ingested_at": {"$gte": doc["at"], "$lt": wall}})
             if db[STATE].update_one({"_id": doc["_id"], "expired": None, "beats": doc.get("beats")},
                                     {"$set": {"expired": {"wall": wall, "seen": seen, "at": _now()}}}).matched_count:

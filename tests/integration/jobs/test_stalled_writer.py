@@ -68,6 +68,7 @@ def _counted_in_daily(db) -> int:
 @pytest.fixture
 def short_timeout(monkeypatch):
     monkeypatch.setenv("EVALBOARD_INFLIGHT_TIMEOUT_S", str(TIMEOUT_S))
+    monkeypatch.setattr(inflight, "BEAT_S", TIMEOUT_S / 4)
     reset_settings()
     yield
     inflight.PAUSE_HOOK = None
