@@ -15,7 +15,11 @@ cutoff). The cutoff is now, held back only to the oldest batch of records still
 being written (an ingest, the demo, an adoption: each batch registers itself
 before it is stamped, store.state.write_in_flight) — a finished load is always
 in the next refresh; `EVALBOARD_AGGREGATE_SETTLE_S` (default 0) adds a margin
-for clock skew between hosts. Each per-day document records what it counts
+for clock skew between hosts. A writer frozen or dead for longer than
+`EVALBOARD_INFLIGHT_TIMEOUT_S` stops holding the others back; should its batch land
+later, below the watermark, the next refresh recounts the days of its window whole
+(store/state.py, `late_batches`). Once a day a sample of two weeks is recounted
+(`sampled_check`): drift raises the health alert `health:aggregate_drift`. Each per-day document records what it counts
 (`counted_upto`) and moves to the new cutoff in one atomic step, so a crash or
 a second refresh at any point never counts a record twice or misses one
 (store/aggregates.py, `add_late_records`). The watermark only moves forward.
