@@ -21,6 +21,9 @@ class Settings(BaseSettings):
     # --- database -------------------------------------------------------
     mongodb_uri: str | None = Field(default=None, description="MongoDB URI; unset = embedded server")
     data_dir: str = Field(default="./.data", alias="EVALBOARD_DATA_DIR")
+    # the embedded server's WiredTiger cache (its memory grows to about this plus ~200 MB, then stays):
+    # "256M", "1G", ... (docs/deploy.md, Memory)
+    db_cache_size: str = Field(default="512M", pattern=r"^\d+(\.\d+)?[KMG]$", alias="EVALBOARD_DB_CACHE_SIZE")
     embedded_port: int = Field(default=27018, alias="EVALBOARD_DB_PORT")
 
     # --- LLM judge (any OpenAI-compatible endpoint) ----------------------
@@ -54,6 +57,9 @@ class Settings(BaseSettings):
     # a margin for clock skew between hosts that write records and the worker (0: none needed on one host);
     # batches still being written are held back by their in-flight markers, not by this (store/state.py)
     aggregate_settle_s: float = Field(default=0.0, ge=0, alias="EVALBOARD_AGGREGATE_SETTLE_S")
+    # a batch being written whose writer sent no heartbeat for this long (dead, or its process frozen)
+    # stops holding the aggregates back; if it lands later its days are recounted (store/state.py)
+    inflight_timeout_s: float = Field(default=20.0, gt=0, alias="EVALBOARD_INFLIGHT_TIMEOUT_S")
     # the work of a tick that can take long (the agreement sample, report backfills) stops after this
     # many seconds and goes on at the next tick, so aggregates and alerts are never kept waiting
     tick_budget_s: float = Field(default=60.0, gt=0, alias="EVALBOARD_TICK_BUDGET_S")

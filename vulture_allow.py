@@ -15,6 +15,7 @@ _.intro  # demo.corpus passages
 __getattr__  # evaluators/__init__.py: the lazy import that keeps `import evaluators` light (PEP 562)
 _run_tick, _run_weekly  # jobs.scheduler: APScheduler calls them by reference ("jobs.scheduler:_run_tick")
 _.intra_op_num_threads, _.inter_op_num_threads, _.graph_optimization_level  # onnxruntime.SessionOptions
+_.enable_cpu_mem_arena, _.enable_mem_pattern  # onnxruntime.SessionOptions: the arena off (issue 29, memory)
 
 # the requests the worker polls for (store.state): operators' entry points, no caller in the code
 request_full_rebuild, request_tick
@@ -23,7 +24,7 @@ request_full_rebuild, request_tick
 report_id
 
 # pytest fixtures requested for their side effect (a registered metric, rule kind, secret)
-extra_metric, low_tail, with_agreement, webhook_secret
+extra_metric, low_tail, with_agreement, webhook_secret, short_timeout
 
 # set by assignment on library objects: protobuf message fields (the intake's OTLP answer, the bench's
 # requests) and uvicorn's Server flag that stops a test server

@@ -26,3 +26,10 @@ def feature_label(feature: str | None) -> str:
     if feature == EACH_FEATURE:
         return "Each feature"
     return str(feature)
+
+
+def max_features() -> int:
+    """How many distinct feature names records may carry (EVALBOARD_MAX_FEATURES): the one cap every
+    way in applies (store.records.FeatureCap)."""
+    from settings import get_settings
+    return get_settings().max_features

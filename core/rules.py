@@ -538,6 +538,8 @@ class ReleaseRegression(Condition):
 # --- judge accuracy on human labels (issue 20) ---------------------------------------------------
 
 LABEL_RULE_ID = "labels:judge_accuracy"  # the alerts' rule_id (the rule itself lives in evalboard_state)
+# a health alert, not a rule: the aggregate job's daily sampled recount found drift (jobs/aggregate.py)
+AGGREGATE_DRIFT_ID = "health:aggregate_drift"
 LABEL_RULE_DEFAULTS: dict[str, Any] = {"enabled": False, "min_accuracy": 0.80, "min_labels": labels.MIN_LABELS_FOR_ALERT,
                                        "judge": labels.LOGGED, "severity": "warning", "channel": "qa"}
 

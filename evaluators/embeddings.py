@@ -54,7 +54,7 @@ _encoder = None
 _model_info: dict = {}
 _lock = threading.RLock()  # get_encoder may call get_model while holding it
 _cache: "OrderedDict[bytes, np.ndarray]" = OrderedDict()
-_CACHE_MAX = int(os.environ.get("EVALBOARD_EMBED_CACHE", "50000"))
+_CACHE_MAX = int(os.environ.get("EVALBOARD_EMBED_CACHE", "20000"))  # ~1.6 KB each: ~32 MB at most
 
 
 def _threads() -> int:
@@ -134,6 +134,11 @@ class OnnxEncoder:
         opts.inter_op_num_threads = 1
         opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        if os.environ.get("EVALBOARD_ORT_ARENA", "0") != "1":
+            # every new (batch, tokens) shape made the CPU arena and the per-shape memory patterns grow:
+            # a score worker on real, varied texts grew for as long as it scored (issue 29, BENCHMARKS.md)
+            opts.enable_cpu_mem_arena = False
+            opts.enable_mem_pattern = False
         self.session = ort.InferenceSession(onnx_file, opts, providers=["CPUExecutionProvider"])
         self.tokenizer = Tokenizer.from_file(tokenizer_file)
         self.tokenizer.no_padding()  # tokenizer.json ships fixed padding/truncation at 128: not the model's

@@ -402,7 +402,7 @@ def stem(word: str) -> str:
     return w[:7]
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)
 def content_tokens(text: str) -> tuple[str, ...]:
     """Stemmed, lower-cased content words of `text` (stopwords and 1-letter words dropped)."""
     out = []
@@ -449,7 +449,7 @@ _COUNT_RE = re.compile(
 _GLUED_DIGITS_RE = re.compile(r"(?<=[A-Z])\d{1,2}(?=[A-Z]|\b)")
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)
 def numbers(text: str) -> frozenset:
     """Normalised numeric values mentioned in `text` (amounts with multipliers expanded, % kept apart,
     number words converted). Citation page numbers are ignored."""
@@ -705,7 +705,7 @@ def common_words() -> frozenset:
     return _VOCAB
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)
 def is_common(word: str) -> bool:
     """A frequent English word, inflections included ("cocktails", "founded", "buying"): it or its
     base form is a whole word of the model's vocabulary (`common_words`)."""
@@ -720,7 +720,7 @@ def is_common(word: str) -> bool:
     return False
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)
 def content_words(text: str) -> tuple[tuple[str, str, bool], ...]:
     """(surface word, stem, capitalised mid-sentence) for the content words of `text`, in order;
     numbers keep their digits (commas dropped) as stem."""

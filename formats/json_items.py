@@ -7,11 +7,17 @@ integer beyond 64 bits, nesting too deep for the parser or a syntax error is
 that item's rejection, with its own text kept, and the items after it are still
 read (a streaming parser stops at the first such error and loses the rest).
 
-An item that never closes (a missing '}' or '"') would otherwise swallow every item after it:
-the scan then resynchronises on the next line that starts an item at the broken item's own
-indentation after a comma, so the broken item is refused alone and the items after it are read.
-(An array written on one single line has no such line: there the rest of the file is refused
-as one item, with its reason.) A stray '}' at the top level does not end the array: only ']' does.
+A broken item (one that never closes — a missing '}' or '"' —, or whose text is not JSON) would
+otherwise swallow the items after it, or be read together with them: the scan then resynchronises
+on the next top-level item, whatever the layout (one line as `json.dump` writes it, pretty-printed,
+mixed indentation, CRLF): the first '{' (or '[') after a comma, after the broken item's start,
+that opens a balanced value (strings and brackets scanned afresh) followed by a comma and another
+item, or by the array's closing ']' at the end of the file. So the broken item is refused alone
+and the items after it are read; only when no such item follows is the rest refused as one item.
+Two broken items in a row whose brackets do not balance are refused as one, and a '{' inserted right
+after a comma inside an item reads as the start of a next item (it cannot be told from an item whose
+closing brace is missing followed by a short one). A stray '}' at the top
+level does not end the array: only ']' does.
 """
 from __future__ import annotations
 
@@ -24,9 +30,11 @@ from typing import Any, Iterator
 _STRUCTURE = re.compile(rb'["\[\]{},]')
 # possessive: no backtracking state is kept per character (a 40 MB string once took 4.7 GB)
 _STRING_REST = re.compile(rb'(?:[^"\\]++|\\.)*+"', re.S)
-# where a top-level item may start again after a broken one: a line that begins (after a comma
-# and the same indentation as the broken item) with '{' or '['
-_NEXT_ITEM = re.compile(rb',[ \t]*\r?\n([ \t]*)[\[{]')
+# where a top-level item may start again after a broken one: '{' or '[' after a comma (any whitespace between)
+_CANDIDATE = re.compile(rb',\s*+[\[{]')
+# what follows a whole item: a comma and the next item, or the array's end at the end of the file
+_FOLLOW = re.compile(rb'\s*+(?:,\s*+[\[{]|\]\s*+\Z)')
+_ITEM_LIMIT = 20 << 20  # a candidate item is scanned this far at most (a record is at most 16 MB)
 INVALID_UTF8 = "invalid UTF-8 bytes replaced with U+FFFD"
 
 
@@ -59,21 +67,54 @@ def iter_array_items(path: Path) -> Iterator[tuple[Any, str | None, list[str]]]:
             yield from _split(buf)
 
 
-def _indent(buf, at: int) -> bytes:
-    """The spaces and tabs between the start of the line and `at`."""
-    line_start = buf.rfind(b"\n", 0, at) + 1
-    return bytes(buf[line_start:at])
+def _value_end(buf, start: int) -> int | None:
+    """Where the value opened at `start` ('{' or '[') ends, scanning strings and brackets afresh; None
+    when it does not close within _ITEM_LIMIT."""
+    stack: list[bytes] = []
+    pos, limit = start, min(len(buf), start + _ITEM_LIMIT)
+    while True:
+        match = _STRUCTURE.search(buf, pos, limit)
+        if match is None:
+            return None
+        char, pos = match.group(), match.start() + 1
+        if char == b'"':
+            rest = _STRING_REST.match(buf, pos, limit)
+            if rest is None:
+                return None
+            pos = rest.end()
+        elif char in (b"[", b"{"):
+            stack.append(b"]" if char == b"[" else b"}")
+        elif char in (b"]", b"}"):
+            if not stack or stack.pop() != char:
+                return None  # closed by the wrong bracket: not a whole value
+            if not stack:
+                return pos
 
 
-def _resync(buf, item_start: int) -> int | None:
-    """Where the item after a broken one begins (see the module's doc), or None."""
+def _opens_item_here(buf, item_start: int, at: int) -> bool:
+    """At depth 1 of an object item, whether the '{' / '[' at `at` follows a comma (impossible among an
+    object's members, which are `"key": value`) and opens a whole item: then the item never closed."""
+    before = at - 1
+    while before > item_start and buf[before:before + 1] in (b" ", b"\t", b"\r", b"\n"):
+        before -= 1
+    if buf[before:before + 1] != b",":
+        return False
     first = item_start
-    while first < len(buf) and buf[first:first + 1] in (b" ", b"\t", b"\r", b"\n"):
+    while first < at and buf[first:first + 1] in (b" ", b"\t", b"\r", b"\n"):
         first += 1
-    indent = _indent(buf, first)
-    for match in _NEXT_ITEM.finditer(buf, first + 1):
-        if match.group(1) == indent:
-            return match.end() - 1
+    if buf[first:first + 1] != b"{":
+        return False  # an array item: '[..., {...}]' is valid there
+    end = _value_end(buf, at)
+    return end is not None and _FOLLOW.match(buf, end) is not None
+
+
+def _resync(buf, item_start: int) -> tuple[int, int] | None:
+    """(where the broken item's text ends, where the next item starts) — see the module's doc — or None."""
+    for match in _CANDIDATE.finditer(buf, item_start + 1):
+        start = match.end() - 1
+        end = _value_end(buf, start)
+        if end is not None and _FOLLOW.match(buf, end):
+            return match.start(), start
     return None
 
 
@@ -85,12 +126,12 @@ def _split(buf) -> Iterator[tuple[Any, str | None, list[str]]]:
 
     def broken_then_resync(reason: str):
         """(the broken item, where scanning goes on) or (the rest refused, None)."""
-        nxt = _resync(buf, item_start)
-        if nxt is None:
+        found = _resync(buf, item_start)
+        if found is None:
             return _broken(bytes(buf[item_start:]).strip(), reason), None
-        text = bytes(buf[item_start:nxt]).strip().rstrip(b",").rstrip()
-        return _broken(text, reason.split(":")[0] + ": invalid JSON (never closed; the next item "
-                       "starts on a later line)"), nxt
+        text = bytes(buf[item_start:found[0]]).strip()
+        return _broken(text, reason.split(":")[0] + ": invalid JSON (never closed; read on from the "
+                       "next item)"), found[1]
 
     while True:
         match = _STRUCTURE.search(buf, pos)
@@ -119,6 +160,15 @@ def _split(buf) -> Iterator[tuple[Any, str | None, list[str]]]:
                 continue
             pos = rest.end()
         elif char in (b"[", b"{"):
+            if depth == 1 and _opens_item_here(buf, item_start, at):
+                # '{' after a comma among an object's members: the item before never closed, and this
+                # is the next one (found here, not at the end of the file)
+                number += 1
+                comma, nxt = _resync(buf, item_start) or (buf.rfind(b",", item_start, at), at)  # the earliest
+                yield _broken(bytes(buf[item_start:comma]).strip(),
+                              f"item {number}: invalid JSON (never closed; read on from the next item)")
+                depth, pos, item_start = 0, nxt, nxt
+                continue
             depth += 1
         elif depth > 0 and char in (b"]", b"}"):
             depth -= 1
@@ -126,7 +176,17 @@ def _split(buf) -> Iterator[tuple[Any, str | None, list[str]]]:
             item = bytes(buf[item_start:at]).strip()
             if item or char == b",":
                 number += 1
-                yield loads_record(item, f"item {number}") if item else _broken(item, f"item {number}: empty")
+                read = loads_record(item, f"item {number}") if item else _broken(item, f"item {number}: empty")
+                found = _resync(buf, item_start) if read[1] is not None and item else None
+                if found is not None:  # its brackets or quotes may be off: it ends where the next item starts
+                    yield loads_record(bytes(buf[item_start:found[0]]).strip(), f"item {number}")
+                    depth, pos, item_start = 0, found[1], found[1]
+                    continue
+                if read[1] is not None and item:  # no whole item follows: the rest is this one, to the array's end
+                    rest = bytes(buf[item_start:]).rstrip()
+                    yield loads_record(rest[:-1].rstrip() if rest.endswith(b"]") else rest, f"item {number}")
+                    return
+                yield read
             item_start = pos
             if char != b",":  # the array is closed; anything after it is refused, not dropped
                 tail = bytes(buf[pos:]).strip()

@@ -91,6 +91,36 @@ def head(path: Path) -> tuple[str, int, int, bytes]:
     return first, whole, bad, bytes(start)
 
 
+def has_whole_line(path: Path) -> bool:
+    """Whether any line of the file (not only the sample's) is a JSON object or array on its own: a JSON
+    Lines file whose first SAMPLE_LINES lines are all broken is still read line by line (a streamed
+    pass, only for files that are not one JSON value)."""
+    with path.open("rb") as fh:
+        while True:
+            line = fh.readline(SAMPLE_LINE_BYTES)
+            if not line:
+                return False
+            if len(line) >= SAMPLE_LINE_BYTES and not line.endswith(b"\n"):
+                while True:
+                    piece = fh.readline(SAMPLE_LINE_BYTES)
+                    if not piece or piece.endswith(b"\n"):
+                        break
+                continue
+            if line.lstrip(b"\xef\xbb\xbf \t")[:1] not in (b"{", b"["):
+                continue
+            try:
+                if isinstance(json.loads(decode_utf8(line.lstrip(b"\xef\xbb\xbf"))[0]), (dict, list)):
+                    return True
+            except (ValueError, RecursionError):
+                continue
+
+
+def _lines_after_all(path: Path, whole: int, bad: int) -> bool:
+    """A file that is not one JSON value, read as JSON Lines: some sampled line is whole, or (all the
+    sampled lines broken) a later one is."""
+    return (whole and whole + bad >= 2) or (bad >= SAMPLE_LINES and has_whole_line(path))
+
+
 def sniff(path: Path, claimers: Iterable[Callable[[dict], "str | None"]],
           testers: Iterable[Callable[[Path, bytes], "str | None"]] = ()) -> Sniffed:
     """The file's kind: evallog-lines | evallog-array | evallog-object, the kind a format's
@@ -105,7 +135,7 @@ def sniff(path: Path, claimers: Iterable[Callable[[dict], "str | None"]],
         kind = next((k for k in (test(path, start) for test in testers) if k), None)
         if kind:
             return Sniffed(path, kind)
-        if whole and whole + bad >= 2:
+        if _lines_after_all(path, whole, bad):
             return Sniffed(path, LINES)
         raise FormatError(f"{path}: not JSON (starts with {first!r}) nor a file any format recognises; expected "
                           "a JSON array, JSON Lines or an object")
@@ -114,7 +144,7 @@ def sniff(path: Path, claimers: Iterable[Callable[[dict], "str | None"]],
     except RecursionError:
         return Sniffed(path, OBJECT)  # read (and refused, with its reason) as one record
     except ValueError as exc:
-        if whole and whole + bad >= 2:
+        if _lines_after_all(path, whole, bad):
             return Sniffed(path, LINES)  # mostly broken lines: still read line by line
         raise FormatError(f"{path}: invalid JSON: {exc}") from exc
     kind = OBJECT

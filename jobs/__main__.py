@@ -129,7 +129,8 @@ def cmd_ingest(args) -> int:
 
 
 def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split())[:500]
+    from store.errors import outage_text
+    return outage_text(exc, 500)  # pymongo's topology description left out
 
 
 def cmd_demo(args) -> int:
@@ -223,10 +224,17 @@ def cmd_verify_aggregates(args) -> int:
               f"{counts.get('skipped') or counts.get('error')}")
         return 1
     for example in counts.get("examples") or []:
-        print(f"  drift: {example['key']}: stored {example['stored']} records, recount {example['recount']}, "
-              f"bucket {example['bucket']}", file=sys.stderr)
+        print(f"  {example.get('what', 'drifted')}: {example.get('kind', 'daily')} {example['key']}: stored "
+              f"{example['stored']} records, recount {example['recount']}", file=sys.stderr)
+    kinds = counts.get("kinds") or {}
     print(f"verify-aggregates: checked={counts['checked']} drifted={counts['drifted']} repaired={counts['repaired']}"
+          f" pending={counts.get('pending', 0)}"
+          + "".join(f" {k}={v['drifted']}/{v['checked']}" for k, v in kinds.items())
           + (f" ({counts['note']})" if counts.get("note") else ""))
+    if counts.get("pending"):
+        print(f"verify-aggregates: {counts['pending']} document(s) wait for a refresh that has not finished "
+              "(a crash, a refresh running, or days marked for a recount): the next refresh completes them; "
+              "not drift", file=sys.stderr)
     return 0 if counts["drifted"] == counts["repaired"] else 1
 
 

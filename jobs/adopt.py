@@ -28,7 +28,7 @@ from pymongo.database import Database
 from core import metrics
 from core.privacy import REDACT, Redactor, redact_record
 from store.privacy import Policies, Tally
-from store.records import apply_updates, quarantine, unadopted
+from store.records import FeatureCap, apply_updates, quarantine, unadopted
 from store.schema import ParsedRecord, Rejection, parse_record, safe_reason
 from store.state import write_in_flight
 from store.thresholds import get_thresholds
@@ -88,6 +88,7 @@ def adopt_logged_records(db: Database, batch_size: int = 1000, max_batches: int 
     out of the rest of this run, so it can never block the others."""
     thresholds = get_thresholds(db)
     policies = Policies(db)
+    cap = FeatureCap(db)  # the same cap and reason as every other way in
     adopted = rejected = 0
     stuck: list[Any] = []  # ids the server would not let us mark in this run
     for _ in range(max_batches):
@@ -103,6 +104,8 @@ def adopt_logged_records(db: Database, batch_size: int = 1000, max_batches: int 
                 redactions, private = _redacted(raw, policies(SOURCE))
                 parsed = parse_record({**raw, **private}, thresholds, source=SOURCE, now=now)  # never raises
                 update = None
+                if isinstance(parsed, ParsedRecord) and (over := cap.refuse(parsed.doc.get("feature"))):
+                    parsed = Rejection(over)
                 if isinstance(parsed, ParsedRecord):
                     try:
                         update = _adopt_update(raw, parsed.doc, now)

@@ -15,7 +15,11 @@ cutoff). The cutoff is now, held back only to the oldest batch of records still
 being written (an ingest, the demo, an adoption: each batch registers itself
 before it is stamped, store.state.write_in_flight) — a finished load is always
 in the next refresh; `EVALBOARD_AGGREGATE_SETTLE_S` (default 0) adds a margin
-for clock skew between hosts. Each per-day document records what it counts
+for clock skew between hosts. A writer frozen or dead for longer than
+`EVALBOARD_INFLIGHT_TIMEOUT_S` stops holding the others back; should its batch land
+later, below the watermark, the next refresh recounts the days of its window whole
+(store/state.py, `late_batches`). Once a day a sample of two weeks is recounted
+(`sampled_check`): drift raises the health alert `health:aggregate_drift`. Each per-day document records what it counts
 (`counted_upto`) and moves to the new cutoff in one atomic step, so a crash or
 a second refresh at any point never counts a record twice or misses one
 (store/aggregates.py, `add_late_records`). The watermark only moves forward.
@@ -29,9 +33,9 @@ from pymongo.database import Database
 
 from settings import get_settings
 from store import aggregates as agg
-from store.ingest_report import count_ingested_since
-from store.state import (AGGREGATE, advance_watermark, clear_dirty_days, clear_release_days, get_state,
-                         mark_release_days, set_state, writes_in_flight)
+from store.ingest_report import count_ingested_since, ingested_days
+from store.state import (AGGREGATE, advance_watermark, clear_dirty_days, clear_release_days, get_state, hold_back,
+                         late_batches, mark_dirty_days, mark_release_days, set_state, settle_late_batches)
 from store.thresholds import apply_pending_verdicts, get_thresholds
 
 
@@ -46,7 +50,8 @@ def _no_fence() -> None:
 def _cutoff(db: Database, wall: datetime, settle_s: float) -> tuple[datetime, dict]:
     """Where this refresh stops counting: now (less the skew margin), or the oldest write still in flight."""
     cutoff = _ms(wall - timedelta(seconds=settle_s))
-    inflight = writes_in_flight(db, wall)  # read after the cutoff is taken (see store.state)
+    # read after the cutoff is taken (see store.state)
+    inflight = hold_back(db, wall, timedelta(seconds=get_settings().inflight_timeout_s))
     held: dict = {}
     if inflight["since"] is not None and inflight["since"] < cutoff:
         cutoff = inflight["since"]
@@ -59,6 +64,21 @@ def _cutoff(db: Database, wall: datetime, settle_s: float) -> tuple[datetime, di
     return cutoff, held
 
 
+def _recount_late_batches(db: Database, tz: str) -> tuple[list[dict], dict]:
+    """Batches that landed after their in-flight marker expired (their writer was frozen or died):
+    their window's days are marked for a whole recount, daily and per release (store.state)."""
+    late = late_batches(db)
+    days: set[str] = set()
+    for batch in late:
+        if batch["now"] != batch["seen"]:
+            days |= ingested_days(db, batch["at"], batch["wall"], tz)
+    if days:
+        mark_release_days(db, [date.fromisoformat(d) for d in days])
+        mark_dirty_days(db, days)
+    return late, ({"late_batches": sum(1 for b in late if b["now"] != b["seen"]), "late_days": len(days)}
+                  if days else {})
+
+
 def refresh(db: Database, full: bool = False, now: datetime | None = None, fence=None) -> dict:
     fence = fence or _no_fence
     settings = get_settings()
@@ -69,6 +89,15 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
     cutoff, held = _cutoff(db, max(now, wall), settings.aggregate_settle_s)
     # queued threshold saves first: their records re-flagged, their days marked dirty for this run
     verdicts = apply_pending_verdicts(db, tz, fence)
+    late, late_counts = _recount_late_batches(db, tz)
+    held = {**held, **late_counts}
+    result = _refresh(db, full, now, fence, tz, cutoff, held, verdicts)
+    settle_late_batches(db, late)  # only once their days were recounted: a crash before recounts them again
+    return {**result, **sampled_check(db, max(now, wall), fence)}
+
+
+def _refresh(db: Database, full: bool, now: datetime, fence, tz: str, cutoff: datetime, held: dict,
+             verdicts: dict) -> dict:
     state = get_state(db, AGGREGATE)
     thresholds = get_thresholds(db)
     watermark = state.get("watermark")
@@ -98,6 +127,8 @@ def refresh(db: Database, full: bool = False, now: datetime | None = None, fence
             recompute.add(date.fromisoformat(text))
         except ValueError:
             pass
+    if recompute:  # kept in the state before the dirty days are cleared below (a crash in between)
+        mark_release_days(db, recompute)
     if cutoff <= watermark:
         # nothing new can be counted yet (a write in flight since before the watermark), but days
         # whose scores or verdicts changed (a threshold edit) are recomputed up to what is counted
@@ -209,12 +240,56 @@ def _rebuild_releases(db: Database, pending: set[date], cutoff: datetime, now: d
 
 
 def verify_aggregates(db: Database, *, repair: bool = False, now: datetime | None = None, fence=None,
-                      **_ignored) -> dict:
-    """`python -m jobs verify-aggregates [--repair]`: every per-day document and daily bucket against a
-    recount of its records (store.aggregates.verify); run under the aggregate job's lock."""
-    settings = get_settings()
-    state = get_state(db, AGGREGATE)
-    result = agg.verify(db, get_thresholds(db), settings.timezone or "UTC", state.get("watermark"), repair=repair,
-                        now=now, fence=fence or _no_fence)
-    return {k: v for k, v in result.items() if k in ("checked", "drifted", "repaired", "note")} | {
-        "examples": result.get("examples") or []}
+                      weeks: list[date] | None = None, **_ignored) -> dict:
+    """`python -m jobs verify-aggregates [--repair]`: the daily, weekly and release aggregates against a
+    recount of their records (store/verify_aggregates.py); run under the aggregate job's lock."""
+    from store.verify_aggregates import verify as verify_all
+
+    result = verify_all(db, get_thresholds(db), get_settings().timezone or "UTC", get_state(db, AGGREGATE),
+                        repair=repair, now=now, fence=fence or _no_fence, weeks=weeks)
+    keep = ("checked", "drifted", "repaired", "pending", "kinds", "note")
+    return {k: v for k, v in result.items() if k in keep} | {"examples": result.get("examples") or []}
+
+
+# --- the daily sampled recount (a health alert on drift) -------------------------------------------
+SAMPLE_STATE = "verify_sample"
+SAMPLE_EVERY = timedelta(days=1)
+SAMPLE_WEEKS = 2  # the newest week and one other, at random: a few seconds at 200k records
+
+
+def sampled_check(db: Database, now: datetime, fence=None) -> dict:
+    """Once a day (from the aggregate job, under its lock): recount a sample of weeks; drift opens the
+    health alert `core.rules.AGGREGATE_DRIFT_ID` (a clean sample resolves it). The first check is a day
+    after the first refresh."""
+    from core import rules
+    from core.features import ALL_FEATURES
+    from store import alerts as store_alerts
+    from store.verify_aggregates import sample_weeks
+
+    last = get_state(db, SAMPLE_STATE).get("at")
+    last = last.replace(tzinfo=timezone.utc) if isinstance(last, datetime) and last.tzinfo is None else last
+    if not isinstance(last, datetime) or now - last < SAMPLE_EVERY:
+        if not isinstance(last, datetime):
+            set_state(db, SAMPLE_STATE, at=now)
+        return {}
+    tz = get_settings().timezone or "UTC"
+    weeks = sample_weeks(db, tz, SAMPLE_WEEKS)
+    from store.verify_aggregates import verify as verify_all
+    result = verify_all(db, get_thresholds(db), tz, get_state(db, AGGREGATE), now=now, fence=fence or _no_fence,
+                        weeks=weeks, record=False)
+    set_state(db, SAMPLE_STATE, at=now, weeks=[w.isoformat() for w in weeks], drifted=result["drifted"],
+              pending=result["pending"], kinds=result["kinds"])
+    active = [a for (rid, _f), a in store_alerts.active_alerts(db).items() if rid == rules.AGGREGATE_DRIFT_ID]
+    if result["drifted"] and not active:
+        per_kind = ", ".join(f"{k} {v['drifted']}" for k, v in result["kinds"].items() if v["drifted"])
+        store_alerts.open_alert(db, rules.Alert(
+            _id=f"{rules.AGGREGATE_DRIFT_ID}|{now.date().isoformat()}", rule_id=rules.AGGREGATE_DRIFT_ID, feature=ALL_FEATURES,
+            rule_name="Aggregates drifted from their records", severity="warning", channel="qa",
+            message=(f"The daily sampled recount found {result['drifted']} aggregate document(s) that differ from "
+                     f"their records ({per_kind}); run `python -m jobs verify-aggregates --repair`"),
+            value=float(result["drifted"]), first_day=now.date().isoformat(), last_day=now.date().isoformat()),
+            now=now)
+    elif not result["drifted"]:
+        for alert in active:
+            store_alerts.resolve_alert(db, alert["_id"], "auto", now=now)
+    return {"sampled_weeks": len(weeks), "sample_drifted": result["drifted"]}

@@ -154,7 +154,7 @@ def _judge(db: Database, enabled: list[tuple[rules.Rule, rules.Condition]], hist
     if replay:
         return
     for key, current in active.items():  # rule disabled or deleted, feature gone
-        # labels: jobs/label_alerts.py and release: jobs/release_alerts.py judge their own alerts
-        if key not in seen and key[0] not in (rules.LABEL_RULE_ID, rules.RELEASE_RULE_ID):
+        # labels: jobs/label_alerts.py, release: jobs/release_alerts.py, drift: jobs/aggregate.py judge their own
+        if key not in seen and key[0] not in (rules.LABEL_RULE_ID, rules.RELEASE_RULE_ID, rules.AGGREGATE_DRIFT_ID):
             store_alerts.resolve_alert(db, current["_id"], "auto", now=now, notify=not current.get("replayed"))
             counts["resolved"] += 1

@@ -29,10 +29,8 @@ from typing import Any, Callable
 from pymongo.database import Database
 
 import formats
-from core.features import UNKNOWN_FEATURE
 from formats import FormatError, Sniffed
-from settings import get_settings
-from store.records import known_features, quarantine, write_records
+from store.records import FeatureCap, quarantine, write_records
 from store.schema import ParsedRecord, parse_record
 from store.thresholds import get_thresholds
 
@@ -84,10 +82,9 @@ class Writer:
         self.source = source
         self.on_reject = on_reject  # told (payload, reason) of each refused record (the intake answers with them)
         self.thresholds = get_thresholds(db)
-        self.max_features = get_settings().max_features
-        # `features`: the stored feature names when the caller keeps them (the intake: a distinct over
-        # every record per request would grow with the collection)
-        self.features = set(features) if features is not None else known_features(db)
+        self.cap = FeatureCap(db)  # the one cap every writer applies (store.records.write_records)
+        if features is not None:  # names the caller already knows are stored (the intake keeps them)
+            self.cap.known |= set(features)
         self.summary = IngestSummary()
         self.items: list[tuple[dict, Any]] = []  # (parsed document, raw payload)
         self.bad: list[tuple[Any, str, str]] = []
@@ -98,7 +95,7 @@ class Writer:
         if error is None:
             parsed = parse_record(payload, self.thresholds, source=self.source, notes=notes)  # never raises
             if isinstance(parsed, ParsedRecord):
-                error = self._feature_over_cap(parsed.doc.get("feature"))
+                error = self.cap.refuse(parsed.doc.get("feature"))
                 if error is None:
                     self.items.append((parsed.doc, payload))
             else:
@@ -113,19 +110,8 @@ class Writer:
         if len(self.items) >= BATCH_SIZE or len(self.bad) >= BATCH_SIZE:
             self.flush(final=False)
 
-    def _feature_over_cap(self, feature: Any) -> str | None:
-        """Why a record with this feature is refused (a new name beyond EVALBOARD_MAX_FEATURES), or None."""
-        if feature in self.features or feature == UNKNOWN_FEATURE:
-            return None
-        if len(self.features - {UNKNOWN_FEATURE}) >= self.max_features:
-            return (f"feature {str(feature)[:64]!r} would be distinct feature number "
-                    f"{len(self.features - {UNKNOWN_FEATURE}) + 1}, over the limit of {self.max_features} "
-                    "(EVALBOARD_MAX_FEATURES); raise the limit or map it to an existing feature, then re-ingest")
-        self.features.add(feature)
-        return None
-
     def _write(self, items: list[tuple[dict, Any]], bad: list) -> tuple[int, int, int]:
-        outcome = write_records(self.db, items, stamp=True)
+        outcome = write_records(self.db, items, stamp=True, cap=self.cap)
         if self.on_reject:
             for raw, reason, _extra in outcome.refused:
                 self.on_reject(raw, reason)

@@ -91,14 +91,26 @@ def run_job(db: Database, job: str, *, full: bool = False, week: str | None = No
 
 
 def run_once(db: Database, job: str, full: bool = False, week: str | None = None,
-             now: datetime | None = None) -> bool:
+             now: datetime | None = None, needs_wait_s: float | None = None) -> bool:
     """`python -m jobs run-once JOB`: run it now, print its outcome, True when it succeeded.
 
     The jobs it needs first (registry.NEEDS: the report needs current aggregates) run before it,
-    each under its own lock, so what was just ingested is in what it builds."""
+    each under its own lock, so what was just ingested is in what it builds. A needed job whose lock
+    another run holds (a tick's refresh, whose cutoff may predate the latest records) is waited for
+    and then run (`needs_wait_s`, default two lock lifetimes: a dead holder's lock expires in one);
+    if it stays held, the output says that what is built may miss the latest records."""
+    wait_s = 2 * get_settings().job_lock_ttl_s if needs_wait_s is None else needs_wait_s
     for needed in registry.NEEDS.get(job, ()):
-        ok, counts = run_job(db, needed, now=now)
+        give_up = time.monotonic() + wait_s
+        while True:
+            ok, counts = run_job(db, needed, now=now)
+            if not counts.get("skipped") or time.monotonic() >= give_up or STOPPING.is_set():
+                break
+            time.sleep(1.0)
         print(f"{needed}: {'ok' if ok else 'error'} " + _line(counts))
+        if counts.get("skipped"):
+            print(f"{job}: note: {needed} could not run ({counts['skipped']}, for {wait_s:g} s); what {job} builds "
+                  f"may miss the records ingested since {needed}'s last run")
     ok, counts = run_job(db, job, full=full, week=week, now=now)
     if job == "report" and ok and counts.get("week_start"):
         try:

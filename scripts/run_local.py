@@ -69,7 +69,8 @@ def main() -> int:
         # release) and the database last, in the `finally` below; with the database gone first each
         # of them waited ~20 s for a server that was no longer there
         server = EmbeddedServer(settings.data_dir, settings.embedded_port,
-                                log_path=str(Path(settings.data_dir) / "server.log"), own_session=True)
+                                log_path=str(Path(settings.data_dir) / "server.log"), own_session=True,
+                                cache_size=settings.db_cache_size)
         uri = server.start()
         env["MONGODB_URI"] = uri.rstrip("/") + "/evalboard"
         print(f"embedded database ready: {env['MONGODB_URI']} (data in {settings.data_dir})", flush=True)

@@ -6,7 +6,7 @@ import argparse
 import logging
 import sys
 
-from store.server import DataDirInUse, serve
+from store.server import DEFAULT_CACHE_SIZE, DataDirInUse, serve
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,12 +15,14 @@ def main(argv: list[str] | None = None) -> int:
     p_serve = sub.add_parser("serve", help="run the embedded MongoDB-wire server in the foreground")
     p_serve.add_argument("--port", type=int, default=27018, help="0 picks a free port")
     p_serve.add_argument("--data", default="./.data", help="data folder (WiredTiger files)")
+    p_serve.add_argument("--cache-size", default=DEFAULT_CACHE_SIZE,
+                         help="WiredTiger cache (256M, 1G, ...): the server's memory levels off near it")
     sub.add_parser("migrate", help="create indexes, seed default rules, run backfills (idempotent)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     if args.command == "serve":
         try:
-            serve(args.port, args.data)
+            serve(args.port, args.data, cache_size=args.cache_size)
         except (OSError, DataDirInUse) as exc:
             print(f"error: cannot start the embedded database: {exc}", file=sys.stderr)
             return 2

@@ -761,63 +761,6 @@ def _same_counts(a: dict | None, b: dict | None) -> bool:
     return all(int(qa.get(q) or 0) == int(qb.get(q) or 0) for q in diagnosis.QUADRANTS)
 
 
-def verify(db: Database, thresholds: dict, tz: str, watermark: datetime | None, *, repair: bool = False,
-           now: datetime | None = None, fence: Fence = _no_fence) -> dict:
-    """Compare every per-day document (and its daily bucket) with a recount of its records.
-
-    What a document must count: its day's records ingested before the watermark (or before its
-    own `counted_upto` where that is later). `repair` replaces each drifted document with the
-    recount and re-derives its day's and week's buckets. Returns {checked, drifted, repaired,
-    examples: [{key, stored, recount}]}; the last result is kept for Data health."""
-    now = now or datetime.now(timezone.utc)
-    out: dict[str, Any] = {"checked": 0, "drifted": 0, "repaired": 0, "examples": [], "at": now}
-    if watermark is None:
-        out["note"] = "no aggregates built yet"
-        return out
-    watermark = watermark if watermark.tzinfo else watermark.replace(tzinfo=timezone.utc)
-    drifted_days: set[date] = set()
-    for lo, hi in full_chunks(db, tz):
-        fresh = day_documents(db, {"timestamp": {"$gte": lo, "$lt": hi}, "ingested_at": {"$lt": watermark}},
-                              thresholds, tz)
-        stored = {d["_id"]: d for d in db[AGG_DAILY_VALUES].find({"bucket": {"$gte": lo, "$lt": hi}})}
-        buckets = {d["_id"]: d for d in db[AGG_DAILY].find({"bucket": {"$gte": lo, "$lt": hi}},
-                                                            {"count": 1, "passed": 1, "failing": 1})}
-        for key in sorted(set(fresh) | set(stored)):
-            doc, want = stored.get(key), fresh.get(key)
-            upto = _upto(doc) or watermark
-            if doc is not None and upto > watermark:  # counts further than the watermark: recount to its own point
-                day = key_day(key)
-                lo_d, hi_d = bucket_range(day, DAY, tz)
-                want = day_documents(db, {"timestamp": {"$gte": lo_d, "$lt": hi_d}, "ingested_at": {"$lt": upto}},
-                                     thresholds, tz).get(key)
-            out["checked"] += 1
-            bucket = buckets.get(key)
-            bucket_ok = (want is None and bucket is None) or (
-                want is not None and bucket is not None
-                and all(int(bucket.get(c) or 0) == int(want.get(c) or 0) for c in ("count", "passed", "failing")))
-            if _same_counts(doc, want) and bucket_ok:
-                continue
-            out["drifted"] += 1
-            if len(out["examples"]) < 10:
-                out["examples"].append({"key": key, "stored": int((doc or {}).get("count") or 0),
-                                        "recount": int((want or {}).get("count") or 0),
-                                        "bucket": int((bucket or {}).get("count") or 0)})
-            drifted_days.add(key_day(key))
-            if repair:
-                fence()
-                if want is None:
-                    db[AGG_DAILY_VALUES].delete_one({"_id": key})
-                else:
-                    db[AGG_DAILY_VALUES].replace_one({"_id": key}, {**want, "computed_at": now,
-                                                                   "counted_upto": max(upto, watermark)},
-                                                     upsert=True)
-                out["repaired"] += 1
-    if repair and drifted_days:
-        refresh_buckets(db, sorted(drifted_days), tz, now, fence)
-    db[STATE_COLLECTION].replace_one({"_id": _VERIFY_STATE}, {**out, "_id": _VERIFY_STATE}, upsert=True)
-    return out
-
-
 def last_verification(db: Database) -> dict | None:
     """The last `verify` result (Data health), None when it never ran."""
     return db[STATE_COLLECTION].find_one({"_id": _VERIFY_STATE})

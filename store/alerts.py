@@ -37,7 +37,7 @@ from pymongo.database import Database
 from pymongo.errors import DuplicateKeyError
 
 from store.collections import ALERT_RULES, ALERTS, NOTIFICATIONS, RULE_AUDIT, STATE
-from store.errors import ValidationFailed
+from store.errors import ValidationFailed, plain_id
 from store.outbox import enqueue
 from core.rules import (  # noqa: F401  the rule vocabulary lives in core/rules.py (re-exported for callers)
     CHANNELS, COMPARISONS, DEFAULT_MIN_COUNT, DEFAULT_RULES, RULES_VERSION, SEVERITIES, STATISTICS,
@@ -135,6 +135,7 @@ def upsert_rule(db: Database, rule: dict | Rule, user: str) -> dict:
 def delete_rule(db: Database, rule_id: str, user: str) -> None:
     if not isinstance(user, str) or not user.strip():
         raise ValidationFailed("who made the change must be known")
+    rule_id = plain_id(rule_id, "the rule id")
     old = db[ALERT_RULES].find_one({"_id": rule_id, "kind": "rule"})
     if old is None:
         raise ValidationFailed("no such rule")

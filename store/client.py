@@ -6,6 +6,8 @@ make an outage show up as a clear `DatabaseUnavailable` instead of a hang.
 """
 from __future__ import annotations
 
+import re
+
 import threading
 
 from pymongo import MongoClient
@@ -67,6 +69,16 @@ def patient_db(timeout_ms: int = 120_000) -> Database:
     return make_client(_uri(), timeout_ms=timeout_ms)[get_settings().db_name or DEFAULT_DB_NAME]
 
 
+def outage_text(exc: BaseException, limit: int = 300) -> str:
+    """A database error in one short line: pymongo's server-selection message without its
+    `(configured timeouts: ...)` and its whole `Topology Description: <...>` (ids, every server)."""
+    text = " ".join(str(exc).split())
+    for cut in (", Timeout: ", " Topology Description: "):
+        text = text.split(cut, 1)[0]
+    text = re.sub(r" \(configured timeouts: [^)]*\)", "", text)
+    return text[:limit]
+
+
 def ping(db: Database) -> None:
     """Raise DatabaseUnavailable with a readable reason when the server is down."""
     try:
@@ -75,7 +87,7 @@ def ping(db: Database) -> None:
         hint = "" if get_settings().mongodb_uri else (
             " (MONGODB_URI is unset, so the embedded server on 127.0.0.1 is expected:"
             " `make run` starts it, or `python -m store serve`)")
-        raise DatabaseUnavailable(f"database unreachable{hint}: {exc.__class__.__name__}: {str(exc)[:300]}") from exc
+        raise DatabaseUnavailable(f"database unreachable{hint}: {exc.__class__.__name__}: {outage_text(exc)}") from exc
 
 
 def reset_client() -> None:

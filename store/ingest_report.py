@@ -52,3 +52,13 @@ def _line_number(reason) -> int:
         if digits.isdigit():
             return int(digits)
     return 1 << 30
+
+
+def ingested_days(db: Database, since: datetime, until: datetime, tz: str) -> set[str]:
+    """The local days (YYYY-MM-DD) of the records stamped in [since, until) (the `ingested_at` index)."""
+    from core.timebuckets import local_day
+
+    rows = db[RECORDS].aggregate([
+        {"$match": {"ingested_at": {"$gte": since, "$lt": until}, "timestamp": {"$type": "date"}}},
+        {"$group": {"_id": {"$dateTrunc": {"date": "$timestamp", "unit": "day", "timezone": tz}}}}])
+    return {local_day(row["_id"], tz).isoformat() for row in rows if isinstance(row.get("_id"), datetime)}

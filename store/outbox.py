@@ -143,8 +143,9 @@ def _claimed(entry: dict) -> dict:
 
 def mark_sent(db: Database, entry: dict, *, target: str | None = None, now: datetime | None = None) -> bool:
     """Record a delivery; False when this run no longer held the claim (nothing written)."""
+    # a delivery that succeeded after failed attempts is no longer in error (the channel status reads last_error)
     update = {"status": "sent", "sent_at": now or _now(), "next_attempt_at": None, "claim_token": None,
-              "in_flight_at": None}
+              "in_flight_at": None, "last_error": None}
     if target is not None:
         update["target"] = target
     return db[NOTIFICATIONS].update_one(_claimed(entry), {"$set": update,

@@ -1,6 +1,7 @@
 """Writing and reading the `records` and `rejected` collections."""
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterable
@@ -97,22 +98,71 @@ def same_content(a: dict, b: dict) -> bool:
         product_content(again[0].doc) == product_content(again[1].doc)
 
 
+class FeatureCap:
+    """The one cap on distinct feature names (EVALBOARD_MAX_FEATURES), for every way records come in:
+    `write_records` (ingest, the demo, Data health's re-ingest, the HTTP intake) and adopt apply it.
+    A record with a new name beyond it is refused with `reason`, quarantined by the caller (never
+    renamed to "other"). Reads one indexed `find_one` per new name it meets, and the distinct names
+    once, the first time a name is not stored yet. Writers in other processes may each let the last
+    free name through at once: the cap can be passed by the number of writers racing for it."""
+
+    def __init__(self, db: Database, limit: int | None = None):
+        from core.features import max_features
+        self.db = db
+        self.limit = int(limit if limit is not None else max_features())
+        self.known: set[str] = set()
+        self._stored: set[str] | None = None  # every stored name, once read
+        self._lock = threading.Lock()
+
+    def refuse(self, feature: Any) -> str | None:
+        """Why a record with `feature` may not be stored (a new name beyond the cap), or None; a new name
+        within the cap is counted from now on."""
+        from core.features import UNKNOWN_FEATURE
+
+        if not isinstance(feature, str) or feature == UNKNOWN_FEATURE or feature in self.known:
+            return None
+        with self._lock:
+            if self._stored is None and self.db[RECORDS].find_one({"feature": feature, **_ADMITTED},
+                                                                  {"_id": 1}) is not None:
+                self.known.add(feature)
+                return None
+            if self._stored is None:
+                self._stored = admitted_features(self.db) - {UNKNOWN_FEATURE}
+                self.known |= self._stored
+                if feature in self.known:
+                    return None
+            if len(self._stored) >= self.limit:
+                return (f"feature {feature[:64]!r} would be distinct feature number {len(self._stored) + 1}, "
+                        f"over the limit of {self.limit} (EVALBOARD_MAX_FEATURES); raise the limit or map it "
+                        "to an existing feature, then re-ingest")
+            self._stored.add(feature)
+            self.known.add(feature)
+            return None
+
+
 def write_records(db: Database, items: list[tuple[dict[str, Any], Any]], *, stamp: bool = False,
-                  compare: bool = True) -> WriteOutcome:
+                  compare: bool = True, cap: FeatureCap | None = None) -> WriteOutcome:
     """Insert parsed records; `items` are (doc, raw payload). Never lets one record fail the others:
 
     - an `_id` already stored (or earlier in the batch) with the same product content is
       a duplicate; with different content (`compare`) a conflict, refused with both versions;
     - a batch the server refuses for other reasons is retried record by record, so only
       the offenders are refused (with the server's reason).
+    A record with a new feature name beyond the cap (`cap`, default a FeatureCap of this call) is
+    refused with the cap's reason.
     Only an outage (connection lost) raises. Refused records are returned, not quarantined."""
     out = WriteOutcome()
     if not items:
         return out
     # the privacy stage (core/privacy): every record of every writer passes here before it is stored
     items, found = redact_docs(db, items)
+    cap = cap or FeatureCap(db)
     unique: dict[Any, tuple[dict, Any]] = {}
     for doc, raw in items:
+        over = cap.refuse(doc.get("feature"))
+        if over is not None:
+            out.refused.append((raw, over, {}))
+            continue
         first = unique.get(doc["_id"])
         if first is None:
             unique[doc["_id"]] = (doc, raw)
@@ -233,9 +283,15 @@ def quarantine(db: Database, items: Iterable[tuple]) -> int:
         return new
 
 
-def known_features(db: Database) -> set[str]:
-    """The distinct feature names of the stored records."""
-    return {f for f in db[RECORDS].distinct("feature") if isinstance(f, str)}
+# records that count towards the cap: stored by Evalboard (a document the product wrote straight into
+# `records` has no `ingested_at` until adopt has judged it) and not rejected at adoption
+_ADMITTED = {"ingested_at": {"$type": "date"}, "eb.rejected": None}
+
+
+def admitted_features(db: Database) -> set[str]:
+    """The distinct feature names of the records Evalboard admitted (the cap counts these)."""
+    return {row["_id"] for row in db[RECORDS].aggregate([{"$match": _ADMITTED}, {"$group": {"_id": "$feature"}}])
+            if isinstance(row.get("_id"), str)}
 
 
 def has_records(db: Database) -> bool:

@@ -65,7 +65,10 @@ class DataDirInUse(RuntimeError):
     """Another embedded server already holds the data folder's WiredTiger lock."""
 
 
-def serve(port: int, data_dir: str, *, announce=print) -> None:
+DEFAULT_CACHE_SIZE = "512M"  # SecantusDB's own default is 1G (EVALBOARD_DB_CACHE_SIZE, docs/deploy.md, Memory)
+
+
+def serve(port: int, data_dir: str, *, announce=print, cache_size: str = DEFAULT_CACHE_SIZE) -> None:
     """Run the server in this process until SIGTERM/SIGINT."""
     from secantus import SecantusDBServer  # imported here: only the server needs it
 
@@ -77,6 +80,7 @@ def serve(port: int, data_dir: str, *, announce=print) -> None:
         server = SecantusDBServer(
             host="127.0.0.1", port=port, storage_path=str(data_dir), replica_set_name=None,
             enable_test_commands=False, ttl_sweep_seconds=3600.0,
+            cache_size=cache_size,  # bounds its memory (docs/deploy.md, Memory)
         )
     except Exception as exc:  # WiredTiger refuses a data folder another process holds
         if "already being managed" in str(exc) or "busy" in str(exc).lower():
@@ -105,8 +109,9 @@ class EmbeddedServer:
     """A `python -m store serve` child process; `uri` is known once it is ready."""
 
     def __init__(self, data_dir: str | os.PathLike, port: int = 0, *, log_path: str | None = None,
-                 own_session: bool = False):
+                 own_session: bool = False, cache_size: str = DEFAULT_CACHE_SIZE):
         self.data_dir = str(data_dir)
+        self.cache_size = cache_size
         self.port = port
         self.log_path = log_path
         # own_session: a terminal's Ctrl-C (sent to the whole foreground group) does not reach the
@@ -119,7 +124,8 @@ class EmbeddedServer:
         repo_root = Path(__file__).resolve().parent.parent
         stderr = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "store", "serve", "--port", str(self.port), "--data", self.data_dir],
+            [sys.executable, "-m", "store", "serve", "--port", str(self.port), "--data", self.data_dir,
+             "--cache-size", self.cache_size],
             cwd=repo_root, stdout=subprocess.PIPE, stderr=stderr, text=True, start_new_session=self.own_session,
         )
         deadline = time.monotonic() + timeout

@@ -60,6 +60,13 @@ def read_timestamp(value: Any, issues: list[str]) -> datetime:
     """An aware UTC datetime (milliseconds, as BSON keeps them), or BadTimestamp."""
     dt = _read(value, issues)
     try:
+        offset = dt.utcoffset()
+    except ValueError:  # a tzinfo whose offset datetime refuses (a day or more)
+        offset = timedelta(hours=24)
+    if offset is not None and abs(offset) >= timedelta(hours=24):
+        raise BadTimestamp(f"timestamp {_show(value)} has an invalid UTC offset (offsets lie between -23:59 "
+                           "and +23:59)")
+    try:
         if dt.tzinfo is None:
             dt = dt.replace(tzinfo=timezone.utc)
         utc = dt.astimezone(timezone.utc)

@@ -27,7 +27,7 @@ from pymongo import ASCENDING, DESCENDING, UpdateOne
 from pymongo.database import Database
 
 from store.collections import RECORDS
-from store.errors import ValidationFailed
+from store.errors import ValidationFailed, plain_id
 from store.privacy import Policies
 from core import metrics, versions
 from core.features import ALL_FEATURES, FEATURE_NAME_RE
@@ -367,6 +367,7 @@ def update_triage(db: Database, record_id: str, user: str, status: str | None = 
     new_assignee = _clean_text("assignee", assignee, MAX_ASSIGNEE_CHARS) if assignee is not None else None
     new_tags = _clean_tags(tags) if tags is not None else None
     new_note = _clean_text("the note", note, MAX_NOTE_CHARS) if note is not None else None
+    record_id = plain_id(record_id, "the record id")
     if new_note:  # notes are redacted like the record's text (core/privacy): reviewers paste from e-mails
         new_note = redact_text(new_note, Policies(db)("triage"))
     record = db[RECORDS].find_one({"_id": record_id}, {"triage": 1})

@@ -14,6 +14,7 @@ from jobs.aggregate import refresh
 from store import aggregates as agg
 from store.state import mark_dirty_days, write_in_flight
 from store.thresholds import get_thresholds
+from store.verify_aggregates import verify
 
 from .conftest import T0, raw_record, store_raw
 from .test_aggregate import check_all
@@ -52,7 +53,7 @@ def _arrive(db, rng, start: int, n: int = 40) -> None:
 
 def _verify(db) -> dict:
     state = db["evalboard_state"].find_one({"_id": "aggregate"})
-    return agg.verify(db, get_thresholds(db), "UTC", state["watermark"])
+    return verify(db, get_thresholds(db), "UTC", state)
 
 
 def test_a_refresh_killed_at_any_write_point_leaves_exact_buckets(db, messy, faults):
@@ -164,7 +165,7 @@ def test_verify_finds_and_repairs_drift(db, messy):
     found = _verify(db)
     assert found["drifted"] == 1 and found["examples"][0]["key"] == f"{day}|__all__"
     state = db["evalboard_state"].find_one({"_id": "aggregate"})
-    fixed = agg.verify(db, get_thresholds(db), "UTC", state["watermark"], repair=True)
+    fixed = verify(db, get_thresholds(db), "UTC", state, repair=True)
     assert fixed["repaired"] == 1
     assert _verify(db)["drifted"] == 0
     check_all(db)

@@ -21,3 +21,4 @@ def test_run_once_fails_fast_when_the_database_is_down():
     assert proc.returncode == 3, proc.stderr[-2000:]
     assert took < 20, took  # server selection gives up after 3 s (the command took 122 s before)
     assert "Traceback" not in proc.stderr and proc.stderr.strip().splitlines()[-1].startswith("error: ")
+    assert "Topology Description" not in proc.stderr and "configured timeouts" not in proc.stderr

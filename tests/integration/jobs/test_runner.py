@@ -48,3 +48,19 @@ def test_cli_run_once(db):
     assert proc.returncode == 0, proc.stderr[-1500:]
     assert "aggregate: ok mode=full" in proc.stdout
     assert db[JOB_RUNS].find_one({"job": "aggregate"})["outcome"] == "ok"
+
+
+def test_run_once_report_waits_for_a_held_aggregate_lock_or_says_it_may_miss_records(db, capsys):
+    """The report needs fresh aggregates: a held aggregate lock is waited for, then the aggregate runs."""
+    import threading
+
+    from store.state import acquire_lock, release_lock
+
+    token = acquire_lock(db, "aggregate", "another-worker", 60)
+    threading.Timer(1.5, release_lock, args=(db, "aggregate", token)).start()
+    run_once(db, "report", needs_wait_s=60)
+    out = capsys.readouterr().out
+    assert "aggregate: ok" in out and "skipped" not in out.split("report:")[0]
+    acquire_lock(db, "aggregate", "another-worker", 60)  # held throughout: built, and said so
+    run_once(db, "report", needs_wait_s=0)
+    assert "may miss the records ingested since" in capsys.readouterr().out

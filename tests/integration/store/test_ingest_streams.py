@@ -67,3 +67,12 @@ def test_a_long_string_in_an_array_costs_a_small_multiple_of_its_size(tmp_path):
     assert count == 2
     assert grown_kib * 1024 < 6 * 40_000_000, grown_kib  # bytes copy + text + parsed value: a few × the record
     assert resource  # (the child measured itself)
+
+
+def test_jsonl_whose_first_64_lines_are_broken_is_still_read_line_by_line(db, tmp_path):
+    path = tmp_path / "bad_start.jsonl"
+    lines = ['{"_id": "broken_%d", "query": ' % i for i in range(70)] + [json.dumps(record(i)) for i in range(5)]
+    path.write_text("\n".join(lines) + "\n")
+    assert classify(path) == "evallog-lines"
+    summary = ingest_paths(db, [str(path)])
+    assert (summary.ingested, summary.rejected) == (5, 70)

@@ -100,3 +100,23 @@ def test_a_numeric_day_and_month_that_could_be_either_is_noted_with_the_reading_
         issues = []
         read_timestamp(clear, issues)
         assert not any("ambiguous" in i for i in issues), (clear, issues)
+
+
+def test_an_offset_of_a_day_or_more_is_an_invalid_offset_not_a_date_out_of_range():
+    from store.timestamps import BadTimestamp, read_timestamp
+
+    for text in ("2026-03-01T10:00:00+25:00", "2026-03-01T10:00:00-24:00", "2026-03-01 10:00:00 +2500"):
+        with pytest.raises(BadTimestamp, match="invalid UTC offset"):
+            read_timestamp(text, [])
+    assert read_timestamp("2026-03-01T10:00:00+23:59", []).isoformat() == "2026-02-28T10:01:00+00:00"
+
+
+def test_a_database_outage_reads_in_one_short_line_without_the_topology():
+    from pymongo.errors import ServerSelectionTimeoutError
+
+    from store.errors import outage_text
+
+    raw = ("127.0.0.1:1: [Errno 111] Connection refused (configured timeouts: socketTimeoutMS: 20000.0ms, "
+           "connectTimeoutMS: 20000.0ms), Timeout: 0.3s, Topology Description: <TopologyDescription id: 6b0, "
+           "topology_type: Unknown, servers: [<ServerDescription ('127.0.0.1', 1) server_type: Unknown>]>")
+    assert outage_text(ServerSelectionTimeoutError(raw)) == "127.0.0.1:1: [Errno 111] Connection refused"
