@@ -23,7 +23,7 @@ from intake.mapping import trace_to_record
 from jobs.ingest import Writer
 from settings import get_settings
 from store import spans as staging
-from store.records import known_features
+from store.records import admitted_features
 from store.state import acquire_lease
 
 log = logging.getLogger("intake")
@@ -47,7 +47,7 @@ class _FeatureNames:
         with self._lock:
             cached = self._names.get(key)
         if cached is None or cached[0] < time.monotonic():
-            cached = (time.monotonic() + self.ttl_s, known_features(db))
+            cached = (time.monotonic() + self.ttl_s, admitted_features(db))
             with self._lock:
                 self._names[key] = cached
         return set(cached[1])
@@ -91,7 +91,7 @@ def write_payloads(db: Database, source: str, items: list[tuple[Any, str | None]
             writer.add(payload, error)
     finally:
         summary = writer.close()
-        _FEATURES.seen(db, writer.features)
+        _FEATURES.seen(db, writer.cap.known)
     reasons.sort(key=lambda r: (r["index"] is None, r["index"] or 0))
     return Outcome(summary.ingested, summary.duplicates, summary.rejected, reasons)
 
