@@ -261,6 +261,13 @@ def version_values(db, dim: str) -> list[str]:
 
 
 @_reader(AGGREGATES, ttl=60)
+def release_lines(db) -> dict[str, list[str]]:
+    """{feature: its releases, newest first} (issue 34: releases ordered within their product line)."""
+    from store.release_aggregates import line_orders
+    return line_orders(db, "release")
+
+
+@_reader(AGGREGATES, ttl=60)
 def release_totals(db, dim: str, value: str, start, end) -> dict:
     from store.release_aggregates import side_totals
     totals = side_totals(db, dim, value, start, end)

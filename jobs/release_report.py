@@ -18,8 +18,9 @@ from pymongo.database import Database
 from core import metrics
 from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT, VERDICT, compare_sides, format_diff, summary
 from core.features import ALL_FEATURES
+from core.versions import previous_in_lines
 from settings import get_settings
-from store.release_aggregates import side_totals, top_values
+from store.release_aggregates import line_orders, side_totals, top_values
 
 MAX_RELEASES = 3
 
@@ -30,15 +31,17 @@ def _label(metric: str) -> str:
 
 def releases_summary(db: Database, week: date, tz: str | None = None) -> list[dict[str, Any]]:
     ordered = top_values(db, "release")  # newest first
+    lines = line_orders(db, "release")  # issue 34: a release's previous one is of its own product line
     end = week + timedelta(days=6)
     rows: list[dict[str, Any]] = []
-    for i, entry in enumerate(ordered):
+    for entry in ordered:
         b = entry["value"]
         in_week = side_totals(db, "release", b, week, end).get(ALL_FEATURES, {}).get("count", 0)
-        if not in_week or i + 1 >= len(ordered):
+        tb = side_totals(db, "release", b)
+        a = previous_in_lines(lines, b, {f: t.get("count", 0) for f, t in tb.items()})
+        if not in_week or a is None:
             continue
-        a = ordered[i + 1]["value"]
-        ta, tb = side_totals(db, "release", a), side_totals(db, "release", b)
+        ta = side_totals(db, "release", a)
         cells = compare_sides(ta, tb, metrics.score_names())
         findings = []
         for c in cells:

@@ -17,7 +17,7 @@ from datetime import date, timedelta
 
 import streamlit as st
 
-from core import agreement, metrics, timebuckets
+from core import agreement, metrics, timebuckets, versions
 from core.buckets import Bucket, as_bucket
 from core import rules as core_rules
 from core.features import DEFAULT_FEATURE
@@ -146,7 +146,7 @@ def render() -> None:
                  (prev_start, prev_end), partial=start <= filters.today() <= end, why_not=why_not)
     st.page_link(TRIAGE, label=f"Open the failing records of {start} – {end} in Triage", icon="🔎",
                  query_params=triage_link(feature, start, end) | filters.version_params(version))
-    _render_release_link()
+    _render_release_link(feature)
     if not current:
         st.info(f"No aggregates between {start} and {end} for "
                 f"{'all features' if feature == ALL else feature}"
@@ -169,12 +169,15 @@ def marked_days(start: date, end: date) -> set[date]:
     return {a + timedelta(days=i) for i in range((b - a).days + 1) if start <= a + timedelta(days=i) <= end}
 
 
-def _render_release_link() -> None:
-    """The newest release against the one before it, one click away (issue 21; nothing without releases)."""
-    releases = [v for v in data.version_values("release") if v not in ("other", "unversioned")]
-    if len(releases) >= 2:
-        st.page_link("views/compare.py", label=f"Compare the newest release {releases[0]} with {releases[1]}",
-                     icon="🆚", query_params={"by": "release", "a": releases[1], "b": releases[0]})
+def _render_release_link(feature: str) -> None:
+    """The newest release against the one before it, one click away (issue 21; nothing without releases):
+    both of the same product line (issue 34) — the chosen feature's, or the line that shipped last."""
+    recent = [v for v in data.version_values("release") if v not in ("other", "unversioned")]
+    found = versions.suggested_pair(data.release_lines(), recent, None if feature == ALL else feature)
+    if found is not None:
+        line, previous, newest = found
+        st.page_link("views/compare.py", label=f"Compare the newest release {newest} with {previous} ({line})",
+                     icon="🆚", query_params={"by": "release", "a": previous, "b": newest})
 
 
 def _render_filters(features: list[str], latest: date
