@@ -24,6 +24,7 @@ from dashboard import data
 from dashboard import page
 from dashboard.common import md_escape
 from dashboard.components import filters
+from dashboard.components.partial_notice import render_partial_notice
 from store.release_compare import WINDOW_DAYS
 
 PREFIX = "compare"
@@ -187,6 +188,7 @@ def render() -> None:
     st.title("Compare")
     st.caption("Is B better than A? Two releases, models, prompt versions or periods side by side, with how sure "
                "we can be (95 % bootstrap intervals).")
+    render_partial_notice()  # records stored but not counted yet (issue 34)
     values = {dim: data.version_values(dim) for dim in versions.DIMENSIONS}
     _apply_links(values)
     if not any(values.values()) and not data.version_values("all"):

@@ -26,6 +26,7 @@ from core import diagnosis, metrics
 from core.features import DEFAULT_FEATURE
 from core.verdict import limits_for
 from dashboard.components import charts, filters
+from dashboard.components.partial_notice import render_partial_notice
 
 PREFIX = "features"
 DEFAULT_DAYS = 28
@@ -58,6 +59,7 @@ def render() -> None:
     st.title("Features")
     st.caption("Each feature's scores side by side: where quality is weakest and whether retrieval "
                "or generation is to blame.")
+    render_partial_notice()  # records stored but not counted yet (issue 34)
     features = data.features()
     latest = data.latest_day()
     if latest is None:

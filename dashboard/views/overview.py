@@ -26,6 +26,7 @@ from dashboard import data
 from dashboard import page
 from dashboard.common import ALL, fmt_pct, fmt_score
 from dashboard.components import charts, filters
+from dashboard.components.partial_notice import render_partial_notice
 
 PREFIX = "overview"
 DEFAULT_DAYS = 28
@@ -131,6 +132,7 @@ def render() -> None:
     page.start()
     st.title("Overview")
     st.caption("Answer quality over time, from the daily and weekly aggregates.")
+    render_partial_notice()  # records stored but not counted yet (issue 34)
     features = data.features()
     latest = data.latest_day()
     if latest is None:

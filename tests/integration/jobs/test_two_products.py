@@ -5,7 +5,7 @@ feature's newest or previous: every demo release alert stays open with its Compa
 from __future__ import annotations
 
 import os
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timezone
 
 import pytest
 
