@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 from pymongo.database import Database
 
 from core import metrics
-from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT, VERDICT, compare_sides, format_diff, summary
+from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT, VERDICT, compare_sides, format_finding, summary
 from core.features import ALL_FEATURES
 from core.versions import previous_in_lines
 from settings import get_settings
@@ -50,8 +50,8 @@ def releases_summary(db: Database, week: date, tz: str | None = None) -> list[di
                 findings.append((where, _label(c.metric), c.mean, MIN_MEAN_EFFECT))
             findings.append((where, f"{_label(c.metric)} pass rate" if c.metric != VERDICT else "pass rate", c.rate,
                              MIN_RATE_EFFECT))
-        worse = [f"{w} {m} {format_diff(d)}" for w, m, d, e in findings if d.beyond(e) < 0]
-        better = [f"{w} {m} {format_diff(d)}" for w, m, d, e in findings if d.beyond(e) > 0]
+        worse = [f"{w} {m} {format_finding(m, d)}" for w, m, d, e in findings if d.beyond(e) < 0]
+        better = [f"{w} {m} {format_finding(m, d)}" for w, m, d, e in findings if d.beyond(e) > 0]
         n_a, n_b = ta.get(ALL_FEATURES, {}).get("count", 0), tb.get(ALL_FEATURES, {}).get("count", 0)
         link = f"{get_settings().dashboard_url.rstrip('/')}/compare?" + urlencode({"by": "release", "a": a, "b": b})
         rows.append({"release": b, "previous": a, "records_in_week": in_week, "records": n_b, "previous_records": n_a,
