@@ -108,3 +108,28 @@ def test_a_release_filter_in_the_url_changes_overview_and_features(app_url, e2e_
     except Exception:
         shot(page, "21-filter-failure")
         raise
+
+
+def test_compare_ranks_every_release(app_url, e2e_db, browser_page):
+    """Issue 34: "All values, ranked" puts every release in one table, sorted by the chosen metric, and names
+    the ones below the best beyond noise; the choice is in the URL."""
+    from demo.generate import RELEASE_REGRESSION
+
+    page = browser_page
+    last, feature, _, _ = RELEASE_REGRESSION
+    try:
+        _load(page, app_url + "/compare")
+        page.get_by_role("heading", name="Compare").first.wait_for()
+        page.get_by_test_id("stButtonGroup").get_by_text("All values, ranked", exact=True).click()
+        settle(page, "releases ranked by pass rate (verdict)")
+        pick(page, "Feature", feature)
+        pick(page, "Sort by", "Contextual recall (mean)")
+        settle(page, "ranked by contextual recall (mean)")
+        summary = page.locator("p").filter(has_text="ranked by contextual recall").first
+        expect(summary).to_contain_text(f"below the best beyond noise: {last}")
+        assert "view=rank" in page.url and "sort=contextual_recall" in page.url and f"feature={feature}" in page.url
+        expect(page.get_by_test_id("stDataFrame")).to_be_visible()
+        shot(page, "34-compare-ranked")
+    except Exception:
+        shot(page, "34-rank-failure")
+        raise
