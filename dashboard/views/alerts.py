@@ -88,7 +88,9 @@ def render() -> None:
     alerts = data.alerts()
     notifications = data.notifications()
     _render_counts(alerts, notifications)
-    tab_alerts, tab_rules, tab_delivery = st.tabs(["Alerts", "Thresholds & rules", "Notifications"])
+    asked = _thresholds_link()  # ?thresholds=<feature>: "set its thresholds" (issue 34)
+    tab_alerts, tab_rules, tab_delivery = st.tabs(["Alerts", "Thresholds & rules", "Notifications"],
+                                                  default="Thresholds & rules" if asked else None)
     with tab_alerts:
         shown = _version_filtered(alerts)
         if alerts and not shown:
@@ -369,6 +371,20 @@ def _render_editor(db) -> None:
     _render_release_rule_editor(db, admin)
     st.divider()
     _render_audit()
+
+
+def _thresholds_link() -> str | None:
+    """A feature named by `?thresholds=` (a page offering to set a feature's own thresholds): preselected in
+    the threshold editor, once; None without one (or with a name that is not a feature)."""
+    from core.features import is_feature_name
+
+    asked = st.query_params.get("thresholds")
+    if not asked or not is_feature_name(asked) or asked not in data.features():
+        return None
+    if st.session_state.get(f"{PREFIX}_thr_link") != asked:
+        st.session_state[f"{PREFIX}_thr_link"] = asked
+        st.session_state[f"{PREFIX}_thr_feature"] = asked
+    return asked
 
 
 def _render_threshold_editor(db, admin: bool) -> None:

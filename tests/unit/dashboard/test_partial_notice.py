@@ -24,3 +24,5 @@ def test_it_says_how_many_of_which_features_and_when():
     assert "being counted now" in pending_text({"refresh": {"chat": 1}, "refresh_running": True}, NOW)
     assert "is the worker running" in pending_text({"refresh": {"chat": 1}, "capped": True}, NOW)
     assert pending_text({"refresh": {"chat": 1}, "capped": True}, NOW).count("at least 1 records") == 1
+
+

@@ -55,3 +55,11 @@ def test_a_logged_rise_the_independent_scores_do_not_share_is_a_possible_judge_c
     assert judge_change(rise, []) is None  # nothing to compare with
     text = headline(data([trend(ALL, "pass_rate", 0.9, 0.9), rise], agreement=lenient))
     assert "chat faithfulness: possible judge change" in text
+
+
+def test_never_healthy_under_the_pass_rate_rule():
+    """Issue 34: a 72 % week under the 90 % rule is not "healthy", whatever the quadrants say."""
+    low = headline({**data([trend(ALL, "pass_rate", 0.72, 0.74)]), "pass_rate_floor": 0.9})
+    assert not low.endswith("; healthy") and "pass rate under the rule's 90.0%, so not healthy" in low
+    fine = headline({**data([trend(ALL, "pass_rate", 0.93, 0.92)]), "pass_rate_floor": 0.9})
+    assert fine.endswith("; healthy")
