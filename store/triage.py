@@ -49,6 +49,7 @@ MAX_TAG_CHARS = 40
 MAX_ASSIGNEE_CHARS = 100
 MAX_NOTE_CHARS = 5000
 _TAG_RE = re.compile(r"^[\w\-. :/]+$")
+TAG_RE = _TAG_RE  # what a tag may hold (store/schema.py checks a re-imported export's tags with it)
 
 # The columns a triage list needs (the detail view reads the whole record).
 LIST_PROJECTION = {

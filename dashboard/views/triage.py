@@ -405,7 +405,8 @@ def _render_export(db, filt: dict, total: int, sort: str, descending: bool) -> N
                            data=lambda: to_csv(iter_export(db, filt, EXPORT_CAP, sort=sort, descending=descending)),
                            file_name=f"evalboard-triage-{stamp}.csv", mime="text/csv",
                            key=f"{PREFIX}_csv", disabled=total == 0, icon="⬇️")
-        c2.download_button("Download JSONL", data=lambda: to_jsonl(iter_export(db, filt, EXPORT_CAP)),
+        c2.download_button("Download JSONL", data=lambda: to_jsonl(iter_export(db, filt, EXPORT_CAP, sort=sort,
+                                                                           descending=descending)),
                            file_name=f"evalboard-regression-{stamp}.jsonl", mime="application/jsonl",
                            key=f"{PREFIX}_jsonl", disabled=total == 0, icon="⬇️")
 
