@@ -133,3 +133,35 @@ def test_compare_ranks_every_release(app_url, e2e_db, browser_page):
     except Exception:
         shot(page, "34-rank-failure")
         raise
+
+
+def test_a_sign_in_lasts_across_reloads_and_pasted_links(app_url, e2e_db, browser_page):
+    """Issue 34: signed in once, a reload and a pasted link open at once (the signed session cookie); a
+    colleague's browser without the cookie signs in first and then lands on the link's target."""
+    from tests.e2e.conftest import ADMIN
+
+    page = browser_page
+    target = app_url + "/compare?by=release&view=rank"
+    try:
+        _load(page, app_url + "/overview")  # signs in if this browser has not yet
+        page.reload()
+        settle(page, "Signed in as")
+        assert page.get_by_text("Sign in to the QA console").count() == 0
+        page.goto(target)  # a new browser session of the same browser
+        settle(page, "ranked by")
+        assert page.get_by_text("Sign in to the QA console").count() == 0 and "view=rank" in page.url
+        other = page.context.browser.new_context(viewport={"width": 1440, "height": 1000}).new_page()
+        try:
+            other.set_default_timeout(60_000)
+            other.goto(target)
+            settle(other, "Sign in to the QA console")
+            other.get_by_role("textbox", name="User name").fill(ADMIN[0])
+            other.get_by_role("textbox", name="Password").fill(ADMIN[1])
+            other.get_by_role("button", name="Sign in").click()
+            settle(other, "ranked by")  # the link's page, with its parameters
+            assert "/compare" in other.url and "view=rank" in other.url, other.url
+        finally:
+            other.context.close()
+    except Exception:
+        shot(page, "34-session-failure")
+        raise
