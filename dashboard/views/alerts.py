@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from core import metrics
+from core import agreement, metrics
 from core import evidence
 from core import rules as core_rules
 from core.evidence import share_of, value_words
@@ -343,7 +343,13 @@ def _render_links(alert: dict, feature: str) -> None:
         triage = {"start": start, "end": end or start} if start else {}
         if feature != ALL:
             triage["feature"] = feature
-        row.page_link("views/triage.py", label="Failing records", icon="🔎", query_params=triage)
+        if agreement.drift_direction(alert):  # issue 34: a judge drift is about the records the two verdicts differ on
+            row.page_link("views/triage.py", label="Records the judges disagree on", icon="⚖️",
+                          query_params={**triage, "disagree": agreement.drift_direction(alert)},
+                          help="Records whose logged verdict and independent re-score's verdict differ")
+        else:
+            row.page_link("views/triage.py", label="Failing records", icon="🔎", query_params=triage)
+
 
 
 def _act(db, action, alert: dict, done: str) -> None:
