@@ -401,6 +401,9 @@ def parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: s
     return parsed
 
 
+NO_SCORES_ISSUE = "no scores logged"  # waiting for scores, not a problem of the data (Data health counts it apart)
+
+
 def imported_triage(value: Any, issues: list[str]) -> dict | None:
     """The triage fields of a re-imported export (issue 34: Triage's JSONL export round-trips): status,
     assignee, tags and notes, each checked as store.triage checks a person's edit; a field that is not
@@ -496,7 +499,7 @@ def _parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: 
               "failed_metrics": []}
         if record.answer is not None:  # present only when true: the sparse index stays small
             eb["needs_scoring"] = True
-        issues.append("no scores logged")
+        issues.append(NO_SCORES_ISSUE)
     if eb.get("passed") is False:  # present only while failing: the sparse index stays small
         eb["failing_at"] = record.timestamp
     eb["issues"] = issues
