@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     # a dashboard session ends after this long without a page run, and after this long in all
     session_idle_minutes: float = Field(default=30.0, gt=0, alias="EVALBOARD_SESSION_IDLE_MINUTES")
     session_max_hours: float = Field(default=12.0, gt=0, alias="EVALBOARD_SESSION_MAX_HOURS")
+    # signs the session cookie (issue 34: a sign-in lasts across reloads); empty: a random key kept in a
+    # 0600 file next to the users file (so every dashboard process of one install shares it)
+    session_secret: str = Field(default="", alias="EVALBOARD_SESSION_SECRET", repr=False)
     dashboard_url: str = Field(default="http://127.0.0.1:8501", alias="EVALBOARD_DASHBOARD_URL")
     # the port `make run` serves the dashboard on
     dashboard_port: int = Field(default=8501, ge=1, le=65535, alias="EVALBOARD_DASHBOARD_PORT")

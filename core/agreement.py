@@ -125,3 +125,17 @@ def is_marked(row: dict) -> list[str]:
     """The statistics whose change against the baseline is large enough to mark on the page."""
     return [name for name, stat in STATISTICS.items()
             if row.get(name + CHANGE_SUFFIX) is not None and abs(row[name + CHANGE_SUFFIX]) >= stat.change_mark]
+
+
+def drift_direction(alert: dict) -> str | None:
+    """For a judge-agreement alert, which disagreement its drill-down opens (issue 34; store.triage.DISAGREE):
+    "lenient" (the logged judge passes what the independent re-score fails: a drifting judge lets
+    answers through), or "strict" when the logged scores fell below the independent ones; None for any
+    other alert."""
+    statistic = str(alert.get("statistic") or "")
+    if statistic not in statistic_names():
+        return None
+    value = alert.get("value")
+    if statistic.startswith("mean_diff") and isinstance(value, (int, float)) and value < 0:
+        return "strict"
+    return "lenient"

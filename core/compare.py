@@ -185,6 +185,28 @@ def format_diff(d: Diff, digits: int = 2) -> str:
     return f"{f(d.diff)} [{f(d.low)}, {f(d.high)}]"
 
 
+def format_pp(x: float | None, digits: int = 0) -> str:
+    """A difference of two rates in percentage points: '−48 pp' (issue 34: never '−0.48')."""
+    if x is None:
+        return "—"
+    return f"{x * 100:+.{digits}f} pp".replace("-", "−")
+
+
+def format_rate_diff(d: Diff) -> str:
+    """A pass-rate difference with its interval in percentage points: '−48 pp [−60, −36]'."""
+    if d.diff is None:
+        return "—"
+
+    def f(x: float) -> str:
+        return f"{x * 100:+.0f}".replace("-", "−")
+    return f"{f(d.diff)} pp [{f(d.low)}, {f(d.high)}]"
+
+
+def format_finding(metric_label: str, d: Diff) -> str:
+    """A finding's difference: percentage points for a pass rate, the score scale for a mean."""
+    return format_rate_diff(d) if "pass rate" in metric_label.lower() else format_diff(d)
+
+
 def summary(label_a: str, label_b: str, findings: list[tuple[str, str, Diff, float]], n_a: int, n_b: int) -> str:
     """One paragraph: where B differs from A beyond noise (worst first), or that nothing does.
 
@@ -200,11 +222,11 @@ def summary(label_a: str, label_b: str, findings: list[tuple[str, str, Diff, flo
     parts = []
     if worse:
         parts.append(f"{label_b} is worse than {label_a} on " + "; ".join(
-            f"{feat} {metric}, {format_diff(d)}" for feat, metric, d, _ in worse[:3])
+            f"{feat} {metric}, {format_finding(metric, d)}" for feat, metric, d, _ in worse[:3])
             + (f" and {len(worse) - 3} more" if len(worse) > 3 else ""))
     if better:
         parts.append(("better on " if worse else f"{label_b} is better than {label_a} on ") + "; ".join(
-            f"{feat} {metric}, {format_diff(d)}" for feat, metric, d, _ in better[:3])
+            f"{feat} {metric}, {format_finding(metric, d)}" for feat, metric, d, _ in better[:3])
             + (f" and {len(better) - 3} more" if len(better) > 3 else ""))
     return ", ".join(parts) + f" ({counts}); no other difference beyond noise."
 

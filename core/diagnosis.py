@@ -78,3 +78,31 @@ def diagnose(counts: Mapping[str, int | float | None]) -> Diagnosis:
     if worst != BOTH and abs(r - g) <= BOTH_MARGIN and min(r, g) > 0:
         worst = BOTH
     return Diagnosis(worst, total, clean, problem)
+
+
+def under_pass_rule(found: Diagnosis, pass_rate: float | None, floor: float | None) -> bool:
+    """Issue 34: "healthy" by the quadrants while the pass rate is under the feature's pass-rate rule —
+    the headline must not say Healthy then."""
+    return (found.verdict == HEALTHY and isinstance(pass_rate, (int, float)) and isinstance(floor, (int, float))
+            and pass_rate < floor)
+
+
+def headline_label(found: Diagnosis, pass_rate: float | None, floor: float | None) -> str:
+    """The diagnosis as a page or report shows it: never "Healthy" under the pass-rate rule."""
+    if under_pass_rule(found, pass_rate, floor):
+        return f"Pass rate {pass_rate:.0%} under the rule's {floor:.0%} (retrieval and generation hold up)"
+    return found.label
+
+
+# --- a metric that carries no signal (issue 34) ---------------------------------------------------
+FLAT_SPREAD = 0.02  # every bucket's p10..p90 and mean within this of each other: (nearly) constant
+
+
+def nearly_constant(p10s: list, p90s: list, means: list) -> float | None:
+    """The value a metric sits at when it is (nearly) constant over a period — every bucket's p10 and
+    p90 and its mean within FLAT_SPREAD — else None. Its chart is then a flat line, not a signal."""
+    values = [v for v in (*p10s, *p90s, *means) if isinstance(v, (int, float))]
+    if not values or max(values) - min(values) > FLAT_SPREAD:
+        return None
+    clean = [m for m in means if isinstance(m, (int, float))]
+    return sum(clean) / len(clean) if clean else values[0]

@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from core import agreement, evidence, labels, metrics
 from core import alert_causes
 from core.channels import ALERT_CHANNELS
-from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT, VERDICT, format_diff
+from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT, VERDICT, format_finding
 from core.errors import ValidationFailed
 from core.features import ALL_FEATURES as ALL
 from core.features import EACH_FEATURE as EACH
@@ -515,7 +515,7 @@ class ReleaseRegression(Condition):
         if not worse:
             return None
         worse.sort(key=lambda w: w[0])
-        detail = "; ".join(f"{name} {format_diff(d)}" for _, name, _, _, d in worse[:4])
+        detail = "; ".join(f"{name} {format_finding(name, d)}" for _, name, _, _, d in worse[:4])
         message = f"Release {b} is worse than {a} on {feature}: {detail} ({n_b:,} vs {n_a:,} records)"
         top = worse[0]
         first, last = series.buckets or (None, None)

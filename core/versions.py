@@ -92,3 +92,75 @@ def version_source(*sources: Any) -> dict[str, Any]:
                     if name not in out and scope.get(key) not in (None, ""):
                         out[name] = scope[key]
     return out
+
+
+# --- the order of a product line's releases (issue 34) ----------------------------------------
+# Releases belong to their product line (a feature): they are ordered within it, never across
+# products. A line whose every release is a declared version — dotted numbers ("2026.12", "v1.4.2",
+# semver with a pre-release "1.4.0-rc.1") or ISO dates ("2026-11-20") — is ordered by it; otherwise
+# by first-seen order in that line (ties: the value's first record anywhere, then the name).
+_DOTTED = re.compile(r"^[vV]?(\d+(?:\.\d+)*)(?:-([0-9A-Za-z.-]+))?$")
+_ISO_DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+
+
+def declared_key(value: str) -> tuple[str, tuple] | None:
+    """(kind, sort key) of a release that declares its place, or None: ("date", (y, m, d)) for an ISO
+    day; ("version", (numbers, is_final, pre-release parts)) for dotted numbers (a pre-release sorts
+    before its release, as in semver)."""
+    text = str(value).strip()
+    day = _ISO_DAY.match(text)
+    if day:
+        return "date", tuple(int(x) for x in day.groups())
+    dotted = _DOTTED.match(text)
+    if not dotted:
+        return None
+    numbers = tuple(int(x) for x in dotted.group(1).split("."))
+    pre = dotted.group(2)
+    pre_key = tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in pre.split(".")) if pre else ()
+    return "version", (numbers, pre is None, pre_key)
+
+
+def line_order(seen: dict[str, tuple]) -> list[str]:
+    """A product line's releases, newest first. `seen`: {release: first-seen key in the line (any
+    comparable tuple, e.g. (first day, first record anywhere))}. Declared order when every release
+    declares one of the same kind; first-seen order otherwise."""
+    values = [v for v in seen if v not in (UNVERSIONED, OTHER)]
+    keys = {v: declared_key(v) for v in values}
+    kinds = {k[0] for k in keys.values() if k is not None}
+    if values and None not in keys.values() and len(kinds) == 1:
+        return sorted(values, key=lambda v: (keys[v][1], seen[v], v), reverse=True)
+    return sorted(values, key=lambda v: (seen[v], v), reverse=True)
+
+
+def newest_pair(order: list[str]) -> tuple[str, str] | None:
+    """(previous, newest) of a line's order (newest first), or None with fewer than two releases."""
+    return (order[1], order[0]) if len(order) >= 2 else None
+
+
+def previous_in_lines(orders: dict[str, list[str]], release: str, weight: dict[str, int] | None = None
+                      ) -> str | None:
+    """The release before `release` in the lines it belongs to: the predecessor in the line where it has
+    the most records (`weight`: {line: records of `release`}), None when it is first everywhere."""
+    best: tuple[int, str] | None = None
+    for line, order in orders.items():
+        if release in order and order.index(release) + 1 < len(order):
+            n = (weight or {}).get(line, 0)
+            if best is None or n > best[0]:
+                best = (n, order[order.index(release) + 1])
+    return best[1] if best else None
+
+
+def suggested_pair(orders: dict[str, list[str]], recent_first: list[str], feature: str | None = None
+                   ) -> tuple[str, str, str] | None:
+    """(line, previous, newest) to offer for a comparison: the chosen feature's newest pair, or (every
+    feature) the pair of the line whose newest release shipped last (`recent_first`: values by their
+    first record anywhere, newest first). Both releases always of the same line; None without a pair."""
+    if feature is not None:
+        pair = newest_pair(orders.get(feature, []))
+        return (feature, *pair) if pair else None
+    rank = {v: i for i, v in enumerate(recent_first)}
+    lines = [(rank.get(order[0], len(rank)), line) for line, order in orders.items() if len(order) >= 2]
+    if not lines:
+        return None
+    line = min(lines)[1]
+    return (line, *newest_pair(orders[line]))  # type: ignore[misc]

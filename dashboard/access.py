@@ -12,12 +12,15 @@ import time
 
 import streamlit as st
 
+from dashboard import session_token
 from dashboard.auth import (
     LOCAL_USER, THROTTLE, AccessError, Session, User, access_mode, check_password, client_key,
     load_users, resolve_session, user_key,
 )
 
 SESSION_KEY = "auth_user"
+SIGNED_OUT_KEY = "auth_signed_out"  # this browser session signed out: its (stale) cookie is not read again
+COOKIE_AT_KEY = "auth_cookie_at"    # when the session cookie was last written
 ENDED_KEY = "auth_ended"  # why the last session ended, shown once above the sign-in form
 ANONYMOUS = User("anonymous", "none")
 
@@ -40,19 +43,44 @@ def _mode() -> str:
     return access_mode(bind_address())
 
 
+def _cookie_token() -> str | None:
+    """The session cookie this browser sent when it opened this session (issue 34)."""
+    try:
+        return st.context.cookies.get(session_token.COOKIE)
+    except Exception:  # noqa: BLE001 - not in a browser session (tests, bare mode)
+        return None
+
+
 def _session_user() -> User | None:
-    """The signed-in user, re-read from the users file; ends the session when it no longer holds."""
+    """The signed-in user, re-read from the users file; ends the session when it no longer holds.
+    A new browser session (a reload, a pasted link) picks up the signed session cookie (issue 34),
+    judged exactly like a live session; after a sign-out in this browser session it is ignored."""
     stored = st.session_state.get(SESSION_KEY)
     if isinstance(stored, User):  # set directly by server code (tests): the clock starts now
         stored = Session(stored.name, time.time(), time.time())
         st.session_state[SESSION_KEY] = stored
+    if stored is None and not st.session_state.get(SIGNED_OUT_KEY):
+        stored = session_token.read(_cookie_token())
+        if stored is not None:
+            st.session_state[SESSION_KEY] = stored
+            st.session_state[COOKIE_AT_KEY] = stored.last_seen
     if not isinstance(stored, Session):
         return None
     user, why = resolve_session(stored, load_users())
     if user is None:
         st.session_state.pop(SESSION_KEY, None)
         st.session_state[ENDED_KEY] = why
+    elif time.time() - float(st.session_state.get(COOKIE_AT_KEY) or 0) > session_token.REFRESH_S:
+        _write_cookie(session_token.issue(stored))  # a sign-in, or last_seen moved on: the browser keeps it
+        st.session_state[COOKIE_AT_KEY] = time.time()
     return user
+
+
+def _write_cookie(token: str | None) -> None:
+    try:
+        st.html(session_token.cookie_script(token), unsafe_allow_javascript=True)
+    except Exception:  # noqa: BLE001 - bare mode (tests): no browser to keep it
+        pass
 
 
 def current_user() -> User:
@@ -94,6 +122,7 @@ def gate(page_paths: tuple[str, ...] | list[str] = ()) -> tuple[User, str]:
 
 
 def login_form() -> None:
+    _write_cookie(None)  # no valid session here: a cookie the browser still holds is of no use
     st.title("Evalboard")
     st.caption("Sign in to the QA console.")
     ended = st.session_state.pop(ENDED_KEY, None)
@@ -120,8 +149,11 @@ def sign_in(name: str, password: str) -> None:
         return
     THROTTLE.succeeded(keys[0])
     st.session_state[SESSION_KEY] = Session.start(user.name)
-    st.rerun()
+    st.session_state.pop(SIGNED_OUT_KEY, None)
+    st.session_state.pop(COOKIE_AT_KEY, None)  # the next run writes the session cookie
+    st.rerun()  # the same URL: a pasted link's page and parameters open once signed in
 
 
 def sign_out() -> None:
     st.session_state.pop(SESSION_KEY, None)
+    st.session_state[SIGNED_OUT_KEY] = True  # the sign-in form that follows deletes the cookie

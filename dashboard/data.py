@@ -264,12 +264,33 @@ def aggregate_health(db) -> dict:
             "in_flight": writes_in_flight(db), "verification": last_verification(db)}
 
 
+@_reader(RECORDS, AGGREGATES, ttl=10)
+def pending_records(db) -> dict:
+    """Records stored but not yet in the aggregates, per feature, and when they will be (issue 34)."""
+    from store.pending import pending_records as pending
+    return pending(db)
+
+
+@_reader(JOBS, ttl=10)
+def scheduler_status(db) -> dict:
+    """The scheduler's last tick, next tick and lease holder (Data health)."""
+    from store.pending import scheduler_status as status
+    return status(db)
+
+
 # --- releases side by side (issue 21; the release aggregates are written by the worker) --------
 
 @_reader(AGGREGATES, ttl=WORKER_TTL)
 def version_values(db, dim: str) -> list[str]:
     from store.release_aggregates import version_values as values
     return values(db, dim)
+
+
+@_reader(AGGREGATES, ttl=WORKER_TTL)
+def release_lines(db) -> dict[str, list[str]]:
+    """{feature: its releases, newest first} (issue 34: releases ordered within their product line)."""
+    from store.release_aggregates import line_orders
+    return line_orders(db, "release")
 
 
 @_reader(AGGREGATES, ttl=WORKER_TTL)

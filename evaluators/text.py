@@ -229,12 +229,19 @@ _ABOUT_CONTEXT_RE = re.compile(
     r"(?:confirm|tell|answer|say|find|determine|see)\b", re.IGNORECASE)
 
 
+# a short line with one of these states something ("Pets are not allowed", "The term is one year"): a
+# bulleted claim, not a heading (issue 34: short list items were dropped as headings)
+_STATES_RE = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|must|may|can|cannot|can't|will|shall|should|"
+                        r"would|could|does|do|did|not|no|never|requires?|applies|apply|includes?)\b", re.IGNORECASE)
+
+
 def is_heading(sentence: str) -> bool:
     """A heading line ("Grounds for bail", "Arguments for the complainant"): at most 5 words, no end
-    punctuation, no figure. Structure, not a claim (only among other sentences)."""
+    punctuation, no figure, no verb that states something. Structure, not a claim (only among other
+    sentences)."""
     s = strip_citations(sentence or "").strip()
     return bool(s) and not s.endswith((".", "!", "?", ";", ",")) and len(s.split()) <= 5 and not numbers(s) \
-        and s[:1].isupper()
+        and s[:1].isupper() and not _STATES_RE.search(s)
 
 
 def strip_structure(sentence: str) -> str:
@@ -449,6 +456,19 @@ _COUNT_RE = re.compile(
 _GLUED_DIGITS_RE = re.compile(r"(?<=[A-Z])\d{1,2}(?=[A-Z]|\b)")
 
 
+_COMMA_RUN_RE = re.compile(r"(?<![\d.])\d+(?:,\d+)+(?![\d])")
+
+
+def _comma_run(m: re.Match) -> str:
+    """A comma-joined run of digits: a number when grouped in thousands ("1,000,000") or the Indian way
+    ("12,34,567"), else a list ("1,2,3", "10,20,30") written as "1, 2, 3" — so a list reads the same
+    with or without spaces after the commas (issue 34)."""
+    head, *groups = m.group(0).split(",")
+    western = len(head) <= 3 and all(len(g) == 3 for g in groups)
+    indian = len(head) <= 2 and len(groups[-1]) == 3 and all(len(g) == 2 for g in groups[:-1])
+    return m.group(0) if western or indian else ", ".join([head, *groups])
+
+
 @lru_cache(maxsize=8192)
 def numbers(text: str) -> frozenset:
     """Normalised numeric values mentioned in `text` (amounts with multipliers expanded, % kept apart,
@@ -459,6 +479,7 @@ def numbers(text: str) -> frozenset:
     if rules.on("units_names"):
         text = _GLUED_DIGITS_RE.sub(" ", text)
     text = re.sub(r"\b(\d{1,2}):(\d{2})\b", lambda m: f"{int(m.group(1))}.{m.group(2)}", text)  # 2:30 PM -> 2.30
+    text = _COMMA_RUN_RE.sub(_comma_run, text)  # "1,2,3" is the list 1, 2, 3; "1,000" stays a thousand
     vals: set = set()
     for m in _NUM_RE.finditer(text):
         v = _to_float(m.group(1))

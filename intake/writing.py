@@ -20,7 +20,7 @@ from typing import Any
 from pymongo.database import Database
 
 from intake.mapping import trace_to_record
-from jobs.ingest import Writer
+from jobs.ingest import Writer, request_refresh
 from settings import get_settings
 from store import spans as staging
 from store.records import admitted_features
@@ -92,6 +92,7 @@ def write_payloads(db: Database, source: str, items: list[tuple[Any, str | None]
     finally:
         summary = writer.close()
         _FEATURES.seen(db, writer.cap.known)
+    request_refresh(db, summary, f"intake ({source})")  # in the charts within seconds, not at the next tick
     reasons.sort(key=lambda r: (r["index"] is None, r["index"] or 0))
     return Outcome(summary.ingested, summary.duplicates, summary.rejected, reasons)
 

@@ -346,7 +346,15 @@ def build(db: Database, week: date, tz: str) -> dict:
             "series": weekly_series(db, week, tz), "agreement": agreement_summary(db, week, tz),
             "incidents": week_incidents(db, week),
             "labels": label_report_line(db),  # issue 20: judge accuracy on human labels
-            "releases": releases_summary(db, week, tz)}
+            "releases": releases_summary(db, week, tz),
+            "pass_rate_floor": _pass_rate_floor(db)}
+
+
+def _pass_rate_floor(db: Database) -> float | None:
+    """The all-features pass-rate rule's limit: the headline never says healthy under it (issue 34)."""
+    from core.rules import chart_threshold
+    from store.alerts import list_rules
+    return chart_threshold(list_rules(db), "pass_rate", ALL)
 
 
 def week_incidents(db: Database, week: date) -> list[dict]:
@@ -429,6 +437,9 @@ def headline(data: dict) -> str:
     if judge:
         tail += " (" + ", ".join(f"{'all features' if r['feature'] == ALL else r['feature']} "
                                  f"{label(r['metric']).lower()}" for r in judge) + ": possible judge change)"
+    floor = data.get("pass_rate_floor")
+    if verdict == "healthy" and isinstance(floor, (int, float)) and pr["value"] is not None and pr["value"] < floor:
+        verdict = f"pass rate under the rule's {_pct(floor)}, so not healthy"  # issue 34
     if not (incidents and verdict == "healthy"):  # "healthy" beside an incident would contradict it
         tail += f"; {verdict}"
     return (f"Week of {data['week_start']}: {lead}. {pr['count']} answers, pass rate {_pct(pr['value'])}{change}; "

@@ -36,8 +36,10 @@ from typing import Any, Callable
 
 from pymongo.database import Database
 
+from core.jobs import AGGREGATE, ALERTS
 from core.modes import FAST
 from store.errors import DatabaseError
+from store.state import request_jobs
 from store.scores import any_pending, claim_batch, release_claim, write_score_results
 from store.thresholds import get_thresholds
 
@@ -46,6 +48,7 @@ MAX_ITEMS_PER_RUN = 2000
 CLAIM_S = 300.0  # far longer than a batch takes; a dead worker's records wait this long
 POLL_S = 5.0
 BY = "batch-scoring"
+REFRESH_EVERY_S = 10.0  # while scoring a long queue, ask for a refresh at most this often
 log = logging.getLogger("jobs.score")
 
 
@@ -146,6 +149,16 @@ def score_pending(db: Database, now: datetime | None = None, *, batch_size: int 
             "evaluator_version": version}
 
 
+def _ask_refresh(db: Database, scored: int) -> float:
+    """Queue a refresh of the aggregates in the request lane (issue 34): newly scored records join them
+    at the next refresh (store.scores gives them a new `ingested_at`). Returns when it was asked."""
+    try:
+        request_jobs(db, [AGGREGATE, ALERTS], f"{scored:,} records scored")
+    except DatabaseError as exc:
+        log.warning("score worker: could not ask for a refresh: %s", exc)
+    return time.monotonic()
+
+
 def run_worker(db: Database, *, batch_size: int = BATCH_SIZE, claim_s: float = CLAIM_S, poll_s: float = POLL_S,
                exit_when_idle: bool = False, stop: threading.Event | None = None,
                scorer: Callable[[list[dict]], list[dict]] | None = None) -> dict:
@@ -157,6 +170,7 @@ def run_worker(db: Database, *, batch_size: int = BATCH_SIZE, claim_s: float = C
     totals = {"scored": 0, "failed": 0, "lost": 0, "batches": 0}
     log.info("score worker %s started (batch %d, claim %.0fs)", worker, batch_size, claim_s)
     thresholds_at, thresholds = 0.0, {}
+    asked_at, unasked = 0.0, 0  # records given their first scores since the last refresh asked for
     while not stop.is_set():
         try:
             if time.monotonic() - thresholds_at > 60:  # threshold edits reach a long-running worker
@@ -168,6 +182,8 @@ def run_worker(db: Database, *, batch_size: int = BATCH_SIZE, claim_s: float = C
             stop.wait(poll_s)
             continue
         if counts is None:
+            if unasked:  # the queue is empty: what was scored is counted within seconds, not at the next tick
+                asked_at, unasked = _ask_refresh(db, unasked), 0
             # records still claimed by another worker wait too: if it died, their claims expire
             if exit_when_idle and not any_pending(db):
                 break
@@ -176,6 +192,9 @@ def run_worker(db: Database, *, batch_size: int = BATCH_SIZE, claim_s: float = C
         totals["batches"] += 1
         for k in ("scored", "failed", "lost"):
             totals[k] += counts[k]
+        unasked += counts["scored"]
+        if unasked and time.monotonic() - asked_at > REFRESH_EVERY_S:  # a long queue: its numbers follow as it goes
+            asked_at, unasked = _ask_refresh(db, unasked), 0
         log.info("score worker %s: batch scored=%d failed=%d lost=%d", worker, counts["scored"], counts["failed"],
                  counts["lost"])
     log.info("score worker %s stopped: %s", worker, totals)

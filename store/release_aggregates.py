@@ -342,13 +342,36 @@ def side_totals(db: Database, dim: str, value: str, start: date | None = None, e
     return out
 
 
-def side_days(db: Database, dim: str, value: str) -> tuple[date, date] | None:
-    """The first and last day that have aggregates for a side."""
-    first = db[RELEASE_DAILY].find_one({"dim": dim, "value": value}, {"day": 1}, sort=[("day", 1)])
-    last = db[RELEASE_DAILY].find_one({"dim": dim, "value": value}, {"day": 1}, sort=[("day", -1)])
+def side_days(db: Database, dim: str, value: str, feature: str | None = None) -> tuple[date, date] | None:
+    """The first and last day that have aggregates for a side (of one feature's records when given)."""
+    query = {"dim": dim, "value": value, **({"feature": str(feature), "count": {"$gt": 0}} if feature else {})}
+    first = db[RELEASE_DAILY].find_one(query, {"day": 1}, sort=[("day", 1)])
+    last = db[RELEASE_DAILY].find_one(query, {"day": 1}, sort=[("day", -1)])
     if not first:
         return None
     return date.fromisoformat(first["day"]), date.fromisoformat(last["day"])
+
+
+def line_orders(db: Database, dim: str = "release") -> dict[str, list[str]]:
+    """Per feature (a product line), the values of a dimension its records carry, newest first
+    (core.versions.line_order: declared order, else first-seen order in that feature). Only values with
+    their own aggregates; a value that never appears in a feature's records is never in its order.
+    One $group over the release aggregates (bounded: days x features x values)."""
+    pipeline = [{"$match": {"dim": str(dim), "feature": {"$ne": ALL}, "count": {"$gt": 0},
+                            "value": {"$nin": [versions.OTHER, versions.UNVERSIONED]}}},
+                {"$group": {"_id": {"f": "$feature", "v": "$value"}, "first": {"$min": "$day"}}}]
+    firsts: dict[str, dict[str, str]] = defaultdict(dict)
+    for row in db[RELEASE_DAILY].aggregate(pipeline):
+        firsts[row["_id"]["f"]][row["_id"]["v"]] = row["first"]
+    anywhere = {v["value"]: v.get("first_seen") for v in top_values(db, dim)}
+    epoch = datetime(1970, 1, 1)
+
+    def seen_key(value: str, day: str) -> tuple:
+        first = anywhere.get(value) or epoch
+        return day, first.replace(tzinfo=None) if isinstance(first, datetime) else epoch
+
+    return {feature: versions.line_order({v: seen_key(v, d) for v, d in seen.items()})
+            for feature, seen in sorted(firsts.items())}
 
 
 def day_counts(db: Database, dim: str, value: str, first: date, end: date) -> dict[date, int]:

@@ -44,8 +44,8 @@ def set_release_rule(db: Database, changes: dict, user: str) -> dict:
 
 
 def active_release_alerts(db: Database) -> dict[str, dict]:
-    """feature -> the rule's open or acknowledged alert."""
-    return {a["feature"]: a for a in db[ALERTS].find({"rule_id": RULE_ID, "state": {"$in": list(
+    """alert id -> the rule's open or acknowledged alerts (a feature may have several: one per release pair)."""
+    return {a["_id"]: a for a in db[ALERTS].find({"rule_id": RULE_ID, "state": {"$in": list(
         store_alerts.ACTIVE)}})}
 
 

@@ -401,6 +401,52 @@ def parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: s
     return parsed
 
 
+NO_SCORES_ISSUE = "no scores logged"  # waiting for scores, not a problem of the data (Data health counts it apart)
+
+
+def imported_triage(value: Any, issues: list[str]) -> dict | None:
+    """The triage fields of a re-imported export (issue 34: Triage's JSONL export round-trips): status,
+    assignee, tags and notes, each checked as store.triage checks a person's edit; a field that is not
+    valid is left out (and named in the record's issues), never stored as given."""
+    from store.triage import MAX_ASSIGNEE_CHARS, MAX_NOTE_CHARS, MAX_TAG_CHARS, MAX_TAGS, STATUSES, TAG_RE
+
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        issues.append("triage is not an object: left out")
+        return None
+    out: dict[str, Any] = {}
+    status = value.get("status")
+    if status in STATUSES:
+        out["status"] = status
+    elif status is not None:
+        issues.append("triage status unknown: left out")
+    assignee = value.get("assignee")
+    if isinstance(assignee, str) and 0 < len(assignee.strip()) <= MAX_ASSIGNEE_CHARS:
+        out["assignee"] = safe_text(assignee.strip(), MAX_ASSIGNEE_CHARS)
+    tags = value.get("tags")
+    if isinstance(tags, list):
+        clean = [t.strip() for t in tags if isinstance(t, str) and t.strip() and len(t.strip()) <= MAX_TAG_CHARS
+                 and TAG_RE.match(t.strip())]
+        if clean:
+            out["tags"] = list(dict.fromkeys(clean))[:MAX_TAGS]
+    notes = value.get("notes")
+    if isinstance(notes, list):
+        kept = []
+        for note in notes[:200]:
+            if isinstance(note, dict) and isinstance(note.get("text"), str) and note["text"].strip():
+                at = note.get("at")
+                try:
+                    at = read_timestamp(at, []) if at is not None else None
+                except BadTimestamp:
+                    at = None
+                kept.append({"text": safe_text(note["text"], MAX_NOTE_CHARS), "by": safe_text(str(note.get("by") or
+                             "import"), MAX_ASSIGNEE_CHARS), "at": at})
+        if kept:
+            out["notes"] = kept
+    return out or None
+
+
 def safe_reason(text: str) -> str:
     return safe_text(text, 300)
 
@@ -439,6 +485,9 @@ def _parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: 
             doc.update(safe_keys({key: extra}, issues))
     if evaluation is not None:
         doc["evaluation"] = safe_keys(evaluation, issues)
+    triage = imported_triage(raw.get("triage"), issues)
+    if triage:
+        doc["triage"] = triage
 
     scores = {m: (evaluation or {}).get(m, {}).get("score") for m in metrics.score_names()}
     if scores[metrics.OVERALL] is None:
@@ -450,7 +499,7 @@ def _parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: 
               "failed_metrics": []}
         if record.answer is not None:  # present only when true: the sparse index stays small
             eb["needs_scoring"] = True
-        issues.append("no scores logged")
+        issues.append(NO_SCORES_ISSUE)
     if eb.get("passed") is False:  # present only while failing: the sparse index stays small
         eb["failing_at"] = record.timestamp
     eb["issues"] = issues

@@ -36,6 +36,13 @@ from core.timebuckets import DAY, bucket_start, local_day, today
 
 STATUSES = ("new", "investigating", "fixed", "wont_fix")
 STATUS_LABELS = {"new": "New", "investigating": "Investigating", "fixed": "Fixed", "wont_fix": "Won't fix"}
+# logged verdict vs the independent re-score's (rescored.verdict.passed), on logged records only
+DISAGREE = {
+    "lenient": {"eb.score_source": "logged", "eb.passed": True, "rescored.verdict.passed": False},
+    "strict": {"eb.score_source": "logged", "eb.passed": False, "rescored.verdict.passed": True},
+}
+DISAGREE_LABELS = {"lenient": "the logged verdict passes, the independent re-score fails",
+                   "strict": "the logged verdict fails, the independent re-score passes"}
 SORT_FIELDS = {
     "timestamp": "timestamp",
     "overall_quality": "eb.scores.overall_quality",
@@ -51,6 +58,7 @@ MAX_TAG_CHARS = 40
 MAX_ASSIGNEE_CHARS = 100
 MAX_NOTE_CHARS = 5000
 _TAG_RE = re.compile(r"^[\w\-. :/]+$")
+TAG_RE = _TAG_RE  # what a tag may hold (store/schema.py checks a re-imported export's tags with it)
 
 # The columns a triage list needs (the detail view reads the whole record).
 LIST_PROJECTION = {
@@ -169,7 +177,7 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
                  search: str | None = None, only_failing: bool = False,
                  source: str | None = None, session: str | None = None,
                  now: datetime | None = None, release: str | None = None, model: str | None = None,
-                 prompt_version: str | None = None) -> dict:
+                 prompt_version: str | None = None, disagree: str | None = None) -> dict:
     """A MongoDB filter from validated values (raises ValidationFailed on bad ones).
 
     feature: a feature name (None/"__all__" = any); metric: records whose `eb.failed_metrics`
@@ -178,7 +186,9 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
     only_failing: `eb.passed` is false (read through `eb.failing_at`, see store/schema.failing_update);
     source: the record's `source` (ingest file, "demo", "mongodb"); session: its `session_id`;
     release / model / prompt_version: the record's version field equals the value (checked by
-    core.versions; "unversioned" = the record has none).
+    core.versions; "unversioned" = the record has none); disagree: "lenient" (the logged verdict passes,
+    the independent re-score fails: what a drifting judge lets through) or "strict" (the other way), on
+    records with logged scores and an independent re-score (issue 34: a drift alert's drill-down).
     """
     lower, upper = date_bounds(start, end, now=now)
     # failing records only: the same date range on eb.failing_at (their timestamp), whose
@@ -194,6 +204,10 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
         clauses.append({"eb.failed_metrics": metric})
     if status not in (None, ""):
         clauses.append(status_clause(status))
+    if disagree not in (None, ""):
+        if disagree not in DISAGREE:
+            raise ValidationFailed(f"disagree must be one of {', '.join(DISAGREE)}")
+        clauses.append(DISAGREE[disagree])
     low, high = _score("score_min", score_min), _score("score_max", score_max)
     if low is not None and high is not None and low > high:
         raise ValidationFailed("the lowest score must not be above the highest")

@@ -2,8 +2,10 @@
 
 JSONL lines are reference-000 records (`_id`, `session_id`, `query`, `answer`,
 `context`, `evaluation`, `regeneration_attempts`, ISO `timestamp`, `feature`,
-plus `expected_output` when present), so `python -m jobs ingest FILE` re-imports
-them (as duplicates into the same database: the `_id`s are kept). CSV rows come in
+plus `expected_output`, `release`, `model`, `prompt_version`, `tags` and the
+`triage` fields (status, assignee, tags, notes) when present), in the Triage
+table's order, so `python -m jobs ingest FILE` re-imports them as the same
+records (as duplicates into the same database: the `_id`s are kept). CSV rows come in
 the Triage table's order and carry what a reviewer reads: the retrieved context,
 each metric's effective score and reason, the re-score next to the logged overall
 score, and the triage fields with every note. CSV cells that a spreadsheet would
@@ -17,7 +19,7 @@ import json
 from datetime import datetime
 from typing import Any, Iterable, Mapping
 
-from core import metrics
+from core import metrics, versions
 
 
 CHUNK_SEPARATOR = "\n---\n"
@@ -48,21 +50,44 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+def _evaluation(doc: Mapping) -> dict:
+    """The scores as logged; for a record logged without them, Evalboard's own (the re-score that gave it its
+    effective scores), so that a re-import carries the same scores (issue 34: never an empty evaluation)."""
+    logged = doc.get("evaluation")
+    if isinstance(logged, Mapping) and logged:
+        return _jsonable(logged)
+    rescored = _block(_block(doc.get("rescored")).get("evaluation"))
+    known = {*metrics.names(), *metrics.score_names()}
+    return {str(m): _jsonable(v) for m, v in rescored.items() if m in known and isinstance(v, Mapping)}
+
+
+TRIAGE_FIELDS = ("status", "assignee", "tags", "notes")
+
+
 def regression_item(doc: Mapping) -> dict:
-    """One record in the reference-000 shape."""
+    """One record in the reference-000 shape, with its versions (release, model, prompt_version, tags) and
+    triage fields (status, assignee, tags, notes): a re-import gives back the same record."""
     out = {
         "_id": str(doc.get("_id")),
         "session_id": doc.get("session_id"),
         "query": doc.get("query"),
         "answer": doc.get("answer"),
         "context": list(doc.get("context") or []),
-        "evaluation": _jsonable(doc.get("evaluation") or {}),
+        "evaluation": _evaluation(doc),
         "regeneration_attempts": doc.get("regeneration_attempts"),
         "timestamp": _iso(doc.get("timestamp")),
         "feature": doc.get("feature"),
     }
+    for key in (*versions.DIMENSIONS, "tags"):
+        if doc.get(key) not in (None, "", {}):
+            out[key] = _jsonable(doc[key])
     if doc.get("expected_output"):
         out["expected_output"] = doc.get("expected_output")
+    triage = _block(doc.get("triage"))
+    kept = {k: _jsonable(triage[k]) for k in TRIAGE_FIELDS if triage.get(k) not in (None, "", [])}
+    if kept:
+        out["triage"] = {**kept, "notes": [{k: n.get(k) for k in ("text", "by", "at")} for n in kept["notes"]
+                                           if isinstance(n, dict)]} if "notes" in kept else kept
     return out
 
 

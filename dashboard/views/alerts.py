@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from core import metrics
+from core import agreement, metrics
 from core import evidence
 from core import rules as core_rules
 from core.jobs import NOTIFY
@@ -87,7 +87,9 @@ def render() -> None:
     alerts = data.alerts()
     notifications = data.notifications()
     _render_counts(alerts, notifications)
-    tab_alerts, tab_rules, tab_delivery = st.tabs(["Alerts", "Thresholds & rules", "Notifications"])
+    asked = _thresholds_link()  # ?thresholds=<feature>: "set its thresholds" (issue 34)
+    tab_alerts, tab_rules, tab_delivery = st.tabs(["Alerts", "Thresholds & rules", "Notifications"],
+                                                  default="Thresholds & rules" if asked else None)
     with tab_alerts:
         shown = _version_filtered(alerts)
         if alerts and not shown:
@@ -344,7 +346,13 @@ def _render_links(alert: dict, feature: str) -> None:
         triage = {"start": start, "end": end or start} if start else {}
         if feature != ALL:
             triage["feature"] = feature
-        row.page_link("views/triage.py", label="Failing records", icon="🔎", query_params=triage)
+        if agreement.drift_direction(alert):  # issue 34: a judge drift is about the records the two verdicts differ on
+            row.page_link("views/triage.py", label="Records the judges disagree on", icon="⚖️",
+                          query_params={**triage, "disagree": agreement.drift_direction(alert)},
+                          help="Records whose logged verdict and independent re-score's verdict differ")
+        else:
+            row.page_link("views/triage.py", label="Failing records", icon="🔎", query_params=triage)
+
 
 
 def _act(db, action, alert: dict, done: str) -> None:
@@ -372,6 +380,20 @@ def _render_editor(db) -> None:
     _render_release_rule_editor(db, admin)
     st.divider()
     _render_audit()
+
+
+def _thresholds_link() -> str | None:
+    """A feature named by `?thresholds=` (a page offering to set a feature's own thresholds): preselected in
+    the threshold editor, once; None without one (or with a name that is not a feature)."""
+    from core.features import is_feature_name
+
+    asked = st.query_params.get("thresholds")
+    if not asked or not is_feature_name(asked) or asked not in data.features():
+        return None
+    if st.session_state.get(f"{PREFIX}_thr_link") != asked:
+        st.session_state[f"{PREFIX}_thr_link"] = asked
+        st.session_state[f"{PREFIX}_thr_feature"] = asked
+    return asked
 
 
 def _render_threshold_editor(db, admin: bool) -> None:

@@ -17,7 +17,7 @@ import pandas as pd
 import streamlit as st
 
 from core import metrics, set_runs, versions
-from core.compare import (MIN_MEAN_EFFECT, MIN_N, MIN_RATE_EFFECT, VERDICT, Cell, compare_sides, format_diff,
+from core.compare import (MIN_MEAN_EFFECT, MIN_N, MIN_RATE_EFFECT, VERDICT, Cell, compare_sides, format_diff, format_rate_diff,
                           summary)
 from core.features import ALL_FEATURES
 from dashboard import data
@@ -25,6 +25,8 @@ from dashboard import page
 from dashboard.common import md_escape
 from dashboard.components import filters
 from dashboard.components.set_run_view import render_flips, run_label
+from dashboard.components.partial_notice import render_partial_notice
+from dashboard.components.rank_table import render_ranking
 from store.release_compare import WINDOW_DAYS
 
 PREFIX = "compare"
@@ -59,6 +61,13 @@ def _apply_links(values: dict[str, list[str]]) -> None:
     if by:
         st.session_state[f"{PREFIX}_by"] = by
     dim = by or st.session_state.get(f"{PREFIX}_by", "release")
+    if params.get("view") in VIEWS:
+        st.session_state[f"{PREFIX}_view"] = params["view"]
+    if params.get("sort") in (VERDICT, *metrics.score_names()):
+        st.session_state[f"{PREFIX}_rank_sort"] = params["sort"]
+    feature = params.get("feature")
+    if feature == "all" or feature in data.features():
+        st.session_state[f"{PREFIX}_rank_feature"] = ALL_FEATURES if feature == "all" else feature
     if dim != "period":
         for side in ("a", "b"):
             if params.get(side) in values.get(dim, []):
@@ -70,7 +79,8 @@ def _apply_links(values: dict[str, list[str]]) -> None:
                 st.session_state[f"{PREFIX}_period_{side}"] = (min(start, end), max(start, end))
 
 
-LINK_PARAMS = ("by", "a", "b", "a_start", "a_end", "b_start", "b_end")
+LINK_PARAMS = ("by", "a", "b", "a_start", "a_end", "b_start", "b_end", "view", "sort", "feature")
+VIEWS = {"pair": "A against B", "rank": "All values, ranked"}  # issue 34: rank every value of a dimension
 
 
 def _sync_url(params: dict[str, str]) -> None:
@@ -82,7 +92,21 @@ def _sync_url(params: dict[str, str]) -> None:
     st.session_state[f"{PREFIX}_qp_applied"] = {k: v for k, v in params.items() if v}
 
 
+def _view() -> str:
+    st.session_state.setdefault(f"{PREFIX}_view", "pair")
+    return st.segmented_control("Show", list(VIEWS), format_func=VIEWS.get, key=f"{PREFIX}_view") or "pair"
+
+
+def _render_rank(dim: str, options: list[str]) -> None:
+    """Every value of the dimension in one table, ranked (dashboard/components/rank_table.py)."""
+    render_ranking(PREFIX, dim, BY[dim], options, data.features())
+    feature = st.session_state.get(f"{PREFIX}_rank_feature", ALL_FEATURES)
+    _sync_url({"by": dim, "view": "rank", "sort": st.session_state.get(f"{PREFIX}_rank_sort", VERDICT),
+               "feature": "all" if feature == ALL_FEATURES else feature})
+
+
 def _pick_versions(dim: str, options: list[str], format_func=str) -> tuple[str, str] | None:
+
     if len(options) < 2:
         st.info(f"Fewer than two {BY[dim].lower()}s have records — nothing to compare yet.", icon="📭")
         return None
@@ -130,7 +154,7 @@ def _table(cells: list[Cell]) -> pd.DataFrame:
             "B − A mean [95 %]": format_diff(c.mean, 3) if c.mean else "—",
             "A pass": f"{c.rate.a:.1%}" if c.rate.a is not None else "—",
             "B pass": f"{c.rate.b:.1%}" if c.rate.b is not None else "—",
-            "B − A pass rate [95 %]": format_diff(c.rate, 3),
+            "B − A pass rate [95 %]": format_rate_diff(c.rate),
             "n A / B": f"{c.rate.n_a:,} / {c.rate.n_b:,}",
             "Beyond noise": _mark(c),
         })
@@ -189,6 +213,7 @@ def render() -> None:
     st.title("Compare")
     st.caption("Is B better than A? Two releases, models, prompt versions or periods side by side, with how sure "
                "we can be (95 % bootstrap intervals).")
+    render_partial_notice()  # records stored but not counted yet (issue 34)
     values = {dim: data.version_values(dim) for dim in versions.DIMENSIONS}
     runs = {r["_id"]: r for r in data.golden_runs(None)}  # issue 30: two runs of a golden set
     values["run"] = list(runs)
@@ -214,6 +239,9 @@ def render() -> None:
         label_a, label_b = f"{a_start}–{a_end}", f"{b_start}–{b_end}"
         totals_a = data.release_totals("all", "*", a_start, a_end)
         totals_b = data.release_totals("all", "*", b_start, b_end)
+    elif _view() == "rank":
+        _render_rank(dim, values[dim])
+        return
     else:
         picked = _pick_versions(dim, values[dim])
         if picked is None:

@@ -23,9 +23,11 @@ from dashboard import data
 from dashboard import page
 from dashboard.common import ALL
 from core import diagnosis, metrics
+from core import rules as core_rules
 from core.features import DEFAULT_FEATURE
 from core.verdict import limits_for
 from dashboard.components import charts, filters
+from dashboard.components.partial_notice import render_partial_notice
 
 PREFIX = "features"
 DEFAULT_DAYS = 28
@@ -58,6 +60,7 @@ def render() -> None:
     st.title("Features")
     st.caption("Each feature's scores side by side: where quality is weakest and whether retrieval "
                "or generation is to blame.")
+    render_partial_notice()  # records stored but not counted yet (issue 34)
     features = data.features()
     latest = data.latest_day()
     if latest is None:
@@ -235,7 +238,10 @@ def _render_quadrant(buckets: dict[str, list[Bucket]], summaries: dict[str, dict
         rows = []
         for feature, summary in summaries.items():
             found = diagnosis.diagnose(summary["quadrants"])
-            rows.append({"Feature": feature, "Diagnosis": f"{found.icon} {found.label}",
+            floor = core_rules.chart_threshold(data.rules(), "pass_rate", feature)
+            icon = "⚠️" if diagnosis.under_pass_rule(found, summary.get("pass_rate"), floor) else found.icon
+            rows.append({"Feature": feature,
+                         "Diagnosis": f"{icon} {diagnosis.headline_label(found, summary.get('pass_rate'), floor)}",
                          "Problem share": found.problem_share,
                          "Precision": summary["means"].get("contextual_precision"),
                          "Faithfulness": summary["means"].get("faithfulness")})
@@ -250,7 +256,8 @@ def _render_quadrant(buckets: dict[str, list[Bucket]], summaries: dict[str, dict
         })
         st.caption(f"Each record is judged against its feature's thresholds. Healthy while at most "
                    f"{diagnosis.HEALTHY_MAX_PROBLEM_SHARE:.0%} of the records are below the precision or faithfulness "
-                   "threshold; otherwise the largest group names the problem (the weekly report uses the same rule).")
+                   "threshold; otherwise the largest group names the problem (the weekly report uses the same rule) — "
+                   "and never while the pass rate is under the feature's pass-rate rule.")
 
 
 @st.fragment

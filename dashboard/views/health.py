@@ -15,6 +15,7 @@ import streamlit as st
 from dashboard import data
 from dashboard import page
 from dashboard.components.privacy import render_privacy
+from dashboard.components.worker_status import scheduler_line
 from dashboard.common import (
     allowed_now, can, current_user, md_escape, require, show_flash,
 )
@@ -71,7 +72,8 @@ def _render_counts(counts: dict) -> None:
     cols[2].metric("Needing scoring", f"{counts['needs_scoring']:,}",
                    help="Logged without scores; the batch scorer fills them in", border=True)
     cols[3].metric("Issues (7 days)", f"{counts['with_issues_7d']:,}",
-                   help="Stored, but something was missing or out of range (e.g. a score outside 0..1)",
+                   help="Stored, but something was missing or out of range (e.g. a score outside 0..1); records "
+                        "that only wait for their scores are counted under Needing scoring, not here",
                    border=True)
     if counts.get("metric_errors_7d"):
         st.warning(f"{counts['metric_errors_7d']:,} record(s) of the last 7 days have a metric that failed in the "
@@ -89,6 +91,7 @@ def _render_counts(counts: dict) -> None:
 @st.fragment
 def _render_jobs() -> None:
     st.subheader("Jobs", anchor=False)
+    _render_scheduler()
     latest, recent = data.job_runs()
     if not latest:
         st.caption("No job has run yet. The scheduler (`python -m jobs scheduler`) runs them every few minutes.")
@@ -131,6 +134,14 @@ def _render_jobs() -> None:
                      f"{md_escape(str(r.get('detail') or 'no detail')[:400])}", icon="⚠️")
     else:
         st.caption(f"No failures in the last {len(recent)} runs.")
+
+
+def _render_scheduler() -> None:
+    healthy, line = scheduler_line(data.scheduler_status())
+    if healthy:
+        st.caption(md_escape(line))
+    else:
+        st.warning(md_escape(line), icon="⏸️")
 
 
 def _render_backlog(latest: list[dict]) -> None:

@@ -97,14 +97,22 @@ def render() -> None:
     ids = (picked or {}).get("disagreeing") or []
     if not ids:
         st.caption("None: this judge agrees with every label here.")
+    queries = {r["_id"]: r.get("query") for r in records}
     for rid in ids[:100]:
         human = settled.get(rid) or {}
         said = human.get("verdict") if metric == "faithfulness" else human.get("relevancy")
-        st.markdown(f"- [{md_escape(rid)}](/triage?record={quote(str(rid))}) · humans: {md_escape(said)}")
+        st.markdown(disagreement_line(rid, queries.get(rid), said))
     if len(ids) > 100:
         st.caption(f"… and {len(ids) - 100} more.")
 
     _rule_editor(db)
+
+
+def disagreement_line(record_id, query, said) -> str:
+    """One disagreement: the record's query (what a reader recognises; issue 34), linking to the record."""
+    text = query.strip() if isinstance(query, str) and query.strip() else str(record_id)
+    text = text[:120] + ("…" if len(text) > 120 else "")
+    return f"- [{md_escape(text)}](/triage?record={quote(str(record_id))}) · humans: {md_escape(said)}"
 
 
 def _request_scores(db, records: list[dict]) -> None:

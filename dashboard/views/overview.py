@@ -17,7 +17,7 @@ from datetime import date, timedelta
 
 import streamlit as st
 
-from core import agreement, metrics, timebuckets
+from core import agreement, diagnosis, metrics, timebuckets, versions
 from core.buckets import Bucket, as_bucket
 from core import rules as core_rules
 from core.features import DEFAULT_FEATURE
@@ -26,6 +26,7 @@ from dashboard import data
 from dashboard import page
 from dashboard.common import ALL, fmt_pct, fmt_score
 from dashboard.components import charts, filters
+from dashboard.components.partial_notice import render_partial_notice
 
 PREFIX = "overview"
 DEFAULT_DAYS = 28
@@ -131,6 +132,7 @@ def render() -> None:
     page.start()
     st.title("Overview")
     st.caption("Answer quality over time, from the daily and weekly aggregates.")
+    render_partial_notice()  # records stored but not counted yet (issue 34)
     features = data.features()
     latest = data.latest_day()
     if latest is None:
@@ -146,7 +148,8 @@ def render() -> None:
                  (prev_start, prev_end), partial=start <= filters.today() <= end, why_not=why_not)
     st.page_link(TRIAGE, label=f"Open the failing records of {start} – {end} in Triage", icon="🔎",
                  query_params=triage_link(feature, start, end) | filters.version_params(version))
-    _render_release_link()
+    _render_release_link(feature)
+    _render_default_thresholds(feature, features)
     if not current:
         st.info(f"No aggregates between {start} and {end} for "
                 f"{'all features' if feature == ALL else feature}"
@@ -169,12 +172,15 @@ def marked_days(start: date, end: date) -> set[date]:
     return {a + timedelta(days=i) for i in range((b - a).days + 1) if start <= a + timedelta(days=i) <= end}
 
 
-def _render_release_link() -> None:
-    """The newest release against the one before it, one click away (issue 21; nothing without releases)."""
-    releases = [v for v in data.version_values("release") if v not in ("other", "unversioned")]
-    if len(releases) >= 2:
-        st.page_link("views/compare.py", label=f"Compare the newest release {releases[0]} with {releases[1]}",
-                     icon="🆚", query_params={"by": "release", "a": releases[1], "b": releases[0]})
+def _render_release_link(feature: str) -> None:
+    """The newest release against the one before it, one click away (issue 21; nothing without releases):
+    both of the same product line (issue 34) — the chosen feature's, or the line that shipped last."""
+    recent = [v for v in data.version_values("release") if v not in ("other", "unversioned")]
+    found = versions.suggested_pair(data.release_lines(), recent, None if feature == ALL else feature)
+    if found is not None:
+        line, previous, newest = found
+        st.page_link("views/compare.py", label=f"Compare the newest release {newest} with {previous} ({line})",
+                     icon="🆚", query_params={"by": "release", "a": previous, "b": newest})
 
 
 def _render_filters(features: list[str], latest: date
@@ -294,10 +300,11 @@ def _render_trends(feature: str, features: list[str], start: date, end: date,
     note += " Click a point to open that day's failing records in Triage."
     st.caption(note)
     figures: list[tuple[str | None, object]] = [
-        (m, charts.trend_figure(m, buckets, series(m), threshold=limits.get(m),
-                                threshold_label=limit_labels.get(m, "threshold"),
-                                band=(series(m, "p10"), series(m, "p90")), incidents=marked,
-                                bucket_days=bucket_days, partial=partial))
+        (m, flag_constant(charts.trend_figure(m, buckets, series(m), threshold=limits.get(m),
+                                              threshold_label=limit_labels.get(m, "threshold"),
+                                              band=(series(m, "p10"), series(m, "p90")), incidents=marked,
+                                              bucket_days=bucket_days, partial=partial),
+                          series(m, "p10"), series(m, "p90"), series(m)))
         for m in charts.scores()
     ]
     figures.append((None, charts.trend_figure(
@@ -316,6 +323,43 @@ def _render_trends(feature: str, features: list[str], start: date, end: date,
             with col:
                 event = charts.show(fig, key=f"{PREFIX}_chart_{i + j}", clickable=True)
             _drill_down(charts.clicked_point(event), feature, metric, granularity, version)
+
+
+def own_thresholds_missing(feature: str, features: list[str], table: dict) -> list[str]:
+    """The features shown that have no thresholds of their own (judged by the defaults)."""
+    shown = features if feature == ALL else [feature]
+    return [f for f in shown if f not in table and f != DEFAULT_FEATURE]
+
+
+def _render_default_thresholds(feature: str, features: list[str]) -> None:
+    """Issue 34: a feature without thresholds of its own is judged by the defaults: say so, offer to set them."""
+    missing = own_thresholds_missing(feature, features, data.thresholds())
+    if not missing:
+        return
+    if feature == ALL:  # every feature: a line, not a box (a stray record's feature would fill the page)
+        st.caption(f"Judged by the default thresholds (none of their own): {', '.join(missing[:6])}"
+                   f"{' and more' if len(missing) > 6 else ''}. Pick one to set its own.")
+        return
+    defaults = limits_for(data.thresholds(), DEFAULT_FEATURE)
+    words = ", ".join(f"{charts.label(m).lower()} {v:.2f}" for m, v in defaults.items() if m in charts.scores())
+    st.info(f"**{', '.join(missing[:4])}{' and more' if len(missing) > 4 else ''}** "
+            f"{'has' if len(missing) == 1 else 'have'} no thresholds of {'its' if len(missing) == 1 else 'their'} "
+            f"own: judged by the defaults ({words}), and the pass-rate rule is the one for every feature. Set "
+            "them where they fit this product (the editor suggests thresholds from your labels where there are any).",
+            icon="🎚️")
+    st.page_link("views/alerts.py", label=f"Set {missing[0]}'s thresholds", icon="🎚️",
+                 query_params={"thresholds": missing[0]})
+
+
+def flag_constant(fig, p10s: list, p90s: list, means: list):
+    """A metric (nearly) constant over the period says so on its chart (issue 34): a flat line is no signal
+    (e.g. a retriever whose chunks always score 1.00), so it must not read as a steady good result."""
+    value = diagnosis.nearly_constant(p10s, p90s, means)
+    if value is not None:
+        fig.add_annotation(text=f"(nearly) constant at {value:.2f} over the period: no signal here",
+                           xref="paper", yref="paper", x=0.5, y=0.5, showarrow=False,
+                           font={"size": 13, "color": "#6b7280"}, bgcolor="rgba(255,255,255,0.85)")
+    return fig
 
 
 def triage_link(feature: str, start: date, end: date, metric: str | None = None) -> dict[str, str]:

@@ -37,7 +37,7 @@ from dashboard.components.record_view import render_record
 from dashboard.components.safe_text import safe_md
 from store.errors import ValidationFailed
 from store.triage import (
-    EXPORT_CAP, MAX_BULK, PAGE_SIZE, SEARCH_MAX_CHARS, STATUS_LABELS, STATUSES, build_filter,
+    DISAGREE, DISAGREE_LABELS, EXPORT_CAP, MAX_BULK, PAGE_SIZE, SEARCH_MAX_CHARS, STATUS_LABELS, STATUSES, build_filter,
     bulk_update_triage, iter_export,
 )
 
@@ -56,7 +56,7 @@ DEFAULT_COLUMNS = ("Time", "Feature", "Session", "Query", "Overall", "Re-score",
                    "Status", "Assignee", "Gaps")
 TURNS_SHOWN = 30  # a conversation's turns drawn at once ("Show more" adds as many)
 LINK_PARAMS = ("feature", "start", "end", "status", "metric", "source", "session", "record",
-               "release", "model", "prompt_version")
+               "release", "model", "prompt_version", "disagree")
 VERSION_DIMS = ("release", "model", "prompt_version")
 
 
@@ -143,6 +143,11 @@ def _apply_links(features: list[str]) -> None:
         st.session_state.pop(f"{PREFIX}_open", None)
     if "start" in params or "feature" in params or "metric" in params:  # a link to failing records
         st.session_state[f"{PREFIX}_failing"] = True
+    if params.get("disagree") in DISAGREE:  # a judge-drift alert: records the two verdicts differ on (issue 34)
+        st.session_state[f"{PREFIX}_disagree"] = params["disagree"]
+        st.session_state[f"{PREFIX}_failing"] = False  # a lenient judge's records pass: not among the failing
+    else:
+        st.session_state.pop(f"{PREFIX}_disagree", None)
 
 
 def _select(where, label: str, options: tuple, name: str, default, **kwargs):
@@ -209,11 +214,18 @@ def _render_filters(features: list[str]):
             st.session_state[f"{PREFIX}_columns"] = list(DEFAULT_COLUMNS)
         e4.multiselect("Columns", COLUMNS, key=f"{PREFIX}_columns", help="Pick the columns of the list.")
         picked = _version_filters()
+        disagree = st.session_state.get(f"{PREFIX}_disagree")
+        if disagree in DISAGREE:
+            st.info(f"Only records where {DISAGREE_LABELS[disagree]} (a judge-agreement drill-down).", icon="⚖️")
+            if st.button("Show every record again", key=f"{PREFIX}_disagree_off"):
+                st.session_state.pop(f"{PREFIX}_disagree", None)
+                st.rerun()
     try:
         filt = build_filter(start=start, end=end, feature=None if feature == ALL else feature,
                             metric=None if metric == ANY else metric, status=None if status == ANY else status,
                             score_min=low, score_max=high, search=search, only_failing=only_failing,
-                            source=None if source == ANY else source, session=session or None, **picked)
+                            source=None if source == ANY else source, session=session or None,
+                            disagree=disagree if disagree in DISAGREE else None, **picked)
     except ValidationFailed as exc:
         st.error(f"Check the filters: {exc}")
         return None, None, None
@@ -409,7 +421,8 @@ def _render_export(db, filt: dict, total: int, sort: str, descending: bool) -> N
                            data=lambda: to_csv(iter_export(db, filt, EXPORT_CAP, sort=sort, descending=descending)),
                            file_name=f"evalboard-triage-{stamp}.csv", mime="text/csv",
                            key=f"{PREFIX}_csv", disabled=total == 0, icon="⬇️")
-        c2.download_button("Download JSONL", data=lambda: to_jsonl(iter_export(db, filt, EXPORT_CAP)),
+        c2.download_button("Download JSONL", data=lambda: to_jsonl(iter_export(db, filt, EXPORT_CAP, sort=sort,
+                                                                           descending=descending)),
                            file_name=f"evalboard-regression-{stamp}.jsonl", mime="application/jsonl",
                            key=f"{PREFIX}_jsonl", disabled=total == 0, icon="⬇️")
 

@@ -108,3 +108,60 @@ def test_a_release_filter_in_the_url_changes_overview_and_features(app_url, e2e_
     except Exception:
         shot(page, "21-filter-failure")
         raise
+
+
+def test_compare_ranks_every_release(app_url, e2e_db, browser_page):
+    """Issue 34: "All values, ranked" puts every release in one table, sorted by the chosen metric, and names
+    the ones below the best beyond noise; the choice is in the URL."""
+    from demo.generate import RELEASE_REGRESSION
+
+    page = browser_page
+    last, feature, _, _ = RELEASE_REGRESSION
+    try:
+        _load(page, app_url + "/compare")
+        page.get_by_role("heading", name="Compare").first.wait_for()
+        page.get_by_test_id("stButtonGroup").get_by_text("All values, ranked", exact=True).click()
+        settle(page, "releases ranked by pass rate (verdict)")
+        pick(page, "Feature", feature)
+        pick(page, "Sort by", "Contextual recall (mean)")
+        settle(page, "ranked by contextual recall (mean)")
+        summary = page.locator("p").filter(has_text="ranked by contextual recall").first
+        expect(summary).to_contain_text(f"below the best beyond noise: {last}")
+        assert "view=rank" in page.url and "sort=contextual_recall" in page.url and f"feature={feature}" in page.url
+        expect(page.get_by_test_id("stDataFrame")).to_be_visible()
+        shot(page, "34-compare-ranked")
+    except Exception:
+        shot(page, "34-rank-failure")
+        raise
+
+
+def test_a_sign_in_lasts_across_reloads_and_pasted_links(app_url, e2e_db, browser_page):
+    """Issue 34: signed in once, a reload and a pasted link open at once (the signed session cookie); a
+    colleague's browser without the cookie signs in first and then lands on the link's target."""
+    from tests.e2e.conftest import ADMIN
+
+    page = browser_page
+    target = app_url + "/compare?by=release&view=rank"
+    try:
+        _load(page, app_url + "/overview")  # signs in if this browser has not yet
+        page.reload()
+        settle(page, "Signed in as")
+        assert page.get_by_text("Sign in to the QA console").count() == 0
+        page.goto(target)  # a new browser session of the same browser
+        settle(page, "ranked by")
+        assert page.get_by_text("Sign in to the QA console").count() == 0 and "view=rank" in page.url
+        other = page.context.browser.new_context(viewport={"width": 1440, "height": 1000}).new_page()
+        try:
+            other.set_default_timeout(60_000)
+            other.goto(target)
+            settle(other, "Sign in to the QA console")
+            other.get_by_role("textbox", name="User name").fill(ADMIN[0])
+            other.get_by_role("textbox", name="Password").fill(ADMIN[1])
+            other.get_by_role("button", name="Sign in").click()
+            settle(other, "ranked by")  # the link's page, with its parameters
+            assert "/compare" in other.url and "view=rank" in other.url, other.url
+        finally:
+            other.context.close()
+    except Exception:
+        shot(page, "34-session-failure")
+        raise

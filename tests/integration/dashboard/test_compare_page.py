@@ -98,7 +98,8 @@ def test_overview_links_the_newest_release_to_compare(rel_db):
 
     at = _open("views/overview.py")
     labels = [getattr(e, "proto", None) and e.proto.label for e in at.get("page_link")]
-    assert f"Compare the newest release {RELEASES[-1][0]} with {RELEASES[-2][0]}" in labels, labels
+    want = f"Compare the newest release {RELEASES[-1][0]} with {RELEASES[-2][0]} ("  # (the feature it is of)
+    assert any(str(label).startswith(want) for label in labels), labels
 
 
 def test_alerts_and_overview_take_a_version_filter_from_the_url(rel_db):
@@ -134,6 +135,24 @@ def test_a_release_alert_shows_both_sides_and_links_to_compare(rel_db):
     links = [(e.proto.label, e.proto.page) for e in at.get("page_link")]
     assert ("Compare the releases", "compare") in links, links
     assert any(feature in str(t.value) and RELEASES[-1][0] in str(t.value) for t in at.text)
+
+
+def test_compare_ranks_every_release_from_a_link(rel_db):
+    """?view=rank: every release in one table, sorted by the chosen metric, the regressed release last and
+    marked below the best beyond noise, each row linking to its records in Triage (issue 34)."""
+    from demo.generate import RELEASE_REGRESSION, RELEASES
+
+    last, feature, metric, _ = RELEASE_REGRESSION
+    at = _open("views/compare.py", by="release", view="rank", sort=metric, feature=feature)
+    assert at.segmented_control(key="compare_view").value == "rank"
+    table = at.dataframe[0].value
+    assert sorted(table["Value"]) == sorted(r[0] for r in RELEASES)
+    marks = table["Against the best"]
+    assert table["Value"].iloc[-1] == last and marks.iloc[0] == "best"
+    assert marks.iloc[-1].startswith("▼ −0.") and "beyond noise" in marks.iloc[-1]
+    assert table["Pass rate [95 %]"].str.contains(r"% \[").all()
+    link = table["Records in Triage"].iloc[-1]
+    assert link.startswith(f"triage?release={last}&feature={feature}&start=")
 
 
 # --- golden sets (issue 30): the demo's sets and runs, Compare by=run, "Add to set…" in the record panel ----

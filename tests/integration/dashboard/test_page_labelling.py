@@ -63,6 +63,9 @@ def test_demo_queue_agreement_and_judge_accuracy(make_app, seeded_db):
     logged = table[(table["judge"] == L.LOGGED) & (table["metric"] == "Faithfulness")].iloc[0]
     assert logged["n"] == settled
     assert "/triage?record=" in texts(at.markdown)  # disagreeing records, one click away
+    queries = {r.get("query") for r in labels.labelled_records(seeded_db, list(answers)) if r.get("query")}
+    shown = texts(at.markdown)
+    assert any(f"- [{md_escape(q[:120])}" in shown for q in queries)  # named by their query (issue 34)
 
 
 def test_threshold_suggestion_from_labels_is_previewed_then_saved_and_audited(make_app, seeded_db):

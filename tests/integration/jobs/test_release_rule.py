@@ -128,7 +128,7 @@ def test_release_rule_fires_on_the_regression_and_is_quiet_elsewhere(demo_db):
     recent = [i for i in plan_incidents(DAYS, END) if i.key == "recent_regression"][0]
     expected = {feature, *recent.features}  # the release's regression + the incident it shipped with
     result = evaluate_releases(db, now=END)
-    assert result["newest"] == RELEASES[-1][0] and result["previous"] == RELEASES[-2][0]
+    assert result["newest"][feature] == RELEASES[-1][0] and result["previous"][feature] == RELEASES[-2][0]
     assert set(result["flagged"]) == expected and result["opened"] == len(expected)
     alert = db[ALERTS].find_one({"rule_id": RULE_ID, "feature": feature})
     assert alert["state"] == "open" and "Contextual recall" in alert["message"]

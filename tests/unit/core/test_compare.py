@@ -106,3 +106,14 @@ def test_compare_sides_marks_the_regressed_metric_and_the_summary_names_it():
     assert text.startswith("2026.12 is worse than 2026.11 on clauses contextual_recall, −0.07")
     assert "no other difference beyond noise" in text
     assert "do not differ" in summary("A", "B", [findings[1]], 300, 300)
+
+
+def test_pass_rate_differences_read_in_percentage_points():
+    from core.compare import Diff, format_finding, format_pp, format_rate_diff
+
+    d = Diff(0.9, 0.42, 100, 100, -0.48, -0.6, -0.36)
+    assert format_pp(-0.48) == "−48 pp" and format_pp(0.051, 1) == "+5.1 pp"
+    assert format_rate_diff(d) == "−48 pp [−60, −36]"
+    assert format_finding("pass rate", d) == "−48 pp [−60, −36]"
+    assert format_finding("Faithfulness pass rate", d).endswith("pp [−60, −36]")
+    assert format_finding("Faithfulness", d) == "−0.48 [−0.60, −0.36]"  # a mean stays on the score scale

@@ -94,7 +94,7 @@ def test_jsonl_lines_are_reference_records():
     line = json.loads(to_jsonl([DOC]).splitlines()[0])
     assert line == regression_item(DOC)
     assert set(line) == {"_id", "session_id", "query", "answer", "context", "evaluation", "regeneration_attempts",
-                         "timestamp", "feature", "expected_output"}
+                         "timestamp", "feature", "expected_output", "triage"}  # triage fields: issue 34
     assert line["timestamp"] == "2026-11-01T12:00:00Z"
     assert "expected_output" not in regression_item({**DOC, "expected_output": None})
 

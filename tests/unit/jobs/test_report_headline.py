@@ -55,3 +55,24 @@ def test_a_logged_rise_the_independent_scores_do_not_share_is_a_possible_judge_c
     assert judge_change(rise, []) is None  # nothing to compare with
     text = headline(data([trend(ALL, "pass_rate", 0.9, 0.9), rise], agreement=lenient))
     assert "chat faithfulness: possible judge change" in text
+
+
+def test_never_healthy_under_the_pass_rate_rule():
+    """Issue 34: a 72 % week under the 90 % rule is not "healthy", whatever the quadrants say."""
+    low = headline({**data([trend(ALL, "pass_rate", 0.72, 0.74)]), "pass_rate_floor": 0.9})
+    assert not low.endswith("; healthy") and "pass rate under the rule's 90.0%, so not healthy" in low
+    fine = headline({**data([trend(ALL, "pass_rate", 0.93, 0.92)]), "pass_rate_floor": 0.9})
+    assert fine.endswith("; healthy")
+
+
+def test_a_release_gain_on_a_drifting_judges_metric_is_named_for_what_it_is():
+    """Issue 34: a release "better" on the metric a judge-agreement alert is about (or on the verdict it
+    decides) is flagged as a possible judge change, not counted as a gain."""
+    from jobs.release_report import _judge_suspect
+
+    drifting = {("chat", "faithfulness")}
+    assert _judge_suspect(drifting, "chat", "faithfulness") and _judge_suspect(drifting, "chat", "verdict")
+    assert not _judge_suspect(drifting, "chat", "answer_relevancy")
+    assert not _judge_suspect(drifting, "clauses", "faithfulness")
+    assert _judge_suspect(drifting, ALL, "faithfulness")  # every feature together holds chat's drift
+    assert _judge_suspect({(ALL, "faithfulness")}, "clauses", "faithfulness")

@@ -1,0 +1,67 @@
+"""The "numbers are partial" notice on the pages that show aggregates (issue 34).
+
+Records stored but not yet in the aggregates (waiting for the next refresh, or for their first
+scores; store/pending.py) would otherwise make the charts silently partial right after an ingest.
+The notice says how many, of which features, and when they will be in.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import streamlit as st
+
+from store.errors import DatabaseError
+
+MAX_FEATURES_NAMED = 4
+
+
+def _features(counts: dict[str, int]) -> str:
+    named = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    text = ", ".join(f"{f} {n:,}" for f, n in named[:MAX_FEATURES_NAMED])
+    return text + (f" and {len(named) - MAX_FEATURES_NAMED} more features" if len(named) > MAX_FEATURES_NAMED else "")
+
+
+def _clock(at: datetime) -> str:
+    return at.astimezone(timezone.utc).strftime("%H:%M:%S UTC")
+
+
+def _when(pending: dict, now: datetime) -> str:
+    if pending.get("refresh_running"):
+        return "being counted now"
+    asked = pending.get("refresh_asked_at")
+    if isinstance(asked, datetime):
+        return f"in within seconds (a refresh was asked for at {_clock(asked)})"
+    tick = pending.get("next_tick")
+    if isinstance(tick, datetime) and tick > now:
+        return f"in at the worker's next refresh, about {_clock(tick)}"
+    return "in at the worker's next refresh (is the worker running? see Data health)"
+
+
+def pending_text(pending: dict | None, now: datetime | None = None) -> str | None:
+    """The notice in words, or None when every stored record is counted."""
+    if not pending:
+        return None
+    now = now or datetime.now(timezone.utc)
+    refresh, scores = pending.get("refresh") or {}, pending.get("scores") or {}
+    at_least = "at least " if pending.get("capped") else ""
+    parts = []
+    if sum(refresh.values()):
+        parts.append(f"{at_least}{sum(refresh.values()):,} records stored since the last refresh ({_features(refresh)})"
+                     f" are not counted yet — {_when(pending, now)}")
+    if sum(scores.values()):
+        parts.append(f"{at_least}{sum(scores.values()):,} records wait for their scores ({_features(scores)}): "
+                     "they are counted at the refresh after the score workers write them")
+    if not parts:
+        return None
+    return "**Numbers are partial:** " + "; ".join(parts) + "."
+
+
+def render_partial_notice() -> None:
+    from dashboard import data
+
+    try:
+        text = pending_text(data.pending_records())
+    except DatabaseError:  # the page itself reports a database outage
+        return
+    if text:
+        st.info(text, icon="⏳")
