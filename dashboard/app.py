@@ -67,7 +67,7 @@ with st.sidebar:
     else:
         st.warning("Authentication is off — local mode (bound to 127.0.0.1).", icon="🔓")
 
-navigation = st.navigation(PAGES)
+navigation = st.navigation(PAGES, expanded=True)  # every page in sight: no "View more" fold
 with timed(navigation.url_path, RUN_STARTED):
     render_build_notice()  # a fresh start: say what the worker is still building
     run_guarded(navigation.run)
