@@ -39,11 +39,13 @@ def test_a_page_drops_reads_cached_before_the_worker_wrote_new_numbers(make_app,
     from jobs.runner import run_tick
     from tests.integration.dashboard.conftest import APP
 
-    empty = "No release aggregates yet"
+    # before the release aggregates exist, Compare says there is nothing to compare (with per-feature
+    # release lines, issue 34, that reads as fewer than two releases in the feature's line)
+    empty = ("No release aggregates yet", "Fewer than two releases have records")
     generate_demo(db, days=8, per_day=60, seed=3)
     run_tick(db)  # the first numbers; the release aggregates follow with the next refresh
     at = open_page(make_app(db), "views/compare.py")
-    assert empty in notices(at)
+    assert any(e in notices(at) for e in empty)
     run_tick(db)
     at = open_page(AppTest.from_file(APP, default_timeout=60), "views/compare.py")  # same server: caches kept
-    assert empty not in notices(at) and at.table, notices(at)
+    assert not any(e in notices(at) for e in empty) and at.table, notices(at)
