@@ -340,7 +340,9 @@ def heading_lines(answer: str) -> frozenset:
         body = ln.strip()
         opens_list = i + 1 < len(raw) and bool(_LIST_ITEM_RE.match(raw[i + 1])) and \
             not body.endswith((".", "!", "?")) and len(body.split()) <= 8
-        if _MD_HEADING_RE.match(ln) or body.endswith(":") or _title_case(clean(body)) or opens_list:
+        # an unmarked heading-shaped line right after a list starts the next section ("Grounds for termination")
+        ends_list = i > 0 and bool(_LIST_ITEM_RE.match(raw[i - 1])) and is_heading(body)
+        if _MD_HEADING_RE.match(ln) or body.endswith(":") or _title_case(clean(body)) or opens_list or ends_list:
             out.add(clean(body).strip(" -*\u2022\t:").lower())
     return frozenset(out)
 
