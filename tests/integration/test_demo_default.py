@@ -95,7 +95,9 @@ def test_the_report_headline_names_the_viability_incident_in_its_week(default_de
     assert text.startswith(f"Week of {week.isoformat()}: ")
     assert "incident" in text and "viability (critical)" in text
     assert text.index("viability") < text.index("answers")  # incidents first, then the numbers
-    assert "healthy" not in text
+    # a week with an incident is never called healthy (issue 34 adds "..., so not healthy" when the pass
+    # rate is under the rule: saying so is fine)
+    assert "healthy" not in text.replace("not healthy", "")
 
 
 def test_the_judge_drift_week_calls_the_logged_rise_a_possible_judge_change(default_demo):
