@@ -16,16 +16,9 @@ from typing import Iterable, Mapping
 
 from core.compare import MIN_MEAN_EFFECT, MIN_N, MIN_RATE_EFFECT, VERDICT, hist_values, mean_diff, rate_diff
 from core.evidence import wilson
+from core.labels import Z95, Interval
 
-Z95 = 1.96
-
-
-@dataclass(frozen=True)
-class Estimate:
-    value: float | None
-    low: float | None
-    high: float | None
-    n: int
+Estimate = Interval  # a value with its 95 % interval and n: the one value object (core/labels.py)
 
 
 @dataclass
