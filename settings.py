@@ -82,6 +82,21 @@ class Settings(BaseSettings):
     agreement_max_per_run: int = Field(default=10000, ge=1, alias="EVALBOARD_AGREEMENT_MAX_PER_RUN")
     agreement_use_judge: bool = Field(default=True, alias="EVALBOARD_AGREEMENT_USE_JUDGE")
 
+    # --- the judge's budget and cascade (issue 33; jobs/cascade.py) ------------------------------
+    # USD a day (the worker's local day) for every judged job together; empty: no cap. Per feature:
+    # "chat=0.20,clauses=0.10" (a feature not named has only the overall cap)
+    judge_budget_usd: float | None = Field(default=None, ge=0, alias="EVALBOARD_JUDGE_BUDGET_USD")
+    judge_budget_features: str = Field(default="", alias="EVALBOARD_JUDGE_BUDGET_FEATURES")
+    # every record is scored locally first; the judge sees (a) a local verdict within this band of
+    # flipping, (b) a local verdict that disagrees with the logged one, (c) an audit share at random
+    judge_cascade: bool = Field(default=True, alias="EVALBOARD_JUDGE_CASCADE")
+    judge_cascade_band: float = Field(default=0.10, ge=0, le=1, alias="EVALBOARD_JUDGE_CASCADE_BAND")
+    judge_cascade_disagree: bool = Field(default=True, alias="EVALBOARD_JUDGE_CASCADE_DISAGREE")
+    judge_audit_share: float = Field(default=0.05, ge=0, le=1, alias="EVALBOARD_JUDGE_AUDIT_SHARE")
+    # the noise floor (jobs/judge_noise.py): records per feature re-judged `judge_noise_runs` times
+    judge_noise_runs: int = Field(default=3, ge=2, le=10, alias="EVALBOARD_JUDGE_NOISE_RUNS")
+    judge_noise_per_feature: int = Field(default=30, ge=1, le=1000, alias="EVALBOARD_JUDGE_NOISE_SAMPLE")
+
     # --- bounded cardinality (jobs/ingest.py) -----------------------------------
     # distinct feature names; a record with a new name beyond it is quarantined with the reason
     max_features: int = Field(default=50, ge=1, le=1000, alias="EVALBOARD_MAX_FEATURES")

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from core import agreement, evidence, labels, metrics
 from core import alert_causes
+from core import noise as judge_noise
 from core.channels import ALERT_CHANNELS
 from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT, VERDICT, format_finding
 from core.errors import ValidationFailed
@@ -128,6 +129,7 @@ class DailySeries:
     feature: str
     history: Mapping[str, Sequence[dict]]
     thresholds: Mapping | None = None
+    noise: Mapping[str, Mapping[str, Mapping]] | None = None  # {feature: {metric|VERDICT: figure}} (store/judge_noise)
 
 
 class Condition:
@@ -242,6 +244,15 @@ class Threshold(Condition):
                                        min_count=min_count, is_rate=self.is_rate(), pool=self.pooled)
                 for f in features}
 
+    def noise_figure(self, feature: str, noise: Mapping | None) -> tuple[Mapping | None, bool]:
+        """(the judge's noise figure this rule's value moves by, whether it is a rate); None: no noise."""
+        figures = (noise or {}).get(feature) or {}
+        if self.metric == metrics.PASS_RATE:
+            return figures.get(judge_noise.VERDICT), True
+        if self.metric in RATES:
+            return None, True  # regeneration is the product's, not the judge's
+        return figures.get(self.metric), self.is_rate()
+
     def check(self, series: DailySeries) -> Finding | None:
         rule, feature, history = self.rule, series.feature, series.history
         window = int(rule.get("window_days") or 1)
@@ -249,11 +260,16 @@ class Threshold(Condition):
         if limit is None:
             return None
         min_count = int(rule.get("min_count") or DEFAULT_MIN_COUNT)
-        judgement = evidence.judge(self.days((history.get(feature) or [])[-evidence.MAX_POOL_DAYS:]),
-                                   limit=limit, comparison=rule["comparison"], window=window, min_count=min_count,
-                                   is_rate=self.is_rate(), pool=self.pooled)
-        if judgement is None:
+        days = self.days((history.get(feature) or [])[-evidence.MAX_POOL_DAYS:])
+        figure, rate = self.noise_figure(feature, series.noise)
+        floors = [judge_noise.floor(figure, int(d.n if d.trials is None else d.trials), rate=rate) for d in days]
+        kwargs = dict(limit=limit, comparison=rule["comparison"], window=window, min_count=min_count,
+                      is_rate=self.is_rate(), pool=self.pooled)
+        judgement = evidence.judge(judge_noise.within_noise(days, floors, rule["comparison"]), **kwargs)
+        if judgement is None:  # no breach beyond what the judge's own noise explains
             return None
+        judgement = evidence.judge(days, **kwargs) or judgement  # words and numbers: the days as they are
+        floor = max((f for d, f in zip(days, floors) if d.day in {j.day for j in judgement.days}), default=0.0)
         docs = [d.doc for d in judgement.days]
         days = [d.day for d in judgement.days]
         values = [d.value for d in judgement.days]
@@ -268,6 +284,9 @@ class Threshold(Condition):
                    + (f", {window} days in a row" if in_a_row else "") + ")")
         if judgement.mode != evidence.DAILY or feature != ALL:
             message += "; " + evidence.describe(judgement, self.fmt)
+        if floor > 0:
+            size = f"{100 * floor:.1f} points" if rate else f"{floor:.3f}"
+            message += f"; beyond the judge's noise floor of ±{size} (measured by jobs judge-noise)"
         cause: list[dict] = []
         if feature == ALL:
             cause = self.drivers(limit, days, history)
@@ -277,7 +296,7 @@ class Threshold(Condition):
             "rule_id": rule["_id"], "rule_name": rule.get("name"), "feature": feature,
             "severity": rule.get("severity", "warning"), "channel": rule.get("channel", "qa"), "message": message,
             "metric": self.metric, "statistic": self.statistic, "comparison": rule["comparison"], "threshold": limit,
-            "value": value, "drivers": cause, "evidence_mode": judgement.mode,
+            "value": value, "drivers": cause, "evidence_mode": judgement.mode, "noise_floor": floor or None,
             "evidence_interval": list(judgement.interval) if judgement.interval else None,
             "evidence": [{"bucket": d["bucket"], "value": v, "count": d.get("count")} for d, v in zip(docs, values)],
             "link": {"feature": feature, "start": docs[0]["bucket"], "end": docs[-1]["bucket"]},
@@ -297,6 +316,9 @@ class Agreement(Threshold):
 
     def is_rate(self) -> bool:
         return False
+
+    def noise_figure(self, feature: str, noise: Mapping | None) -> tuple[Mapping | None, bool]:
+        return None, False  # agreement figures compare two scorers: not widened by one judge's noise
 
     def relative(self) -> bool:
         return self.statistic.endswith(agreement.CHANGE_SUFFIX)
@@ -586,8 +608,49 @@ class LabelAccuracy(Condition):
         return Finding(acc["value"], rule["min_accuracy"], message, fields)
 
 
+# --- the judge's daily budget (issue 33) ---------------------------------------------------------
+
+JUDGE_BUDGET_ID = "judge:budget"  # the alerts' rule_id; the budget itself is a setting (EVALBOARD_JUDGE_BUDGET_USD)
+JUDGE_BUDGET_DEFAULTS: dict[str, Any] = {"name": "Judge budget reached", "enabled": True, "severity": "warning",
+                                         "channel": "ai"}
+
+
+@dataclass(frozen=True)
+class BudgetDay:
+    """One cap on one day: `scope` ALL (every feature) or a feature, the cap and the USD spent, and how
+    many records kept their local score because of it so far."""
+    day: date
+    scope: str
+    cap: float
+    spent: float
+    skipped: int = 0
+
+
+class JudgeBudget(Condition):
+    """The day's judge budget is reached: no new judge call is opened, the rest of the day's records keep
+    their local score (reason "budget"). One alert per cap and day (its id holds the day), so it notifies once."""
+    kind = "judge_budget"
+    RULE_ID = JUDGE_BUDGET_ID
+
+    def check(self, series: BudgetDay) -> Finding | None:
+        rule = {**JUDGE_BUDGET_DEFAULTS, **self.rule}
+        if not rule["enabled"] or series.skipped <= 0 and series.spent < series.cap:
+            return None
+        where = "all features" if series.scope == ALL else f"feature {series.scope}"
+        message = (f"Judge budget reached on {series.day.isoformat()} ({where}): ${series.spent:.2f} of "
+                   f"${series.cap:.2f} spent; no new judge call today, the rest keep their local score "
+                   "(reason \"budget\")")
+        fields = {
+            "rule_id": self.RULE_ID, "rule_name": rule["name"], "feature": series.scope, "severity": rule["severity"],
+            "channel": rule["channel"], "metric": None, "statistic": self.kind, "comparison": "gt",
+            "threshold": series.cap, "value": series.spent, "message": message, "evidence": [], "drivers": [],
+            "link": {}, "first_day": series.day.isoformat(), "last_day": series.day.isoformat(),
+        }
+        return Finding(series.spent, series.cap, message, fields)
+
+
 RULE_KINDS: dict[str, type[Condition]] = {"rule": Threshold, ReleaseRegression.kind: ReleaseRegression,
-                                          LabelAccuracy.kind: LabelAccuracy}
+                                          LabelAccuracy.kind: LabelAccuracy, JudgeBudget.kind: JudgeBudget}
 
 
 # --- typed documents at the store boundary -------------------------------------------------------

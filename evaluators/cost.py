@@ -143,3 +143,33 @@ def estimate(items: Sequence[Mapping], mode: str = "thorough", *, model: str = "
         score_many(list(items), mode=mode, thresholds=thresholds, judge=judge, fallback_to_fast=True)
     return Estimate(model, len(items), judge.by_prompt, input_cost_per_1k, output_cost_per_1k,
                     known_tokenizer(model))
+
+
+class BudgetReached(JudgeError):
+    """Raised by GatedJudge instead of opening a call past the day's budget: the pipeline keeps the local score."""
+
+
+class GatedJudge:
+    """Looks like `evaluators.judge.Judge`; asks `may_call()` before each call (False: BudgetReached, nothing
+    sent) and reports what each call cost to `spent(usd)` (failed and unparsable calls cost too)."""
+
+    def __init__(self, judge, may_call, spent):
+        self.judge, self.may_call, self.spent = judge, may_call, spent
+
+    def __getattr__(self, name):  # model, usage, prices: the wrapped judge's
+        return getattr(self.judge, name)
+
+    def ask(self, prompt_name: str, **values):
+        if not self.may_call():
+            raise BudgetReached(f"daily judge budget reached: {prompt_name} not sent")
+        before = self.judge.usage.cost_usd
+        try:
+            return self.judge.ask(prompt_name, **values)
+        finally:
+            self.spent(self.judge.usage.cost_usd - before)
+
+    def retrieval_quick(self, query: str, chunks: list[str]):
+        return self.ask("retrieval_quick", query=query, chunks=chunks)
+
+    def retrieval_thorough(self, query: str, chunks: list[str]):
+        return self.ask("retrieval_thorough", query=query, chunks=chunks)

@@ -46,8 +46,9 @@ def read_candidate(lines: Iterable[bytes | str]) -> Candidate:
 
 
 def score_candidate(items: list[Mapping[str, Any]], candidate: Candidate, *, thresholds: Mapping | None = None,
-                    mode: str = "fast", judge=None, progress=None) -> tuple[list[dict], list[str]]:
-    """Score every item the candidate answers; returns (results as core.set_runs rows, problems)."""
+                    mode: str = "fast", judge=None, progress=None, scorer=None) -> tuple[list[dict], list[str]]:
+    """Score every item the candidate answers; returns (results as core.set_runs rows, problems).
+    `scorer` (items -> results) replaces the pipeline: jobs/set_run.py passes the judge's cascade."""
     from . import pipeline
 
     keys = {it["key"] for it in items}
@@ -65,7 +66,8 @@ def score_candidate(items: list[Mapping[str, Any]], candidate: Candidate, *, thr
         chunk = todo[i:i + BATCH]
         inputs = [{"id": it["key"], "query": it["query"], "context": it["context"], "feature": it["feature"],
                    "expected_output": it.get("expected_output"), **candidate.answers[it["key"]]} for it in chunk]
-        for it, scored in zip(chunk, pipeline.score_many(inputs, mode=mode, thresholds=thresholds, judge=judge)):
+        scored_chunk = scorer(inputs) if scorer else pipeline.score_many(inputs, mode=mode, thresholds=thresholds, judge=judge)
+        for it, scored in zip(chunk, scored_chunk):
             if "error" in scored:
                 problems.append(f"item {it['key']}: {scored['error']}")
                 results.append({"key": it["key"], "feature": it["feature"], "passed": None, "scores": {},

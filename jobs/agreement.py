@@ -149,6 +149,8 @@ def day_figures(sampled: Iterable[Mapping], thresholds: Mapping, day: str, bucke
         feature = doc.get("feature") if isinstance(doc.get("feature"), str) else UNKNOWN_FEATURE
         pairs = record_pairs(doc, thresholds)
         kind = str(((doc.get("rescored") or {}).get("sample") or {}).get("kind") or ag.FAST)
+        if (((doc.get("rescored") or {}).get("details") or {}).get("cascade") or {}).get("judged") is False:
+            kind = ag.FAST  # a judged run's record the cascade kept local (clear verdict, or the budget)
         for target in (feature, ALL):
             g = groups[target]
             g["count"] += 1
@@ -221,8 +223,9 @@ def week_figures(daily: Iterable[Mapping], week: date, bucket: datetime, now: da
 
 # --- the job ------------------------------------------------------------------------------------
 
-def _default_scorer(thresholds: Mapping) -> tuple[str, Scorer]:
-    """(kind, scorer): Evalboard's own judge (thorough, falling back to fast) when configured, else fast."""
+def _default_scorer(db: Database, thresholds: Mapping, now: datetime) -> tuple[str, Scorer]:
+    """(kind, scorer): Evalboard's own judge behind the cascade and the day's budget (jobs/cascade.py:
+    local first, thorough where it matters) when configured, else fast."""
     import evaluators
 
     judge = None
@@ -231,8 +234,8 @@ def _default_scorer(thresholds: Mapping) -> tuple[str, Scorer]:
         judge = judge_from_settings()
     if judge is None:
         return ag.FAST, lambda items: evaluators.score_many(items, mode="fast", thresholds=thresholds)
-    return ag.JUDGE, lambda items: evaluators.score_many(items, mode="thorough", thresholds=thresholds,
-                                                         judge=judge, fallback_to_fast=True)
+    from jobs.cascade import CascadeScorer
+    return ag.JUDGE, CascadeScorer(db, "agreement", thresholds=thresholds, judge=judge, now=now)
 
 
 def _version() -> str:
@@ -268,7 +271,7 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
     figured: set[date] = set()
     to_figure: list[date] = []
     if scorer is None:
-        kind, scorer = _default_scorer(thresholds)
+        kind, scorer = _default_scorer(db, thresholds, now)
     kind = kind or ag.FAST
     # days already figured, with how many records they had then: an unchanged count skips the day's read
     have = {d.get("day"): d.get("records") for d in store.get_agreement(
@@ -302,8 +305,10 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
             if out_of_time(deadline):
                 take = take[:i]
                 break
-            docs = store.records_for_scoring(db, take[i:i + BATCH_SIZE], SCORING_PROJECTION)
-            results = {r.get("id"): r for r in scorer([scoring_item(d) for d in docs])}
+            docs = store.records_for_scoring(db, take[i:i + BATCH_SIZE], {**SCORING_PROJECTION, "eb.passed": 1})
+            # the logged verdict goes along: the cascade sends the judge a record whose local verdict differs
+            results = {r.get("id"): r for r in scorer([{**scoring_item(d), "logged_passed": (d.get("eb") or {}).get("passed")}
+                                                       for d in docs])}
             written = write_score_results(db, docs, results, by=BY, evaluator_version=version,
                                           thresholds=thresholds, now=now, mark={"day": day_text, "kind": kind})
             scored_here += written["scored"]

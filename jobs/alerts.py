@@ -37,6 +37,7 @@ from core.timebuckets import DAY, bucket_start, is_partial, today
 from store import agreement as store_agreement
 from store import aggregates as agg
 from store import alerts as store_alerts
+from store import judge_noise as store_judge_noise
 from store.state import get_state, set_state
 from store.thresholds import get_thresholds
 
@@ -101,6 +102,8 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
     counts.update({f"labels_{k}": v for k, v in evaluate_label_accuracy(db, now).items()})
     from jobs.release_alerts import evaluate_releases  # issue 21: a release worse than the one before
     counts.update({f"releases_{k}": v for k, v in evaluate_releases(db, now=now).items() if isinstance(v, int)})
+    from jobs.budget_alerts import resolve_past_days  # issue 33: a budget alert lasts its day
+    counts["budget_resolved"] = resolve_past_days(db, today(now=now), now)
     repaired = store_alerts.ensure_notifications(db, now - timedelta(days=1), now=now)
     return {"rules": len(enabled), **counts, "notifications_repaired": repaired,
             "judged_through": latest.isoformat() if latest else None}
@@ -114,6 +117,7 @@ def _judge(db: Database, enabled: list[tuple[rules.Rule, rules.Condition]], hist
     read `agreement_history`, the others `history`)."""
     features = sorted(f for f in history if f != ALL)
     active = store_alerts.active_alerts(db)
+    noise = store_judge_noise.metric_figures(db)  # the judge's noise floor widens the rules (issue 33)
     seen: set[tuple[str, str]] = set()
     for rule, condition in enabled:
         targets = features if rule.feature == EACH else [rule.feature or ALL]
@@ -121,7 +125,7 @@ def _judge(db: Database, enabled: list[tuple[rules.Rule, rules.Condition]], hist
             key = (rule.id, feature)
             seen.add(key)
             source = (agreement_history or {}) if rules.is_agreement_statistic(rule.statistic) else history
-            finding = condition.check(rules.DailySeries(feature, source, thresholds))
+            finding = condition.check(rules.DailySeries(feature, source, thresholds, noise))
             fields = None if finding is None else finding.fields
             current = active.get(key)
             quiet = replay or bool(current and current.get("replayed"))
@@ -155,6 +159,7 @@ def _judge(db: Database, enabled: list[tuple[rules.Rule, rules.Condition]], hist
         return
     for key, current in active.items():  # rule disabled or deleted, feature gone
         # labels: jobs/label_alerts.py, release: jobs/release_alerts.py, drift: jobs/aggregate.py judge their own
-        if key not in seen and key[0] not in (rules.LABEL_RULE_ID, rules.RELEASE_RULE_ID, rules.AGGREGATE_DRIFT_ID):
+        if key not in seen and key[0] not in (rules.LABEL_RULE_ID, rules.RELEASE_RULE_ID, rules.AGGREGATE_DRIFT_ID,
+                                              rules.JUDGE_BUDGET_ID):
             store_alerts.resolve_alert(db, current["_id"], "auto", now=now, notify=not current.get("replayed"))
             counts["resolved"] += 1

@@ -69,7 +69,13 @@ def cmd_run_set(args) -> int:
         if judge is None:
             return _fail("no judge configured (OPENAI_BASE_URL): use --mode fast")
     items = sets.version_items(db, version)
-    results, problems = score_candidate(items, candidate, thresholds=get_thresholds(db), mode=args.mode, judge=judge)
+    thresholds = get_thresholds(db)
+    scorer = None
+    if judge is not None:  # local first, the judge where it matters, within the day's budget (jobs/cascade.py)
+        from jobs.cascade import CascadeScorer
+        scorer = CascadeScorer(db, "set-run", thresholds=thresholds, judge=judge, mode=args.mode)
+    results, problems = score_candidate(items, candidate, thresholds=thresholds, mode=args.mode, judge=judge,
+                                        scorer=scorer)
     reference = baseline or _previous_run(db, version)
     report = set_runs.evaluate(results, reference["results"] if reference else None, fail_under=args.fail_under)
     gate = report["gate"]

@@ -33,7 +33,8 @@ from store.errors import ValidationFailed
 CANDIDATE_PROJECTION = {"feature": 1, "eb.passed": 1, "eb.score_source": 1, "eb.needs_scoring": 1,
                         "eb.rescore_requested": 1, "rescored.sample": 1, "rescored.by": 1}
 SAMPLED_PROJECTION = {"feature": 1, "timestamp": 1, "eb.scores": 1, "eb.passed": 1, "rescored.evaluation": 1,
-                      "rescored.verdict": 1, "rescored.sample": 1, "rescored.mode": 1}
+                      "rescored.verdict": 1, "rescored.sample": 1, "rescored.mode": 1,
+                      "rescored.details.cascade": 1}
 _NO_VALUES = {"values": 0}
 
 

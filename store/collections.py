@@ -27,3 +27,5 @@ INTAKE_SPANS = "intake_spans"    # OTLP spans staged until their trace is assemb
 INTAKE_TRACES = "intake_traces"  # one document per staged trace: arrival times, root seen, state
 API_KEYS = "api_keys"            # the intake's API keys, hashed (store/api_keys.py)
 PRIVACY_DAILY = "privacy_daily"  # personal data found per (ingest day, source, mode): counts by kind, never values
+JUDGE_SPEND = "judge_spend"      # the LLM judge's spend per (day, job, feature): calls, tokens, USD, reasons
+JUDGE_NOISE = "judge_noise"      # the judge's noise floor: per feature x metric, and per (day, feature)

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 from pymongo.database import Database
 
 from store import agreement, aggregates, alerts, job_runs, labels, outbox, queues, records, scores, sets
-from store import api_keys, spans
+from store import api_keys, judge_noise, judge_spend, spans
 from store.collections import STATE
 
 SCHEMA_VERSION = 1
@@ -30,6 +30,8 @@ def migrate(db: Database) -> dict:
     sets.ensure_indexes(db)
     spans.ensure_indexes(db)  # the intake's staging (issue 27)
     api_keys.ensure_indexes(db)
+    judge_spend.ensure_indexes(db)  # issue 33: the judge's spend and noise floor
+    judge_noise.ensure_indexes(db)
     seeded = alerts.seed_default_rules(db)
     backfilled = records.backfill_failing_at(db)
     redacted = outbox.redact_stored_targets(db)
