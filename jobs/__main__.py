@@ -309,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
     add_export_labels(sub)
     from jobs.judge_estimate import add_parser as add_estimate_judge
     add_estimate_judge(sub)
+    from jobs.judge_noise import add_parser as add_judge_noise
+    add_judge_noise(sub)
     from jobs.set_run import add_parser as add_set_commands
     add_set_commands(sub)
     from jobs.redact import add_parser as add_redact

@@ -47,6 +47,10 @@ class Server:
         self.answers: dict[str, dict] = {}
         self.requests: list[dict] = []
         self.count_usage = False  # True: usage counts the request's and reply's real tokens, as an endpoint does
+        # issue 33: `answer_fn(prompt) -> dict | None` answers first (e.g. a score with injected noise);
+        # `usage` = (prompt_tokens, completion_tokens) fixes each call's reported token counts
+        self.answer_fn = None
+        self.usage: tuple[int, int] | None = None
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -69,6 +73,8 @@ class Server:
                     return
                 prompt = body["messages"][-1]["content"]
                 extra = [a for phrase, a in outer.answers.items() if phrase in prompt]
+                scripted = outer.answer_fn(prompt) if outer.answer_fn else None
+                extra = [scripted] if scripted is not None else extra
                 content = ("this is { not json" if action == "malformed" else
                            json.dumps(extra[0] if extra else _answer_for(prompt)))
                 resp = {"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
@@ -80,7 +86,8 @@ class Server:
                     got = count_tokens(content, body["model"])
                     resp["usage"] = {"prompt_tokens": sent, "completion_tokens": got, "total_tokens": sent + got}
                 elif action != "good-no-usage":
-                    resp["usage"] = {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}
+                    sent, got = outer.usage or (100, 20)
+                    resp["usage"] = {"prompt_tokens": sent, "completion_tokens": got, "total_tokens": sent + got}
                 data = json.dumps(resp).encode()
                 try:
                     self.send_response(200)
