@@ -39,6 +39,8 @@ def variance(values: Sequence[float | None]) -> float | None:
     xs = [float(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)]
     if len(xs) < 2:
         return None
+    if max(xs) == min(xs):
+        return 0.0  # exactly: the same score every run (no rounding residue)
     mean = sum(xs) / len(xs)
     return sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)
 
