@@ -269,12 +269,38 @@ def hist_values(hist: Mapping[str, int], step: float = 0.001) -> dict[float, int
     return {int(b) * step: int(c) for b, c in hist.items() if int(c) > 0}
 
 
+def with_noise(d: Diff | None, per_record_var: float | None) -> Diff | None:
+    """`d` with the judge's own noise added to its interval (issue 33): each end moves out by the root of
+    the sum of squares of its half-width and 1.96 x the judge's standard deviation of B − A (a per-record
+    variance over each side's records), so a difference inside that noise is not "beyond noise"."""
+    if d is None or not per_record_var or d.diff is None or d.low is None or d.high is None or not d.n_a or not d.n_b:
+        return d
+    extra = 1.959964 * math.sqrt(per_record_var * (1 / d.n_a + 1 / d.n_b))
+    low = d.diff - math.hypot(d.diff - d.low, extra)
+    high = d.diff + math.hypot(d.high - d.diff, extra)
+    return Diff(d.a, d.b, d.n_a, d.n_b, d.diff, low, high)
+
+
+def _noisy_cell(cell: Cell, figures: Mapping[str, Mapping]) -> Cell:
+    fig = figures.get("__verdict__" if cell.metric == VERDICT else cell.metric) or {}
+    spread = fig.get("spread")
+    return Cell(cell.feature, cell.metric, with_noise(cell.mean, spread * spread if spread else None),
+                with_noise(cell.rate, fig.get("pass_var")))
+
+
 def compare_sides(a: Mapping[str, Mapping], b: Mapping[str, Mapping], score_names: Iterable[str], *,
-                  n_boot: int = N_BOOT, seed: int = SEED) -> list[Cell]:
+                  n_boot: int = N_BOOT, seed: int = SEED, noise: Mapping[str, Mapping] | None = None) -> list[Cell]:
     """Every feature present on both sides x (VERDICT + each score): B against A.
 
     `a`, `b`: {feature: {count, passed, failing, metrics: {m: {n, sum, pass, hist}}}} (the release
-    aggregates summed over the side's days)."""
+    aggregates summed over the side's days). `noise`: the judge's noise figures {feature: {metric|
+    "__verdict__": {spread, pass_var}}} (store/judge_noise.py), added to each cell's intervals."""
+    cells = _compare_sides(a, b, score_names, n_boot=n_boot, seed=seed)
+    return [_noisy_cell(c, noise[c.feature]) if noise and noise.get(c.feature) else c for c in cells]
+
+
+def _compare_sides(a: Mapping[str, Mapping], b: Mapping[str, Mapping], score_names: Iterable[str], *,
+                   n_boot: int, seed: int) -> list[Cell]:
     cells: list[Cell] = []
     names = list(score_names)
     for feature in sorted(set(a) & set(b), key=lambda f: (f != "__all__", f)):

@@ -120,6 +120,27 @@ def agreement_latest_day(db) -> date | None:
     return bucket_day(bucket) if bucket else None
 
 
+# --- the judge's noise floor and spend (issue 33: written by the worker's jobs) ----------------
+
+@_reader(AGREEMENT, ttl=300)
+def judge_noise(db) -> dict[str, dict[str, dict]]:
+    """{feature: {metric|"__verdict__": figure}} of the latest noise run (empty: never measured)."""
+    from store.judge_noise import metric_figures
+    return metric_figures(db)
+
+
+@_reader(AGREEMENT, ttl=300)
+def judge_noise_days(db, start, end, feature: str | None) -> list[dict]:
+    from store.judge_noise import day_figures
+    return day_figures(db, start, end, feature)
+
+
+@_reader(AGREEMENT, ttl=30)
+def judge_spend(db, day: str) -> list[dict]:
+    from store.judge_spend import day_rows
+    return day_rows(db, day)
+
+
 # --- records ---------------------------------------------------------------------------------
 
 @_reader(RECORDS, THRESHOLDS, ttl=30)

@@ -67,7 +67,10 @@ LIST_PROJECTION = {
     "triage.status": 1, "triage.assignee": 1, "triage.tags": 1, "source": 1, "eb.score_source": 1,
     # the newest re-score next to the logged overall score
     "rescored.evaluation.overall_quality.score": 1, "rescored.at": 1,
+    # the judge's noise floor (jobs/judge_noise.py): the verdict differed between runs of the same judge
+    "noise.flaky": 1, "noise.flip_probability": 1,
 }
+FLAKY = {"noise.flaky": True}
 MAX_BULK = 200
 MAX_SESSION_TURNS = 500
 MAX_KEY_CHARS = 200
@@ -177,7 +180,7 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
                  search: str | None = None, only_failing: bool = False,
                  source: str | None = None, session: str | None = None,
                  now: datetime | None = None, release: str | None = None, model: str | None = None,
-                 prompt_version: str | None = None, disagree: str | None = None) -> dict:
+                 prompt_version: str | None = None, disagree: str | None = None, flaky: bool = False) -> dict:
     """A MongoDB filter from validated values (raises ValidationFailed on bad ones).
 
     feature: a feature name (None/"__all__" = any); metric: records whose `eb.failed_metrics`
@@ -188,7 +191,8 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
     release / model / prompt_version: the record's version field equals the value (checked by
     core.versions; "unversioned" = the record has none); disagree: "lenient" (the logged verdict passes,
     the independent re-score fails: what a drifting judge lets through) or "strict" (the other way), on
-    records with logged scores and an independent re-score (issue 34: a drift alert's drill-down).
+    records with logged scores and an independent re-score (issue 34: a drift alert's drill-down);
+    flaky: only records whose verdict differed between runs of the same judge (issue 33, `noise.flaky`).
     """
     lower, upper = date_bounds(start, end, now=now)
     # failing records only: the same date range on eb.failing_at (their timestamp), whose
@@ -208,6 +212,10 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
         if disagree not in DISAGREE:
             raise ValidationFailed(f"disagree must be one of {', '.join(DISAGREE)}")
         clauses.append(DISAGREE[disagree])
+    if not isinstance(flaky, bool):
+        raise ValidationFailed("flaky must be true or false")
+    if flaky:
+        clauses.append(dict(FLAKY))
     low, high = _score("score_min", score_min), _score("score_max", score_max)
     if low is not None and high is not None and low > high:
         raise ValidationFailed("the lowest score must not be above the highest")

@@ -48,8 +48,16 @@ def _feature_label(feature: str) -> str:
 
 
 @st.cache_data(ttl=300, show_spinner=False)
-def _cells(a: dict, b: dict) -> list[Cell]:
-    return compare_sides(a, b, metrics.score_names())
+def _cells(a: dict, b: dict, noise: dict | None = None) -> list[Cell]:
+    return compare_sides(a, b, metrics.score_names(), noise=noise)
+
+
+def _noise() -> dict:
+    """The judge's noise figures (jobs judge-noise): added to the intervals; {} when never measured."""
+    try:
+        return data.judge_noise()
+    except Exception:  # noqa: BLE001 - the comparison stands without them
+        return {}
 
 
 def _apply_links(values: dict[str, list[str]]) -> None:
@@ -254,7 +262,7 @@ def render() -> None:
         label_a, label_b = a, b
         totals_a = data.release_totals(dim, a, None, None)
         totals_b = data.release_totals(dim, b, None, None)
-    cells = _cells(totals_a, totals_b)
+    cells = _cells(totals_a, totals_b, _noise())
     n_a = (totals_a.get(ALL_FEATURES) or {}).get("count", 0)
     n_b = (totals_b.get(ALL_FEATURES) or {}).get("count", 0)
     if _render_cells(cells, label_a, label_b, n_a, n_b):
@@ -298,7 +306,9 @@ def _render_cells(cells: list[Cell], label_a: str, label_b: str, n_a: int, n_b: 
                f"excludes 0 and the difference matters (≥ {MIN_MEAN_EFFECT:.2f} on a mean, ≥ {MIN_RATE_EFFECT:.0%} on "
                f"a pass rate, ≥ {MIN_N} records a side); ≈ where the interval excludes 0 but the difference is smaller "
                "(day-to-day drift is of that size). Pass rate of a metric: share of its scores at or above the feature's "
-               "threshold; the verdict row: share of records passing every metric.")
+               "threshold; the verdict row: share of records passing every metric."
+               + (" The intervals include the judge's own noise floor (jobs judge-noise): a difference inside it is "
+                  "not beyond noise." if _noise() else ""))
     st.table(_style(_table(cells)))
     return True
 

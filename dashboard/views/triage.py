@@ -51,12 +51,13 @@ ANY = "__any__"
 KEEP = "__keep__"
 # every column the list can show, in table order; the default set fits 1400 px
 COLUMNS = ("Time", "Feature", "Session", "Query", "Overall", "Re-score", "Faithfulness", "Below threshold",
-           "Status", "Assignee", "Tags", "Gaps", "Source")
+           "Verdict", "Status", "Assignee", "Tags", "Gaps", "Source")
 DEFAULT_COLUMNS = ("Time", "Feature", "Session", "Query", "Overall", "Re-score", "Faithfulness", "Below threshold",
-                   "Status", "Assignee", "Gaps")
+                   "Verdict", "Status", "Assignee", "Gaps")
+FLAKY_BADGE = "🎲 flaky"  # the verdict differed between runs of the same judge (jobs judge-noise, issue 33)
 TURNS_SHOWN = 30  # a conversation's turns drawn at once ("Show more" adds as many)
 LINK_PARAMS = ("feature", "start", "end", "status", "metric", "source", "session", "record",
-               "release", "model", "prompt_version", "disagree")
+               "release", "model", "prompt_version", "disagree", "flaky")
 VERSION_DIMS = ("release", "model", "prompt_version")
 
 
@@ -148,6 +149,11 @@ def _apply_links(features: list[str]) -> None:
         st.session_state[f"{PREFIX}_failing"] = False  # a lenient judge's records pass: not among the failing
     else:
         st.session_state.pop(f"{PREFIX}_disagree", None)
+    if params.get("flaky") in ("1", "true"):  # ?flaky=1: records whose verdict flips between judge runs
+        st.session_state[f"{PREFIX}_flaky"] = True
+        st.session_state[f"{PREFIX}_failing"] = False  # a flaky record passes on some runs
+    else:
+        st.session_state.pop(f"{PREFIX}_flaky", None)
 
 
 def _select(where, label: str, options: tuple, name: str, default, **kwargs):
@@ -220,12 +226,19 @@ def _render_filters(features: list[str]):
             if st.button("Show every record again", key=f"{PREFIX}_disagree_off"):
                 st.session_state.pop(f"{PREFIX}_disagree", None)
                 st.rerun()
+        flaky = st.session_state.get(f"{PREFIX}_flaky") is True
+        if flaky:
+            st.info("Only records with a flaky verdict: the same judge passed and failed them on different runs "
+                    "(jobs judge-noise).", icon="🎲")
+            if st.button("Show every record again", key=f"{PREFIX}_flaky_off"):
+                st.session_state.pop(f"{PREFIX}_flaky", None)
+                st.rerun()
     try:
         filt = build_filter(start=start, end=end, feature=None if feature == ALL else feature,
                             metric=None if metric == ANY else metric, status=None if status == ANY else status,
                             score_min=low, score_max=high, search=search, only_failing=only_failing,
                             source=None if source == ANY else source, session=session or None,
-                            disagree=disagree if disagree in DISAGREE else None, **picked)
+                            disagree=disagree if disagree in DISAGREE else None, flaky=flaky, **picked)
     except ValidationFailed as exc:
         st.error(f"Check the filters: {exc}")
         return None, None, None
@@ -273,6 +286,7 @@ def _row(doc: dict) -> dict:
         "Re-score": _rescore(doc),
         "Faithfulness": _num(scores.get("faithfulness")),
         "Below threshold": ", ".join(metrics.label(str(m)) for m in eb.get("failed_metrics") or []),
+        "Verdict": FLAKY_BADGE if isinstance(doc.get("noise"), dict) and doc["noise"].get("flaky") is True else "",
         "Status": STATUS_LABELS.get(triage.get("status") or "new", str(triage.get("status"))),
         "Assignee": str(triage.get("assignee") or ""),
         "Tags": ", ".join(str(t) for t in triage.get("tags") or []),
@@ -296,6 +310,8 @@ def _column_config() -> dict:
                                                                "(— = not re-scored yet)"),
         "Faithfulness": st.column_config.TextColumn(width=75, help="— = no faithfulness score"),
         "Below threshold": st.column_config.TextColumn(width=110),
+        "Verdict": st.column_config.TextColumn(width=64, help="🎲 flaky: the same judge passed and failed this record "
+                                                            "on different runs (jobs judge-noise)"),
         "Status": st.column_config.TextColumn(width=85),
         "Assignee": st.column_config.TextColumn(width=75),
         "Gaps": st.column_config.NumberColumn(help="data issues noticed at ingest", width=45),
