@@ -56,6 +56,7 @@ def render() -> None:
         st.info(f"No agreement figures between {start} and {end}. The newest are from {latest}.", icon="📭")
         return
     _render_latest(docs, metric)
+    _render_noise(feature, metric)
     _render_trends(docs, metric, granularity, _rules(metric, feature))
     _render_disagreements(db, docs, metric)
 
@@ -108,6 +109,22 @@ def _render_latest(docs: list[dict], metric: str) -> None:
             continue
         col.metric(ag.label(name), _fmt(name, fig.get(name)), _delta(name, fig.get(name + ag.CHANGE_SUFFIX)),
                    delta_color="off", border=True)
+
+
+def _render_noise(feature: str, metric: str) -> None:
+    """The judge's own noise next to its agreement (issue 33): how far a score and a verdict move when the
+    same judge scores the same record again (jobs judge-noise). The local scorer is deterministic: 0."""
+    fig = ((data.judge_noise() or {}).get(feature) or {}).get(metric)
+    if not fig:
+        st.caption("Judge noise: not measured yet (`python -m jobs judge-noise`). The local scorer is deterministic: "
+                   "its noise is 0.")
+        return
+    spread = fig.get("spread")
+    flip = fig.get("flip_rate")
+    st.markdown(f"**Judge noise** ({fig.get('runs')} runs of {fig.get('n')} records): "
+                + (f"spread ±{spread:.3f} · " if isinstance(spread, (int, float)) else "")
+                + (f"verdict flips between runs {flip:.1%}" if isinstance(flip, (int, float)) else "")
+                + " · local scorer: 0 (deterministic)")
 
 
 def _rules(metric: str, feature: str) -> dict[str, float]:

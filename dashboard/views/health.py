@@ -14,6 +14,7 @@ import streamlit as st
 
 from dashboard import data
 from dashboard import page
+from dashboard.components.judge_spend import render_judge_spend
 from dashboard.components.privacy import render_privacy
 from dashboard.components.worker_status import scheduler_line
 from dashboard.common import (
@@ -46,6 +47,7 @@ def render() -> None:
     _render_counts(counts)
     _render_jobs()
     _render_aggregates()
+    render_judge_spend()
     render_privacy(db)
     _render_quarantine(db, counts)
 

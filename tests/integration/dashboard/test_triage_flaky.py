@@ -24,8 +24,8 @@ def server():
     s.close()
 
 
-def _open(**params):
-    """The app on the test's database (the `db` fixture points MONGODB_URI at it), Triage with `params`."""
+def open_app(page: str, **params):
+    """The app on the test's database (the `db` fixture points MONGODB_URI at it), `page` with `params`."""
     from streamlit.testing.v1 import AppTest
 
     from tests.integration.dashboard.conftest import APP
@@ -33,7 +33,7 @@ def _open(**params):
     clear_dashboard_caches()
     at = AppTest.from_file(APP, default_timeout=90)
     at.run()
-    at.switch_page("views/triage.py")
+    at.switch_page(page)
     for key, value in params.items():
         at.query_params[key] = value
     at.run()
@@ -53,12 +53,12 @@ def test_flaky_lists_exactly_the_records_whose_verdict_differed(db, server):
     differed = {f"nz{i}" for i in bases if len({v >= THRESHOLD for v in fake.draws[i]}) > 1}
     assert 0 < len(differed) < len(bases)
 
-    at = _open(flaky="1")
+    at = open_app("views/triage.py", flaky="1")
     assert set(at.session_state["triage_page_ids"]) == differed
     assert set(at.dataframe[0].value["Verdict"]) == {"🎲 flaky"}
     assert any("flaky verdict" in str(i.value) for i in at.info)
 
-    at = _open()  # every record (of the period): the badge on the same ones
+    at = open_app("views/triage.py")  # every record (of the period): the badge on the same ones
     at.toggle(key="triage_failing").set_value(False).run()
     ids = at.session_state["triage_page_ids"]
     badges = at.dataframe[0].value["Verdict"].tolist()
