@@ -22,9 +22,6 @@ from core.verdict import is_number, limits_for, verdict
 BAND, DISAGREE, AUDIT, EVERY = "band", "disagree", "audit", "every"
 LOCAL, BUDGET = "local", "budget"
 JUDGED_REASONS = (BAND, DISAGREE, AUDIT, EVERY)
-REASON_WORDS = {BAND: "local verdict near its threshold", DISAGREE: "local and logged verdicts disagree",
-                AUDIT: "random audit share", EVERY: "cascade off: every record judged",
-                LOCAL: "local score kept (clear verdict)", BUDGET: "daily judge budget reached: local score kept"}
 OVERALL = "__overall__"  # the budget of every feature together
 
 

@@ -21,7 +21,6 @@ from core.evidence import Day
 
 Z95 = 1.959964
 VERDICT = "__verdict__"
-LOCAL_NOISE = 0.0  # the local scorer: deterministic
 
 
 def flip_probability(passes: Sequence[bool | None]) -> float | None:

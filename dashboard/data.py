@@ -129,12 +129,6 @@ def judge_noise(db) -> dict[str, dict[str, dict]]:
     return metric_figures(db)
 
 
-@_reader(AGREEMENT, ttl=300)
-def judge_noise_days(db, start, end, feature: str | None) -> list[dict]:
-    from store.judge_noise import day_figures
-    return day_figures(db, start, end, feature)
-
-
 @_reader(AGREEMENT, ttl=30)
 def judge_spend(db, day: str) -> list[dict]:
     from store.judge_spend import day_rows
