@@ -25,7 +25,8 @@ TEXT_FIELDS = ("query", "answer", "context", "expected_output", "history", "note
 # never redacted: ids and names the pages group by, and Evalboard's own fields (handled apart)
 KEEP_FIELDS = frozenset({"_id", "session_id", "feature", "timestamp", "regeneration_attempts", "release",
                          "model", "prompt_version", "tags", "eb", "triage", "rescored", "ingested_at", "source"})
-_PLACEHOLDER = re.compile(r"\[([A-Z][A-Z_]*)_(\d+)\]")
+# a placeholder as the stage writes it ([EMAIL_1]); the evaluators read it as one opaque token (evaluators/text.py)
+PLACEHOLDER = re.compile(r"\[([A-Z][A-Z_]*)_(\d+)\]")
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class Redactor:
     def reserve(self, text: str) -> None:
         """Continue the numbering of placeholders already in `text`."""
         if "[" in text:
-            for kind, number in _PLACEHOLDER.findall(text):
+            for kind, number in PLACEHOLDER.findall(text):
                 self.numbers[kind] = max(self.numbers[kind], int(number))
 
     def _label(self, kind: str, key: str) -> str:
