@@ -593,7 +593,7 @@ def aspect_weights(p: Prepared) -> dict[str, float]:
     caps = set(T.entities(p.query)) | {T.stem(w) for w in p.query.split()[:1] if w[:1].isupper() and w.isupper()}
     w = {}
     for a in p.aspects:
-        w[a] = 3.0 if a[0].isdigit() or T.names_a_number(a) else (1.5 if a in caps or T.names_a_person(a) else 1.0)
+        w[a] = T.placeholder_weight(a) or (3.0 if a[0].isdigit() else (1.5 if a in caps else 1.0))
     return w
 
 

@@ -87,6 +87,18 @@ def names_a_person(token: str) -> bool:
     return placeholder_kind(token) == NAME
 
 
+# what the value a placeholder replaced weighed among a question's aspects (local.aspect_weights: 3 a digit
+# group, 1.5 a name's word, 1 a word), as such values are usually written: "+91 98765 43210", "2345 6789 0124",
+# a first and a last name, "ravi.kumar@gmail.com"; so the question's other aspects keep their share
+_ASPECT_WEIGHTS = {PHONE: 6.0, AADHAAR: 9.0, CARD: 12.0, BANK_ACCOUNT: 3.0, IP: 3.0, NAME: 3.0, EMAIL: 3.0,
+                   PAN: 4.0, IFSC: 4.0}
+
+
+def placeholder_weight(token: str) -> float | None:
+    kind = placeholder_kind(token)
+    return None if kind is None else _ASPECT_WEIGHTS.get(kind, 3.0)  # a term of the team's list: a name
+
+
 def without_placeholders(text: str) -> str:
     """`text` with its placeholders blanked (for what reads numbers, names or acronyms)."""
     return PLACEHOLDER.sub(" ", text) if "[" in text else text
