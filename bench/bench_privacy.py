@@ -16,7 +16,7 @@
    otherwise), so a difference below this spread cannot be asked of any placeholder.
 
 The scorer reads a placeholder as one token equal only to itself, a number's placeholder as a number, and
-the embedding model reads a fixed made-up stand-in value for it (evaluators/text.py, `for_embedding`).
+the embedding model reads a fixed made-up stand-in value for it (evaluators/placeholders.py).
 """
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from . import embeddings
 from . import local as L
 from . import metrics as registry
 from . import retrieval as R
-from . import text as T
+from .placeholders import for_embedding
 from .judge import JudgeError, JudgeNotConfigured, Usage
 from core import metrics as catalog
 from core.modes import FAST, MODES, THOROUGH
@@ -212,8 +212,8 @@ def guarded_value(compute, default):
 
 def _encode(texts: list[str]):
     """Vectors of `texts` (rows in order) as the model reads them: privacy placeholders left out
-    (text.for_embedding), so a redacted record scores as its original."""
-    return embeddings.encode([T.for_embedding(t) for t in texts])
+    (placeholders.for_embedding), so a redacted record scores as its original."""
+    return embeddings.encode([for_embedding(t) for t in texts])
 
 
 def _make_lookup(vectors: dict):

@@ -6,9 +6,9 @@ import re
 from functools import lru_cache
 
 from core.privacy import PLACEHOLDER
-from core.privacy.detectors import AADHAAR, BANK_ACCOUNT, CARD, EMAIL, IFSC, IP, NAME, PAN, PHONE
 
 from . import rules
+from .placeholders import NUMBER_KINDS, is_placeholder, without_placeholders
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are aren't as at be because been before being below
@@ -59,79 +59,8 @@ _CLAIM_SPLIT_RE = re.compile(
     re.IGNORECASE)
 _WORD_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:['\u2019][A-Za-z]+)?|\d+(?:[.,]\d+)*")
 # a privacy placeholder ("[EMAIL_1]", core/privacy) is one opaque token, equal only to itself: not the word
-# "email" nor the number 1 (redacted records must score as their originals: the same value is the same
-# placeholder in question, answer and chunks)
+# "email" nor the number 1 (evaluators/placeholders.py)
 _TOKEN_RE = re.compile(PLACEHOLDER.pattern + "|" + _WORD_RE.pattern)
-
-
-# kinds whose values are numbers: their placeholder counts as a number the text names (matched by identity),
-# as the digits did before redaction; a NAME placeholder counts as a name
-_NUMBER_KINDS = frozenset({PHONE, CARD, AADHAAR, BANK_ACCOUNT, IP})
-
-
-def is_placeholder(token: str) -> bool:
-    return token[:1] == "["
-
-
-def placeholder_kind(token: str) -> str | None:
-    m = PLACEHOLDER.fullmatch(token) if token[:1] == "[" else None
-    return m.group(1) if m else None
-
-
-def names_a_number(token: str) -> bool:
-    """A placeholder that stands for a number (a phone, an Aadhaar, a card or account number, an IP)."""
-    return placeholder_kind(token) in _NUMBER_KINDS
-
-
-def names_a_person(token: str) -> bool:
-    return placeholder_kind(token) == NAME
-
-
-# what the value a placeholder replaced weighed among a question's aspects (local.aspect_weights: 3 a digit
-# group, 1.5 a name's word, 1 a word), as such values are usually written: "+91 98765 43210", "2345 6789 0124",
-# a first and a last name, "ravi.kumar@gmail.com"; so the question's other aspects keep their share
-_ASPECT_WEIGHTS = {PHONE: 6.0, AADHAAR: 9.0, CARD: 12.0, BANK_ACCOUNT: 3.0, IP: 3.0, NAME: 3.0, EMAIL: 3.0,
-                   PAN: 4.0, IFSC: 4.0}
-
-
-def placeholder_weight(token: str) -> float | None:
-    kind = placeholder_kind(token)
-    return None if kind is None else _ASPECT_WEIGHTS.get(kind, 3.0)  # a term of the team's list: a name
-
-
-def without_placeholders(text: str) -> str:
-    """`text` with its placeholders blanked (for what reads numbers, names or acronyms)."""
-    return PLACEHOLDER.sub(" ", text) if "[" in text else text
-
-
-# Stand-ins the embedding model reads for placeholders: fixed made-up values (never derived from the redacted
-# ones), the same for the same placeholder, so "[NAME_1]" in a question and in a chunk still read as one shared
-# name, as the value did (left out, or read as the words "name" and "1", relevancy moved by 0.05-0.09)
-_FIRST = ("Asha", "Vikram", "Meera", "Rohan", "Kavya", "Arjun", "Nisha", "Farhan")
-_LAST = ("Rao", "Sethi", "Iyer", "Malhotra", "Bose", "Kulkarni", "Menon", "Chawla")
-
-
-def stand_in(kind: str, n: int) -> str:
-    """A made-up value of `kind` for placeholder number `n`: distinct numbers give unrelated values."""
-    a, b = (n * 7331) % 10000, (n * 1103 + 5) % 100000
-    if kind == EMAIL:
-        return f"{_FIRST[(n + 3) % 8].lower()}.{10 + n}@gmail.com"
-    if kind in (PHONE, BANK_ACCOUNT):
-        return f"9{a:04d}{b:05d}" if kind == PHONE else f"5010{a:04d}{b:05d}"
-    if kind in (AADHAAR, CARD):
-        return f"{2000 + a:04d} {b % 10000:04d} {(n * 9001) % 10000:04d}" + (" 4111" if kind == CARD else "")
-    if kind == IP:
-        return f"10.{n % 250}.{a % 250}.{b % 250}"
-    if kind in (PAN, IFSC):
-        return f"ABCP{_LAST[n % 8][0]}{a:04d}K" if kind == PAN else f"SBIN000{a:04d}"
-    return f"{_FIRST[n % 8]} {_LAST[(n * 3) % 8]}"  # a name, or a term of the team's list
-
-
-def for_embedding(text: str) -> str:
-    """The text the embedding model reads: each placeholder replaced by its stand-in value."""
-    if "[" not in text:
-        return text
-    return PLACEHOLDER.sub(lambda m: stand_in(m.group(1), int(m.group(2))), text)
 
 
 _NUM_RE = re.compile(
@@ -560,7 +489,7 @@ def numbers(text: str) -> frozenset:
     text = strip_citations(text or "")
     vals: set = set()
     if "[" in text:  # a number's placeholder is that number, equal only to itself ("1" of [PHONE_1] is none)
-        vals.update(("#", m.group(0)) for m in PLACEHOLDER.finditer(text) if m.group(1) in _NUMBER_KINDS)
+        vals.update(("#", m.group(0)) for m in PLACEHOLDER.finditer(text) if m.group(1) in NUMBER_KINDS)
         text = without_placeholders(text)
     if rules.on("counts"):
         text = _COUNT_RE.sub(" ", text)

@@ -4,6 +4,7 @@ model reads a fixed made-up stand-in for it, the same for the same placeholder."
 from __future__ import annotations
 
 from core.privacy import PLACEHOLDER, Policy, detect, redact_record
+from evaluators import placeholders as P
 from evaluators import text as T
 
 
@@ -26,12 +27,12 @@ def test_a_placeholder_adds_no_number_name_or_acronym():
 
 def test_the_embedding_model_reads_a_consistent_stand_in():
     text = "I am [NAME_1], mobile [PHONE_1]; my colleague [NAME_2] has [EMAIL_1]."
-    read = T.for_embedding(text)
-    assert not PLACEHOLDER.search(read) and read == T.for_embedding(text)
-    assert T.stand_in("NAME", 1) != T.stand_in("NAME", 2) and T.stand_in("NAME", 1) in read
-    assert T.for_embedding("Section 138 of the NI Act") == "Section 138 of the NI Act"
+    read = P.for_embedding(text)
+    assert not PLACEHOLDER.search(read) and read == P.for_embedding(text)
+    assert P.stand_in("NAME", 1) != P.stand_in("NAME", 2) and P.stand_in("NAME", 1) in read
+    assert P.for_embedding("Section 138 of the NI Act") == "Section 138 of the NI Act"
     for kind in ("EMAIL", "PHONE", "CARD", "AADHAAR", "PAN", "IFSC", "BANK_ACCOUNT", "IP", "NAME", "CLIENT"):
-        assert T.stand_in(kind, 3)
+        assert P.stand_in(kind, 3)
 
 
 def test_redacted_records_keep_overlap_where_the_values_were_the_same():
