@@ -11,6 +11,12 @@
    Every local metric is scored (evaluators, fast mode) on those records as they came and after the
    stage (placeholders consistent between answer and chunk); the mean of each metric per feature
    must move by at most 0.02.
+3. The noise floor (`--noise`): the same records given other made-up persons, scored as logged. The raw
+   scores move with the particular values (an e-mail that repeats the name, a phone the chunk spells
+   otherwise), so a difference below this spread cannot be asked of any placeholder.
+
+The scorer reads a placeholder as one token equal only to itself, a number's placeholder as a number, and
+the embedding model reads a fixed made-up stand-in value for it (evaluators/placeholders.py).
 """
 from __future__ import annotations
 
@@ -87,7 +93,8 @@ def with_personal_data(payload: dict, rng: random.Random, separate: bool = False
     }
 
 
-def sample(per_feature: int, seed: int, separate: bool = False) -> list[dict]:
+def sample(per_feature: int, seed: int, separate: bool = False, persons_seed: int | None = None) -> list[dict]:
+    """Demo records with personal data; `persons_seed` draws other persons for the same records."""
     from demo.generate import iter_payloads
     rng = random.Random(seed)
     by_feature: dict[str, list[dict]] = defaultdict(list)
@@ -96,11 +103,10 @@ def sample(per_feature: int, seed: int, separate: bool = False) -> list[dict]:
         if isinstance(payload.get("answer"), str) and isinstance(payload.get("context"), list) and \
                 isinstance(payload.get("query"), str) and len(by_feature[feature]) < per_feature * 3:
             by_feature[feature].append(payload)
-    out = []
-    for feature, payloads in sorted(by_feature.items()):
-        if feature in ("chat", "viability", "arguments", "clauses"):
-            out += [with_personal_data(p, rng, separate) for p in rng.sample(payloads, min(per_feature, len(payloads)))]
-    return out
+    chosen = [p for feature, payloads in sorted(by_feature.items()) if feature in ("chat", "viability", "arguments",
+              "clauses") for p in rng.sample(payloads, min(per_feature, len(payloads)))]
+    persons = rng if persons_seed is None else random.Random(persons_seed)
+    return [with_personal_data(p, persons, separate) for p in chosen]
 
 
 def score_means(payloads: list[dict]) -> dict[str, dict[str, float]]:
@@ -151,6 +157,8 @@ def main() -> None:
     parser.add_argument("--separate-chunk", action="store_true", help="the stress case: the personal data in a chunk "
                         "of their own instead of inside the top chunk")
     parser.add_argument("--skip-demo-scan", action="store_true")
+    parser.add_argument("--noise", action="store_true", help="also score the same records with other persons, as "
+                        "logged: how far the raw means move with the values alone")
     parser.add_argument("--cost", action="store_true", help="only: CPU time of the stage per record vs parsing")
     args = parser.parse_args()
     print(f"# {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, load {os.getloadavg()[0]:.1f}", flush=True)
@@ -162,24 +170,32 @@ def main() -> None:
         records, findings, examples = demo_findings()
         print(json.dumps({"default_demo_records": records, "findings": findings, "examples": examples,
                           "seconds": round(time.perf_counter() - started, 1)}), flush=True)
-    payloads = sample(args.per_feature, args.seed, args.separate_chunk)
+    payloads = sample(args.per_feature, args.seed, args.separate_chunk, persons_seed=args.seed + 1)
     policy = Policy("redact", TERMS)
     redacted = [redact_record(p, policy)[0] for p in payloads]
     assert all("@" not in r["query"] for r in redacted)
     started = time.perf_counter()
     raw_means, red_means = score_means(payloads), score_means(redacted)
-    worst = 0.0
-    print("| feature | metric | as logged | redacted | difference |\n|---|---|---:|---:|---:|")
+    other = score_means(sample(args.per_feature, args.seed, args.separate_chunk, persons_seed=args.seed + 2)) \
+        if args.noise else None
+    worst = noise = 0.0
+    print("| feature | metric | as logged | redacted | difference |" + (" other persons, as logged | difference |"
+          if other else "") + "\n|---|---|---:|---:|---:|" + ("---:|---:|" if other else ""))
     for feature in sorted(raw_means):
         for metric in sorted(raw_means[feature]):
             a, b = raw_means[feature][metric], red_means[feature].get(metric)
             if b is None:
                 continue
             worst = max(worst, abs(a - b))
-            print(f"| {feature} | {metric} | {a:.4f} | {b:.4f} | {b - a:+.4f} |")
+            row = f"| {feature} | {metric} | {a:.4f} | {b:.4f} | {b - a:+.4f} |"
+            if other and metric in other.get(feature, {}):
+                noise = max(noise, abs(other[feature][metric] - a))
+                row += f" {other[feature][metric]:.4f} | {other[feature][metric] - a:+.4f} |"
+            print(row)
     print(json.dumps({"records": len(payloads), "largest_difference": round(worst, 4),
-                      "within_0_02": worst <= 0.02, "seconds": round(time.perf_counter() - started, 1),
-                      "load": round(os.getloadavg()[0], 1)}), flush=True)
+                      "within_0_02": worst <= 0.02, **({"noise_floor": round(noise, 4)} if other else {}),
+                      "seconds": round(time.perf_counter() - started, 1), "load": round(os.getloadavg()[0], 1)}),
+          flush=True)
 
 
 if __name__ == "__main__":

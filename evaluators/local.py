@@ -47,6 +47,7 @@ from . import checks as C
 from . import meaning as M
 from . import rules
 from . import text as T
+from .placeholders import placeholder_weight
 from .types import Score
 
 SUPPORT_THRESHOLD = 0.5
@@ -442,7 +443,7 @@ def unsupported_words_of(text: str, ev: Evidence, p: Prepared, alias: dict | Non
 
 def _fmt_num(n) -> str:
     if isinstance(n, tuple):
-        return f"{n[1]:g}%"
+        return n[1] if n[0] == "#" else f"{n[1]:g}%"  # ("#", "[PHONE_1]"): a number's placeholder
     return f"{n:,.0f}" if float(n).is_integer() else f"{n:g}"
 
 
@@ -593,7 +594,7 @@ def aspect_weights(p: Prepared) -> dict[str, float]:
     caps = set(T.entities(p.query)) | {T.stem(w) for w in p.query.split()[:1] if w[:1].isupper() and w.isupper()}
     w = {}
     for a in p.aspects:
-        w[a] = 3.0 if a[0].isdigit() else (1.5 if a in caps else 1.0)
+        w[a] = placeholder_weight(a) or (3.0 if a[0].isdigit() else (1.5 if a in caps else 1.0))
     return w
 
 

@@ -11,6 +11,7 @@ from . import embeddings
 from . import local as L
 from . import metrics as registry
 from . import retrieval as R
+from .placeholders import for_embedding
 from .judge import JudgeError, JudgeNotConfigured, Usage
 from core import metrics as catalog
 from core.modes import FAST, MODES, THOROUGH
@@ -209,11 +210,17 @@ def guarded_value(compute, default):
         return default
 
 
+def _encode(texts: list[str]):
+    """Vectors of `texts` (rows in order) as the model reads them: privacy placeholders left out
+    (placeholders.for_embedding), so a redacted record scores as its original."""
+    return embeddings.encode([for_embedding(t) for t in texts])
+
+
 def _make_lookup(vectors: dict):
     def vec(t: str):
         v = vectors.get(t)
         if v is None:
-            v = embeddings.encode([t])[0]
+            v = _encode([t])[0]
             vectors[t] = v
         return v
     return vec
@@ -233,7 +240,7 @@ def score_one(query: str, answer: str, context: Sequence[str], expected_output: 
     t0 = time.perf_counter()
     texts = L.texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"], item["history"])
     uniq = list(dict.fromkeys(texts))
-    vectors = dict(zip(uniq, embeddings.encode(uniq)))
+    vectors = dict(zip(uniq, _encode(uniq)))
     embed_ms = (time.perf_counter() - t0) * 1000
     p = L.Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"],
                          _make_lookup(vectors), history=item["history"])
@@ -266,7 +273,7 @@ def score_many(items: Sequence[Mapping], mode: str = "fast", thresholds: Mapping
         except Exception as exc:  # noqa: BLE001 - isolate one bad item
             prepared.append(exc)
     uniq = list(dict.fromkeys(all_texts))
-    vectors = dict(zip(uniq, embeddings.encode(uniq))) if uniq else {}
+    vectors = dict(zip(uniq, _encode(uniq))) if uniq else {}
     embed_ms = (time.perf_counter() - t0) * 1000
     total_chars = sum(len(t) for t in uniq) or 1
     lookup = _make_lookup(vectors)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from core.privacy import PLACEHOLDER
+
 from . import rules
+from .placeholders import NUMBER_KINDS, is_placeholder, without_placeholders
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are aren't as at be because been before being below
@@ -55,6 +58,11 @@ _CLAIM_SPLIT_RE = re.compile(
     r"\s*;\s+|,\s+(?:and|but|while|whereas|although|though|however|yet)\s+|\s+(?:but|whereas)\s+|,\s+however,?\s+",
     re.IGNORECASE)
 _WORD_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:['\u2019][A-Za-z]+)?|\d+(?:[.,]\d+)*")
+# a privacy placeholder ("[EMAIL_1]", core/privacy) is one opaque token, equal only to itself: not the word
+# "email" nor the number 1 (evaluators/placeholders.py)
+_TOKEN_RE = re.compile(PLACEHOLDER.pattern + "|" + _WORD_RE.pattern)
+
+
 _NUM_RE = re.compile(
     r"(?<![\d.,])(?:rs\.?|inr|usd|eur|gbp|\$|\u20b9|\u20ac|\u00a3)?\s?(\d{1,3}(?:,\d{2,3})+|\d+(?:\.\d+)?)"
     r"\s?(%|(?:percentage points?|percentage|percent|per cent|pct|thousand|lakhs?|lac|crores?|million|mn|billion|bn|trillion|k)\b)?",
@@ -415,7 +423,10 @@ def stem(word: str) -> str:
 def content_tokens(text: str) -> tuple[str, ...]:
     """Stemmed, lower-cased content words of `text` (stopwords and 1-letter words dropped)."""
     out = []
-    for m in _WORD_RE.finditer(strip_citations(text or "")):
+    for m in _TOKEN_RE.finditer(strip_citations(text or "")):
+        if m.group(0)[0] == "[":
+            out.append(m.group(0))
+            continue
         w = m.group(0).lower().replace("\u2019", "'")
         if w in STOPWORDS or (len(w) < 2 and not w.isdigit()) or w in NEGATIONS:
             continue
@@ -476,13 +487,16 @@ def numbers(text: str) -> frozenset:
     """Normalised numeric values mentioned in `text` (amounts with multipliers expanded, % kept apart,
     number words converted). Citation page numbers are ignored."""
     text = strip_citations(text or "")
+    vals: set = set()
+    if "[" in text:  # a number's placeholder is that number, equal only to itself ("1" of [PHONE_1] is none)
+        vals.update(("#", m.group(0)) for m in PLACEHOLDER.finditer(text) if m.group(1) in NUMBER_KINDS)
+        text = without_placeholders(text)
     if rules.on("counts"):
         text = _COUNT_RE.sub(" ", text)
     if rules.on("units_names"):
         text = _GLUED_DIGITS_RE.sub(" ", text)
     text = re.sub(r"\b(\d{1,2}):(\d{2})\b", lambda m: f"{int(m.group(1))}.{m.group(2)}", text)  # 2:30 PM -> 2.30
     text = _COMMA_RUN_RE.sub(_comma_run, text)  # "1,2,3" is the list 1, 2, 3; "1,000" stays a thousand
-    vals: set = set()
     for m in _NUM_RE.finditer(text):
         v = _to_float(m.group(1))
         if v is None:
@@ -568,7 +582,7 @@ _CURRENCY = frozenset("rs inr usd eur gbp am pm".split())
 def entities(sentence: str) -> tuple[str, ...]:
     """Capitalised words/phrases that are not sentence-initial common words. Returns stemmed tokens
     of each entity (one per capitalised word; hyphenated words give space-joined parts)."""
-    s = strip_citations(sentence or "").strip()
+    s = without_placeholders(strip_citations(sentence or "")).strip()
     out: list[str] = []
     starts = {0}
     for m in re.finditer(r"[.!?:;\"]\s+|\n", s):
@@ -645,7 +659,7 @@ def stems_match(a: str, b: str) -> bool:
     leaves at most one character of the shorter one over. Digits only match exactly."""
     if a == b:
         return True
-    if a[:1].isdigit() or b[:1].isdigit():
+    if a[:1].isdigit() or b[:1].isdigit() or is_placeholder(a) or is_placeholder(b):
         return False
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
     if len(short) < 5 or short[:5] != long_[:5]:
@@ -660,7 +674,7 @@ def prefix_index(tokens) -> dict:
     """4-character prefix -> stems, for `stems_match` look-ups against a set of stems."""
     idx: dict = {}
     for t in tokens:
-        if len(t) >= 5 and not t[:1].isdigit():
+        if len(t) >= 5 and not t[:1].isdigit() and not is_placeholder(t):
             idx.setdefault(t[:4], []).append(t)
     return idx
 
@@ -694,7 +708,8 @@ def negation_count_near(sentence: str, anchors: set, scope: int = 3, strict: boo
     among the next `scope` content words ("was not valid", "no more than 4 doses"). A negation
     elsewhere in a long sentence ("..., with no more than 4 doses" for a claim about the dose)
     does not negate the claim's words. All of the sentence's negations when no anchor occurs in it."""
-    words = [m.group(0).lower() for m in _TOKEN_POS_RE.finditer(_BOUND_RE.sub(" ", (sentence or "").replace("\u2019", "'")))]
+    words = [m.group(0).lower() for m in _TOKEN_POS_RE.finditer(
+        _BOUND_RE.sub(" ", without_placeholders(sentence or "").replace("\u2019", "'")))]
     stems = [None if (w in STOPWORDS or is_negation_word(w)) else stem(w.replace(",", "")) for w in words]
     if not any(st in anchors for st in stems if st):
         return 0 if strict else negation_count(sentence)
@@ -750,8 +765,12 @@ def content_words(text: str) -> tuple[tuple[str, str, bool], ...]:
     out = []
     s = strip_citations(text or "")
     prev_end = None
-    for m in _WORD_RE.finditer(s):
+    for m in _TOKEN_RE.finditer(s):
         raw = m.group(0)
+        if raw[0] == "[":
+            prev_end = m.end()
+            out.append((raw, raw, False))
+            continue
         w = raw.lower().replace("\u2019", "'")
         gap = s[prev_end:m.start()] if prev_end is not None else ""
         prev_end = m.end()
@@ -792,7 +811,7 @@ def acronyms(text: str) -> dict:
     """Acronym key -> its stem, for the acronym-like words of `text` (also under its sorted-letters key,
     "CrPC" being the initials of "Code of Criminal Procedure" in another order)."""
     out: dict = {}
-    for m in _ACR_WORD_RE.finditer(undot_acronyms(strip_citations(text or ""))):
+    for m in _ACR_WORD_RE.finditer(undot_acronyms(without_placeholders(strip_citations(text or "")))):
         key = acronym_key(m.group(0))
         if key:
             st = stem(m.group(0))
@@ -808,7 +827,7 @@ def expansions(text: str, lower_case_too: bool = True) -> dict:
     and, with `lower_case_too`, content words of any case ("lending service provider" -> "LSP").
     Connectors (of, the, and, ...) inside a run add no letter; punctuation other than a hyphen or
     a space ends a run."""
-    s = strip_citations(text or "")
+    s = without_placeholders(strip_citations(text or ""))
     words = []  # (word, run id)
     run = 0
     prev_end = None

@@ -14,6 +14,9 @@ mixed indentation, CRLF): the first '{' (or '[') after a comma, after the broken
 that opens a balanced value (strings and brackets scanned afresh) followed by a comma and another
 item, or by the array's closing ']' at the end of the file. So the broken item is refused alone
 and the items after it are read; only when no such item follows is the rest refused as one item.
+An item that scans whole (its brackets and quotes balance up to a ',' at depth 0) but is not JSON, such
+as `{"a": 1 2}`, is refused alone when two whole values (a scalar such as `5` or `nul` counts) or the
+array's end follow its comma; the search for a '{' is kept for when they do not (a quote that is off).
 Two broken items in a row whose brackets do not balance are refused as one, and a '{' inserted right
 after a comma inside an item reads as the start of a next item (it cannot be told from an item whose
 closing brace is missing followed by a short one). A stray '}' at the top
@@ -34,6 +37,10 @@ _STRING_REST = re.compile(rb'(?:[^"\\]++|\\.)*+"', re.S)
 _CANDIDATE = re.compile(rb',\s*+[\[{]')
 # what follows a whole item: a comma and the next item, or the array's end at the end of the file
 _FOLLOW = re.compile(rb'\s*+(?:,\s*+[\[{]|\]\s*+\Z)')
+# a whole scalar item and what may follow it (see _whole_item_follows)
+_WS = re.compile(rb"\s*+")
+_BARE = re.compile(rb'[^\s,\[\]{}"]++')
+_SEPARATOR = re.compile(rb"\s*+(?:,|\]\s*+\Z)")
 _ITEM_LIMIT = 20 << 20  # a candidate item is scanned this far at most (a record is at most 16 MB)
 INVALID_UTF8 = "invalid UTF-8 bytes replaced with U+FFFD"
 
@@ -108,14 +115,37 @@ def _opens_item_here(buf, item_start: int, at: int) -> bool:
     return end is not None and _FOLLOW.match(buf, end) is not None
 
 
-def _resync(buf, item_start: int) -> tuple[int, int] | None:
-    """(where the broken item's text ends, where the next item starts) — see the module's doc — or None."""
-    for match in _CANDIDATE.finditer(buf, item_start + 1):
+def _resync(buf, item_start: int, before: int | None = None) -> tuple[int, int] | None:
+    """(where the broken item's text ends, where the next item starts) — see the module's doc — or None;
+    with `before`, only a comma before that offset."""
+    for match in _CANDIDATE.finditer(buf, item_start + 1, len(buf) if before is None else before):
         start = match.end() - 1
         end = _value_end(buf, start)
         if end is not None and _FOLLOW.match(buf, end):
             return match.start(), start
     return None
+
+
+def _whole_items_follow(buf, comma: int, count: int = 2) -> bool:
+    """Whether `count` whole values (bracketed, a string, or a bare scalar such as `NaN` or `nul`), each
+    followed by ',' (or the last by ']'), follow the comma at `comma`: then that comma really ends the item
+    before it (two, not one: inside an item whose quotes are off, one value-like run is easily found)."""
+    start = _WS.match(buf, comma + 1).end()
+    head = buf[start:start + 1]
+    if head in (b"{", b"["):
+        end = _value_end(buf, start)
+    elif head == b'"':
+        rest = _STRING_REST.match(buf, start + 1, min(len(buf), start + 1 + _ITEM_LIMIT))
+        end = rest and rest.end()
+    else:
+        bare = _BARE.match(buf, start)
+        end = bare and bare.end()
+    after = end and _SEPARATOR.match(buf, end)
+    if not after:
+        return False
+    if b"]" in after.group():
+        return True  # the array's end: nothing more to confirm
+    return count <= 1 or _whole_items_follow(buf, after.end() - 1, count - 1)
 
 
 def _split(buf) -> Iterator[tuple[Any, str | None, list[str]]]:
@@ -177,15 +207,15 @@ def _split(buf) -> Iterator[tuple[Any, str | None, list[str]]]:
             if item or char == b",":
                 number += 1
                 read = loads_record(item, f"item {number}") if item else _broken(item, f"item {number}: empty")
-                found = _resync(buf, item_start) if read[1] is not None and item else None
+                found = _resync_after(buf, item_start, at, char) if read[1] is not None and item else None
+                if found == _TO_THE_END:  # no whole item follows: the rest is this one, to the array's end
+                    rest = bytes(buf[item_start:]).rstrip()
+                    yield loads_record(rest[:-1].rstrip() if rest.endswith(b"]") else rest, f"item {number}")
+                    return
                 if found is not None:  # its brackets or quotes may be off: it ends where the next item starts
                     yield loads_record(bytes(buf[item_start:found[0]]).strip(), f"item {number}")
                     depth, pos, item_start = 0, found[1], found[1]
                     continue
-                if read[1] is not None and item:  # no whole item follows: the rest is this one, to the array's end
-                    rest = bytes(buf[item_start:]).rstrip()
-                    yield loads_record(rest[:-1].rstrip() if rest.endswith(b"]") else rest, f"item {number}")
-                    return
                 yield read
             item_start = pos
             if char != b",":  # the array is closed; anything after it is refused, not dropped
@@ -195,6 +225,25 @@ def _split(buf) -> Iterator[tuple[Any, str | None, list[str]]]:
                     yield _broken(tail, f"item {number}: text after the end of the array")
                 return
         # a '}' at depth 0 is part of a broken item (refused with it when the item ends), not the array's end
+
+
+_TO_THE_END = (-1, -1)
+
+
+def _resync_after(buf, item_start: int, at: int, char: bytes) -> tuple[int, int] | None:
+    """For an item that scanned whole up to `at` (a ',' or ']' at depth 0) but is not JSON: where it
+    really ends, when the scan may have run through a quote or bracket that is off, or None when `at` is
+    its end, or _TO_THE_END when nothing whole follows. A balanced candidate item inside it means it swallowed its neighbours; a whole value after
+    its comma (`{"a": 1 2}, 5`) or the array's end means it is junk on its own (the regression of issue
+    29: the search for a '{' used to run past scalar items and join them to the junk)."""
+    found = _resync(buf, item_start, before=at)
+    if found is not None:
+        return found
+    if char == b"]" and not bytes(buf[at + 1:]).strip():
+        return None
+    if char == b"," and _whole_items_follow(buf, at):
+        return None
+    return _resync(buf, item_start) or _TO_THE_END
 
 
 def _broken(data: bytes, reason: str) -> tuple[Any, str, list[str]]:

@@ -11,7 +11,8 @@ the cap of spans, or when it waited the longest wait (then without a root: quara
 assembler at a time (the intake holds a lease) reads the ready traces' spans, writes their records
 (idempotent: an assembler that dies half-way leaves traces that are simply assembled again) and
 marks them done if no span came meanwhile. A span that arrives for a trace already done, and is
-not one of the spans it was assembled from, is "late": the caller quarantines it. Assembled traces are kept a day (re-sends stay duplicates), then purged.
+not one of the spans it was assembled from, is "late": the caller quarantines it. Assembled traces are kept a day (re-sends stay duplicates), then purged;
+their spans' text is dropped as soon as they are assembled (only the span ids stay).
 Every step is a batch operation (a handful of round trips per request, whatever its size).
 """
 from __future__ import annotations
@@ -171,6 +172,9 @@ def finish_traces(db: Database, assembled: dict[str, int], *, now: datetime, out
     for start in range(0, len(unchanged), IN_CHUNK):
         db[INTAKE_TRACES].update_many({"_id": {"$in": unchanged[start:start + IN_CHUNK]}, "state": "open"},
                                       {"$set": {"state": "done", "outcome": outcome, "done_at": now}})
+        # the spans' text (personal data in the clear: the writer redacts the record, not the staging) is
+        # dropped once written; their ids stay the day re-sends are told apart by
+        db[INTAKE_SPANS].update_many({"trace_id": {"$in": unchanged[start:start + IN_CHUNK]}}, {"$unset": {"spans": ""}})
     return [t for t in assembled if t not in set(unchanged)]
 
 

@@ -7,8 +7,8 @@ re-ingest, `python -m jobs redact`) call `redact_record` on every record before 
 """
 from core.privacy.detectors import KINDS, Finding, detect
 from core.privacy.policy import PolicyError, parse_terms, policy_for
-from core.privacy.redactor import (MODES, OFF, REDACT, REPORT, Policy, Redactor, original_hash, redact_payload,
+from core.privacy.redactor import (MODES, OFF, PLACEHOLDER, REDACT, REPORT, Policy, Redactor, original_hash, redact_payload,
                                    redact_record, redact_text)
 
-__all__ = ["KINDS", "MODES", "OFF", "REDACT", "REPORT", "Finding", "Policy", "PolicyError", "Redactor", "detect",
+__all__ = ["KINDS", "MODES", "OFF", "PLACEHOLDER", "REDACT", "REPORT", "Finding", "Policy", "PolicyError", "Redactor", "detect",
            "original_hash", "parse_terms", "policy_for", "redact_payload", "redact_record", "redact_text"]

@@ -25,7 +25,8 @@ TEXT_FIELDS = ("query", "answer", "context", "expected_output", "history", "note
 # never redacted: ids and names the pages group by, and Evalboard's own fields (handled apart)
 KEEP_FIELDS = frozenset({"_id", "session_id", "feature", "timestamp", "regeneration_attempts", "release",
                          "model", "prompt_version", "tags", "eb", "triage", "rescored", "ingested_at", "source"})
-_PLACEHOLDER = re.compile(r"\[([A-Z][A-Z_]*)_(\d+)\]")
+# a placeholder as the stage writes it ([EMAIL_1]); the evaluators read it as one opaque token (evaluators/text.py)
+PLACEHOLDER = re.compile(r"\[([A-Z][A-Z_]*)_(\d+)\]")
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class Redactor:
     def reserve(self, text: str) -> None:
         """Continue the numbering of placeholders already in `text`."""
         if "[" in text:
-            for kind, number in _PLACEHOLDER.findall(text):
+            for kind, number in PLACEHOLDER.findall(text):
                 self.numbers[kind] = max(self.numbers[kind], int(number))
 
     def _label(self, kind: str, key: str) -> str:
@@ -76,33 +77,65 @@ class Redactor:
         return "".join(parts) if self.policy.mode == REDACT else text
 
     def value(self, value: Any) -> Any:
-        """Every string inside `value` (dicts, lists) redacted; keys are left as they are."""
-        if isinstance(value, str):
-            return self.text(value)
-        if isinstance(value, dict):
-            return {key: self.value(item) for key, item in value.items()}
-        if isinstance(value, list):
-            return [self.value(item) for item in value]
-        return value
+        """Every string inside `value` (dicts, lists) redacted; keys are left as they are. Walked with a
+        stack of its own, in the order a recursive walk takes (placeholder numbers depend on it): a payload
+        nested 1,500 deep (the quarantine keeps such junk) must not raise RecursionError."""
+        if not isinstance(value, (dict, list)):
+            return self.text(value) if isinstance(value, str) else value
+        root = _empty_like(value)
+        stack = [(_members(value), root)]
+        while stack:
+            members, target = stack[-1]
+            for key, item in members:
+                if isinstance(item, (dict, list)):
+                    child = _empty_like(item)
+                    _put(target, key, child)
+                    stack.append((_members(item), child))
+                    break  # down first; this level's iterator resumes after
+                _put(target, key, self.text(item) if isinstance(item, str) else item)
+            else:
+                stack.pop()
+        return root
+
+
+def _empty_like(value: dict | list) -> dict | list:
+    return {} if isinstance(value, dict) else []
+
+
+def _members(value: dict | list):
+    return iter(value.items()) if isinstance(value, dict) else ((None, item) for item in value)
+
+
+def _put(target: dict | list, key: Any, item: Any) -> None:
+    if isinstance(target, dict):
+        target[key] = item
+    else:
+        target.append(item)
 
 
 def _walk_strings(value: Any, out: list[str]) -> None:
-    kind = type(value)
-    if kind is str:
-        out.append(value)
-    elif kind is dict:
-        for item in value.values():
-            if type(item) is str:
-                out.append(item)
-            elif item is not None and type(item) not in (float, int, bool):
-                _walk_strings(item, out)
-    elif kind is list or kind is tuple:
-        for item in value:
-            _walk_strings(item, out)
-    elif isinstance(value, str):  # a str subclass
-        out.append(str(value))
-    elif isinstance(value, (dict, list)):
-        _walk_strings(dict(value) if isinstance(value, dict) else list(value), out)
+    """Every string inside `value`, appended to `out` (order does not matter to the callers: a presence
+    scan and the highest placeholder numbers); no recursion, however deep the value."""
+    stack = [value]
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind is str:
+            out.append(value)
+        elif kind is dict:
+            for item in value.values():
+                if type(item) is str:
+                    out.append(item)
+                elif item is not None and type(item) not in (float, int, bool):
+                    stack.append(item)
+        elif kind is list or kind is tuple:
+            stack.extend(value)
+        elif isinstance(value, str):  # a str subclass
+            out.append(str(value))
+        elif isinstance(value, dict):
+            stack.append(dict(value))
+        elif isinstance(value, (list, tuple)):
+            stack.append(list(value))
 
 
 def _ordered_fields(doc: dict) -> list[str]:

@@ -76,3 +76,23 @@ def test_jsonl_whose_first_64_lines_are_broken_is_still_read_line_by_line(db, tm
     assert classify(path) == "evallog-lines"
     summary = ingest_paths(db, [str(path)])
     assert (summary.ingested, summary.rejected) == (5, 70)
+
+
+def test_junk_items_on_one_line_cost_only_themselves_and_deep_junk_is_quarantined(db, tmp_path):
+    """The store fuzz's falsifying examples (issue 29 item 4): `{"a": 1 2}` followed by scalar items on
+    one line, and lists nested 1,500 deep (too deep to parse: refused as text) and 900 deep (parsed, then
+    walked by the privacy stage, which once recursed two frames a level into RecursionError)."""
+    deep, parsed_deep = "[" * 1500 + "]" * 1500, "[" * 900 + '"a@b.com"' + "]" * 900
+    items = ['{"a": 1 2}', "1" + "0" * 400, json.dumps(record(1)), deep, parsed_deep, "NaN", '{"a": 1 2}', "nul",
+             json.dumps(record(2))]
+    for pretty in (False, True):
+        db[RECORDS].delete_many({})
+        db[REJECTED].delete_many({})
+        path = tmp_path / f"junk_{pretty}.json"
+        path.write_text("[\n" + ",\n".join(items) + "\n]" if pretty else "[" + ",".join(items) + "]")
+        summary = ingest_paths(db, [str(path)])
+        assert (summary.ingested, summary.duplicates, summary.rejected) == (2, 0, 7), pretty
+        assert {d["_id"] for d in db[RECORDS].find({}, {"_id": 1})} == {"eval_1", "eval_2"}
+        seen = sum(d.get("seen", 1) for d in db[REJECTED].find({}, {"seen": 1}))
+        assert seen == 7
+        assert "a@b.com" not in str(list(db[REJECTED].find()))  # the deep payload kept redacted
