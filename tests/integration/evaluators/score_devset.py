@@ -4,7 +4,7 @@ Run as a child process by test_fast_path.py (the backend is chosen once per proc
     python tests/integration/evaluators/score_devset.py
 Dev sets: the HaluEval QA sample (first 400 lines: 200 right/hallucinated pairs), the hand-made
 paraphrase set of tests/unit/evaluators/test_paraphrase.py (faithful and unfaithful twins), and
-tests/data/*.jsonl when present (records with query/answer/context).
+the first DATA_SET_LINES records of each tests/data/*.jsonl (query/answer/context).
 """
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO))
 HALUEVAL = REPO.parent / "shared" / "data" / "halueval_qa_dev.jsonl"
 HALUEVAL_LINES = 400
+# Each tests/data set is a sample here (its first lines): the comparison needs variety, not volume,
+# and the torch path is slow (the whole of every set made this test the suite's slowest).
+DATA_SET_LINES = 60
 METRICS = ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall", "overall_quality")
 
 
@@ -30,7 +33,7 @@ def dev_sets() -> dict[str, list[dict]]:
                           for cid, ctx, q, good, bad in CASES for kind, a in (("faithful", good), ("unfaithful", bad))]
     for path in sorted((REPO / "tests" / "data").glob("*.jsonl")):
         rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        rows = [r for r in rows if isinstance(r, dict) and {"query", "answer"} <= set(r)]
+        rows = [r for r in rows if isinstance(r, dict) and {"query", "answer"} <= set(r)][:DATA_SET_LINES]
         if rows:
             sets[path.stem] = [{**r, "id": r.get("id", i)} for i, r in enumerate(rows)]
     return sets
