@@ -77,8 +77,10 @@ def test_number_taken_from_another_fact_is_flagged(model):
     assert "not with this fact" in claims[0]["why"]
 
 
-@pytest.mark.xfail(strict=False, reason="scores 0.47-0.49 (< 0.45 wanted) in this session's fresh venv "
-                   "(transformers 5.24.0), on f1c8b15 too, with both the ONNX and the torch path: to re-tune")
+@pytest.mark.xfail(strict=False, reason="the off-topic answer scores 0.45-0.49 (< 0.45 wanted) and its reason names "
+                   "'punishment', not 'attempt': int8 0.454, float32 ONNX and torch 0.468 (the same vectors, so not "
+                   "the transformers/tokenizers versions; the batch change moved it 0.490 -> 0.454): the relevancy "
+                   "rule, not the embedding, is off here; to re-tune")
 def test_answer_relevancy_attempt_to_murder(model):
     q = "What is the punishment for attempt to murder?"
     good = evaluators.score_one(q, "According to Section 109 of BNS, attempt to murder is punishable with life "
