@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from store import sets as store_sets
 from store.collections import GOLDEN_SETS
-from tests.e2e.test_browser import settle, shot
+from tests.e2e.test_browser import pick, settle, shot
 from tests.e2e.test_browser_triage import _grid_row, _load
 
 NAME = "e2e-golden"
@@ -42,7 +42,7 @@ def _record_id(page) -> str:
 def _add_from_triage(app_url, db, page) -> None:
     _load(page, f"{app_url}/triage")
     settle(page, "match")
-    expect(page.get_by_role("checkbox", name="Only failing records")).to_be_checked()  # Triage's default list
+    expect(page.get_by_role("switch", name="Only failing records")).to_be_checked()  # Triage's default list
     grid = page.locator('[data-testid="stDataFrame"]').first
     _grid_row(page, grid, 0)  # the first two rows' record ids, read from the record panel
     first = _record_id(page)
@@ -74,7 +74,7 @@ def _add_from_triage(app_url, db, page) -> None:
     if not page.get_by_role("button", name="Add 2 records").is_visible():  # the popover closed with the rerun
         page.get_by_role("button", name=re.compile("Add to set…")).click()
         page.get_by_role("combobox", name="Golden set").wait_for()
-    expect(page.get_by_role("combobox", name="Golden set")).to_contain_text(NAME)  # the set just made
+    pick(page, "Golden set", NAME)  # the set just made is offered now
     page.get_by_role("button", name="Add 2 records").click()
     settle(page, f"Already in {NAME}@1: nothing added")
     assert [v["_id"] for v in db[GOLDEN_SETS].find({"name": NAME})] == [f"{NAME}@1"]
@@ -93,8 +93,8 @@ def _open_set(app_url, page) -> None:
     _load(page, f"{app_url}/sets?set={NAME}@1")
     page.get_by_role("heading", name="Golden sets").first.wait_for()
     settle(page, "Items")
-    expect(page.get_by_role("combobox", name="Set", exact=True)).to_contain_text(NAME)
-    expect(page.get_by_role("combobox", name="Version")).to_contain_text(f"{NAME}@1")
+    expect(page.get_by_role("combobox", name="Set", exact=True)).to_have_value(NAME)
+    expect(page.get_by_role("combobox", name="Version")).to_have_value(f"{NAME}@1")
     items = page.locator('[data-testid="stMetric"]').filter(has_text="Items").first
     expect(items.locator('[data-testid="stMetricValue"]')).to_have_text("2")
 
@@ -109,12 +109,13 @@ def _compare_two_runs(app_url, db, page) -> None:
     link.click()
     settle(page, "Summary.")
     assert "by=run" in page.url and f"a={baseline['_id']}" in page.url and f"b={newest['_id']}" in page.url, page.url
-    expect(page.get_by_role("combobox", name="A (before): golden-set run")).to_contain_text(baseline["name"])
-    expect(page.get_by_role("combobox", name="B (after): golden-set run")).to_contain_text(newest["name"])
+    expect(page.get_by_role("combobox", name="A (before): golden-set run")).to_have_value(re.compile(baseline["name"]))
+    expect(page.get_by_role("combobox", name="B (after): golden-set run")).to_have_value(re.compile(newest["name"]))
     summary = page.locator("p").filter(has_text="Summary.").first
     expect(summary).to_contain_text(baseline["name"])
     expect(summary).to_contain_text(newest["name"])
     row = page.locator("tr").filter(has_text=re.compile(r"^\s*clauses\s*Contextual recall"))
     expect(row.first).to_contain_text(re.compile(r"−0\.\d+ \[−0\.\d+, −0\.\d+\]"))  # B − A with its interval
+    expect(row.first).to_contain_text("▼ worse")  # the demo's regressed metric
     page.get_by_role("heading", name="Items that flipped").wait_for()
     shot(page, "30-compare-runs")
