@@ -12,16 +12,18 @@ Two backends, the same vectors (mean-pooled, L2-normalised float32, 384 dims):
 * **torch**: the SentenceTransformer itself (EVALBOARD_EMBED_BACKEND=torch), as before: bfloat16 on
   CPUs with native bf16 (EVALBOARD_EMBED_DTYPE=float32 turns it off), eager attention.
 
-int8 note: ONNX Runtime quantises a MatMul's activations with one scale per run, so a text's vector
-depends slightly on the texts batched with it (cosine >= 0.97 to the same text encoded alone); that
-is why batches hold texts of similar length, and why the scores are checked against the torch path
-with a tolerance. Weight-only int8 (MatMulNBits) is batch-independent and accurate (cosine >= 0.998)
-but no faster than float32 here (4.1 vs 4.4 CPU-s per 1,000 sentences; dynamic int8 1.9).
+int8 note: ONNX Runtime quantises a MatMul's activations with one scale per run (the whole input
+tensor, padding included), so texts sharing a run moved each other's vectors (cosine ~0.98 to the text
+alone) and a set item's verdict could flip with the items scored beside it (issue 30). So each text
+runs alone, unpadded: its vector is a function of the text only (tests/integration/evaluators/
+test_batch_independence.py). That costs no CPU here: the runs were already batches of similar length
+(~1,300 real RAG texts: 11.9 CPU-s batched, 11.9 alone; bench/bench_embed_batching.py, BENCHMARKS.md).
+Weight-only int8 (MatMulNBits) is batch-independent too but no faster than float32 (4.1 vs 4.4 CPU-s
+per 1,000 sentences; dynamic int8 1.9). The scores are checked against the torch path with a tolerance.
 
 Threading: at most EVALBOARD_EMBED_THREADS (default min(2, cores)) threads, and no busy-waiting
 (OMP_WAIT_POLICY=PASSIVE; ONNX Runtime's spinning off): on a shared 2-core box spinning threads made
-single encodes jump from ~12 ms to 100-500 ms. Texts are sorted by length and batched so padding
-stays small. A bounded LRU cache keyed by a hash of the text keeps vectors of repeated texts
+single encodes jump from ~12 ms to 100-500 ms. A bounded LRU cache keyed by a hash of the text keeps vectors of repeated texts
 (chunks recur across records).
 """
 from __future__ import annotations
@@ -46,9 +48,6 @@ from .model_source import MAX_SEQ_LENGTH, model_path
 log = logging.getLogger(__name__)
 
 DIM = 384
-BATCH = 64  # at most this many texts per ONNX run
-SPREAD = 1.5  # ... and the longest at most this much longer (+4 tokens) than the shortest: padding is
-# compute wasted, and a single record's ~15 texts range from 8 to 80 tokens
 _model = None
 _encoder = None
 _model_info: dict = {}
@@ -145,36 +144,15 @@ class OnnxEncoder:
         self.tokenizer.enable_truncation(MAX_SEQ_LENGTH)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        encs = self.tokenizer.encode_batch(list(texts))
-        order = sorted(range(len(texts)), key=lambda i: len(encs[i].ids))
+        """One run per text, no padding: a batched run would quantise every text with the batch's scale."""
         out = np.empty((len(texts), DIM), dtype=np.float32)
-        for idx in _length_batches(order, [len(e.ids) for e in encs]):
-            width = len(encs[idx[-1]].ids)
-            ids = np.zeros((len(idx), width), dtype=np.int64)
-            mask = np.zeros_like(ids)
-            for row, i in enumerate(idx):
-                n = len(encs[i].ids)
-                ids[row, :n] = encs[i].ids
-                mask[row, :n] = 1
-            hidden = self.session.run(None, {"input_ids": ids, "attention_mask": mask,
-                                             "token_type_ids": np.zeros_like(ids)})[0]
-            m = mask[..., None].astype(np.float32)
-            vecs = (hidden * m).sum(axis=1) / np.maximum(m.sum(axis=1), 1e-9)
-            vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-12)
-            out[idx] = vecs
+        for row, enc in enumerate(self.tokenizer.encode_batch(list(texts))):
+            ids = np.asarray([enc.ids], dtype=np.int64)
+            hidden = self.session.run(None, {"input_ids": ids, "attention_mask": np.ones_like(ids),
+                                             "token_type_ids": np.zeros_like(ids)})[0][0]
+            vec = hidden.mean(axis=0)  # mean pooling: every token is a real one
+            out[row] = vec / max(float(np.linalg.norm(vec)), 1e-12)
         return out
-
-
-def _length_batches(order: list[int], lengths: list[int]):
-    """Runs of `order` (indices sorted by token length) of similar length, at most BATCH long."""
-    batch: list[int] = []
-    for i in order:
-        if batch and (len(batch) >= BATCH or lengths[i] > SPREAD * lengths[batch[0]] + 4):
-            yield batch
-            batch = []
-        batch.append(i)
-    if batch:
-        yield batch
 
 
 def get_encoder():

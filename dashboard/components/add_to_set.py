@@ -14,9 +14,15 @@ NEW = "__new__"
 
 def render_add_to_set(db, record_ids: list[str], *, key: str, via: str, container=None) -> None:
     where = container or st
+    told = st.session_state.pop(f"{key}_told", None)
+    if told:
+        st.toast(told)
     with where.popover("Add to set…", icon="⭐", disabled=not record_ids or not can("reviewer"),
                        help="Copy these records into a golden set: a new version of it, frozen."):
         names = [s["name"] for s in data.golden_sets()]
+        picked = st.session_state.pop(f"{key}_pick", None)
+        if picked in names:  # the set the last click added to (perhaps made): now offered, and chosen
+            st.session_state[f"{key}_set"] = picked
         choice = st.selectbox("Golden set", [NEW, *names], key=f"{key}_set",
                               format_func=lambda n: "➕ New set…" if n == NEW else n)
         name = st.text_input("New set's name", key=f"{key}_new", max_chars=64, placeholder="e.g. clauses-golden",
@@ -30,11 +36,14 @@ def render_add_to_set(db, record_ids: list[str], *, key: str, via: str, containe
                 st.error(str(exc))
                 return
             data.invalidate(data.SETS)
-            if version.get("unchanged"):
-                st.toast(f"Already in {version['_id']}: nothing added")
-            else:
-                st.toast(f"{version['_id']}: {version['change']['added']} added ({version['count']} items)")
+            st.session_state[f"{key}_told"] = (
+                f"Already in {version['_id']}: nothing added" if version.get("unchanged") else
+                f"{version['_id']}: {version['change']['added']} added ({version['count']} items)")
             st.session_state[f"{key}_done"] = version["_id"]
+            st.session_state[f"{key}_pick"] = name
+            # the list of sets above was drawn before this add: a new set would be missing from it (the record
+            # panel, a dialog, is drawn again by the rerun: Triage keeps it open while triage_open is set)
+            st.rerun()
         done = st.session_state.get(f"{key}_done")
         if done:
             st.caption(f"Last: {done}")

@@ -77,8 +77,10 @@ def test_number_taken_from_another_fact_is_flagged(model):
     assert "not with this fact" in claims[0]["why"]
 
 
-@pytest.mark.xfail(strict=False, reason="scores 0.47-0.49 (< 0.45 wanted) in this session's fresh venv "
-                   "(transformers 5.24.0), on f1c8b15 too, with both the ONNX and the torch path: to re-tune")
+@pytest.mark.xfail(strict=False, reason="written before issue 17's relevancy by meaning: the off-topic answer scored "
+                   "0.343 at 5abd511, 0.517 from 798ad62 (meaning.py), and be05891 names only question words the "
+                   "context uses (not 'attempt'); now 0.454 (int8), 0.468 (float32 and torch alike, so not the "
+                   "transformers/tokenizers versions): the rule or this test is to re-tune")
 def test_answer_relevancy_attempt_to_murder(model):
     q = "What is the punishment for attempt to murder?"
     good = evaluators.score_one(q, "According to Section 109 of BNS, attempt to murder is punishable with life "
