@@ -68,16 +68,21 @@ chromium:
 run: install
 	$(PY) -m scripts.run_local
 
+# Three worker processes, each taking whole test files (their module fixtures are built once): on 2 cores
+# the suite waits on browsers, servers and subprocesses often enough that a third worker pays.
+# PYTEST_PARALLEL= (empty) runs it in one process.
+PYTEST_PARALLEL ?= -n 3 --dist loadfile
+
 test: install-dev model chromium
 	$(PY) -m ruff check .
 	$(PY) -m vulture
-	$(PY) -m pytest -q --durations=20  # the 20 slowest tests listed at the end: the suite's time stays visible
+	$(PY) -m pytest -q $(PYTEST_PARALLEL) --durations=20  # the 20 slowest tests listed at the end: the suite's time stays visible
 
 # The clock-shift check (tests/clock/run.py): the calendar-dependent tests with the clock moved to
 # other days (a Monday, a late Sunday, after a month's end, 1 January, DST weeks in Europe/Berlin and
 # America/New_York, 29 February 2028). DATE=leap-day runs one of them; SET=ci the smaller set CI rotates.
 test-dates: install-dev model chromium
-	$(PY) tests/clock/run.py $(if $(DATE),--date $(DATE)) $(if $(SET),--set $(SET))
+	$(PY) tests/clock/run.py $(if $(DATE),--date $(DATE)) $(if $(SET),--set $(SET)) $(PYTEST_PARALLEL)
 
 test-fast: install-dev
 	$(PY) -m pytest -q tests/unit
