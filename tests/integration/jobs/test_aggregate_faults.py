@@ -70,7 +70,7 @@ def test_a_refresh_killed_at_any_write_point_leaves_exact_buckets(db, messy, fau
     assert total >= 5 and {"delta", "recompute", "watermark"} <= set(points)
     check_all(db)
     for kill_at in range(1, total + 1):
-        _arrive(db, rng, 20_000 + 100 * kill_at, n=15)
+        _arrive(db, rng, 20_000 + 100 * kill_at)
         mark_dirty_days(db, [(T0 + timedelta(days=kill_at % 6)).date().isoformat()])
         seen = faults(kill_at)
         with pytest.raises(Killed):
