@@ -71,7 +71,7 @@ run: install
 # Three worker processes, each taking whole test files (their module fixtures are built once): on 2 cores
 # the suite waits on browsers, servers and subprocesses often enough that a third worker pays.
 # PYTEST_PARALLEL= (empty) runs it in one process.
-PYTEST_PARALLEL ?= -n 3 --dist loadfile
+PYTEST_PARALLEL ?= -n 3 --dist loadfile --no-loadscope-reorder
 
 test: install-dev model chromium
 	$(PY) -m ruff check .

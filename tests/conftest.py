@@ -70,3 +70,35 @@ def db(mongo_uri, db_name, monkeypatch):
 @pytest.fixture
 def shared_dir() -> Path:
     return SHARED
+
+
+# The slowest files first (seconds of one 3-worker run on 2 cores, 2026-11-27; `make test` prints the
+# durations): `make test` hands whole files to its workers in collection order
+# (`--no-loadscope-reorder`), so a long file started last would run on alone at the end.
+SLOWEST_FIRST = (
+    "tests/integration/jobs/test_aggregate_faults.py",      # ~250 s
+    "tests/integration/test_demo_default.py",               # ~220 s
+    "tests/e2e/test_first_day.py",                          # ~190 s
+    "tests/integration/evaluators/test_fast_path.py",       # ~150 s
+    "tests/e2e/test_browser_triage.py",                     # ~140 s
+    "tests/e2e/test_browser.py",                            # ~110 s
+    "tests/integration/test_agreement_demo.py",             # ~110 s
+    "tests/integration/jobs/test_aggregate.py",             # ~100 s
+    "tests/integration/dashboard/test_pages_monitor.py",    # ~100 s
+    "tests/e2e/test_browser_compare.py",                    # ~95 s
+    "tests/integration/dashboard/test_compare_page.py",     # ~95 s
+    "tests/integration/jobs/test_overlap.py",               # ~85 s
+    "tests/e2e/test_browser_labelling.py",                  # ~70 s
+    "tests/integration/store/test_ingest.py",               # ~70 s
+    "tests/integration/jobs/test_release_aggregate_faults.py",
+    "tests/integration/jobs/test_stalled_writer.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = {path: i for i, path in enumerate(SLOWEST_FIRST)}
+
+    def key(item):
+        path = Path(str(item.fspath)).resolve().relative_to(REPO_ROOT).as_posix()
+        return rank.get(path, len(SLOWEST_FIRST))
+    items.sort(key=key)  # stable: the rest keep their order
