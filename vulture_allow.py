@@ -13,6 +13,7 @@ _.intro  # demo.corpus passages
 
 # called by a framework, by name or by reference
 __getattr__  # evaluators/__init__.py: the lazy import that keeps `import evaluators` light (PEP 562)
+pytest_collection_modifyitems  # tests/conftest.py: a pytest hook, called by name (the slowest files first)
 _run_tick, _run_weekly  # jobs.scheduler: APScheduler calls them by reference ("jobs.scheduler:_run_tick")
 _.intra_op_num_threads, _.inter_op_num_threads, _.graph_optimization_level  # onnxruntime.SessionOptions
 _.enable_cpu_mem_arena, _.enable_mem_pattern  # onnxruntime.SessionOptions: the arena off (issue 29, memory)
