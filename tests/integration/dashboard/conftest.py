@@ -123,3 +123,19 @@ def _plain_records(db, days: int, per_day: int, seed: int = 11) -> None:
         docs.append(parsed.doc)
     ensure_indexes(db)
     insert_records(db, docs)
+
+
+def open_with_params(page: str, **params):
+    """A fresh AppTest of the whole app on the current database, `page` opened with query parameters
+    in the URL (as a link would), no exception raised."""
+    from streamlit.testing.v1 import AppTest
+
+    clear_dashboard_caches()
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    at.switch_page(page)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at

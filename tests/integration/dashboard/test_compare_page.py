@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from tests.integration.dashboard.conftest import clear_dashboard_caches
+from tests.integration.dashboard.conftest import open_with_params as _open
 
 
 # The newest release ships a day before the demo ends (now), so at 40 records a day its share of one
@@ -27,20 +27,6 @@ def rel_db(mongo_uri):
     next(seeding, None)  # drop the database, point the app back
 
 
-def _open(page: str, **params):
-    from streamlit.testing.v1 import AppTest
-
-    from tests.integration.dashboard.conftest import APP
-
-    clear_dashboard_caches()
-    at = AppTest.from_file(APP, default_timeout=90)
-    at.run()
-    at.switch_page(page)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _summary(at) -> str:

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from tests.integration.dashboard.conftest import clear_dashboard_caches
+from tests.integration.dashboard.conftest import open_with_params as open_app
 from tests.integration.jobs.judge_fakes import NoisyAnswers, logged_records
 
 NOW = datetime.now(timezone.utc).replace(microsecond=0)
@@ -24,21 +24,6 @@ def server():
     s.close()
 
 
-def open_app(page: str, **params):
-    """The app on the test's database (the `db` fixture points MONGODB_URI at it), `page` with `params`."""
-    from streamlit.testing.v1 import AppTest
-
-    from tests.integration.dashboard.conftest import APP
-
-    clear_dashboard_caches()
-    at = AppTest.from_file(APP, default_timeout=90)
-    at.run()
-    at.switch_page(page)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def test_flaky_lists_exactly_the_records_whose_verdict_differed(db, server):
