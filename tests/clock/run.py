@@ -34,14 +34,6 @@ DATES: dict[str, tuple[str, str | None]] = {
     "leap-day": ("2028-02-29T12:00:00+00:00", None),
 }
 
-# Dates `make test-dates` runs but CI's rotation skips for now, with why: a failure known and open
-# must not fail whoever submits next (issue 26 stays open until this is empty).
-NOT_ROTATED = {
-    "dst-berlin-spring": "3 dashboard tests fail with EVALBOARD_TIMEZONE=Europe/Berlin just after local "
-                         "midnight (the Overview's partial day, a query-param count, the score histograms)",
-    "dst-berlin-autumn": "the same 3 dashboard tests",
-}
-
 # The tests whose outcome depends on the calendar: data relative to now (the demo, its incidents,
 # default "last 7 days" windows, replayed alerts, report weeks, agreement days, queues) and the pages
 # and jobs that cut days and weeks (test_demo_default pins its own END, so it is not here).
@@ -92,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     args, extra = parser.parse_known_args(argv)
     names = args.date or list(DATES)
     if args.rotate:
-        rotated = sorted(set(DATES) - set(NOT_ROTATED))
+        rotated = sorted(DATES)
         names = [rotated[int(hashlib.sha1(args.rotate.encode()).hexdigest(), 16) % len(rotated)]]
     full = (args.set or ("ci" if args.rotate else "full")) == "full"
     tests = FULL_SET if full else CI_SET

@@ -54,6 +54,7 @@ def seed_demo(mongo_uri, per_day: int = 40):
     db = client[name]
     migrate(db)
     generate_demo(db, days=21, per_day=per_day, seed=11)
+    _records_so_far_today(db)
     run_once(db, "aggregate", full=True)
     run_once(db, "alerts")
     yield db
@@ -97,8 +98,26 @@ def clear_dashboard_caches() -> None:
 
 def _plain_records(db, days: int, per_day: int, seed: int = 11) -> None:
     """Reference-000 records over the last `days` days, parsed and inserted like ingest does."""
-    import random
     from datetime import datetime, timedelta, timezone
+
+    end = datetime.now(timezone.utc)
+    _records_between(db, end - timedelta(days=days), end, days * per_day, seed=seed, prefix="dash")
+
+
+def _records_so_far_today(db, n: int = 12) -> None:
+    """A few records between local midnight (EVALBOARD_TIMEZONE) and now. The demo's traffic follows
+    Indian office hours in UTC days, so just after midnight in another zone its "today" can be empty,
+    and the pages' partial-day marks (which these tests check) have nothing to mark."""
+    from datetime import datetime, timezone
+
+    from core.timebuckets import bucket_start, today
+
+    _records_between(db, bucket_start(today()), datetime.now(timezone.utc), n, seed=5, prefix="today")
+
+
+def _records_between(db, start, end, n: int, *, seed: int, prefix: str) -> None:
+    """`n` records evenly spread over [start, end) — newest first — parsed and inserted like ingest does."""
+    import random
 
     from store.records import ensure_indexes, insert_records
     from store.schema import ParsedRecord, parse_record
@@ -106,18 +125,17 @@ def _plain_records(db, days: int, per_day: int, seed: int = 11) -> None:
 
     rng = random.Random(seed)
     thresholds = get_thresholds(db)
-    end = datetime.now(timezone.utc)
     docs = []
-    for i in range(days * per_day):
+    for i in range(n):
         feature = ("chat", "viability", "arguments", "clauses")[i % 4]
         scores = {m: round(min(1.0, max(0.0, rng.gauss(0.84, 0.08))), 3)
                   for m in ("faithfulness", "answer_relevancy", "contextual_precision", "contextual_recall")}
-        raw = {"_id": f"dash_{i}", "session_id": f"s{i % 50}", "query": f"What does section {i % 300} say?",
+        raw = {"_id": f"{prefix}_{i}", "session_id": f"s{i % 50}", "query": f"What does section {i % 300} say?",
                "answer": "It says what it says.", "context": ["Section text."],
                "evaluation": {m: {"score": v, "threshold": 0.7, "passed": v >= 0.7, "reason": "ok"}
                               for m, v in scores.items()},
                "regeneration_attempts": rng.choice((0, 0, 0, 1)),
-               "timestamp": end - timedelta(minutes=(days * 24 * 60) * i / (days * per_day)), "feature": feature}
+               "timestamp": end - (end - start) * (i + 1) / (n + 1), "feature": feature}
         parsed = parse_record(raw, thresholds, source="test")
         assert isinstance(parsed, ParsedRecord)
         docs.append(parsed.doc)

@@ -50,7 +50,9 @@ def test_overview_marks_today_partial_and_links_to_triage(make_app, seeded_db):
 def test_overview_chart_click_opens_triage_on_that_day(make_app, seeded_db):
     at = open_page(make_app(), "views/overview.py")
     at.selectbox(key="overview_feature").select("chat").run()
-    day = (datetime.now(timezone.utc) - timedelta(days=3)).date().isoformat()
+    from core.timebuckets import local_day, today
+
+    day = (today() - timedelta(days=3)).isoformat()
     at.session_state["overview_chart_1"] = {"selection": {"points": [{"customdata": day, "x": day}],
                                                           "point_indices": [0], "box": [], "lasso": []}}
     follow_switch(at)
@@ -59,7 +61,7 @@ def test_overview_chart_click_opens_triage_on_that_day(make_app, seeded_db):
     assert at.selectbox(key="triage_metric").value == "faithfulness"  # the second chart's metric
     assert tuple(d.isoformat() for d in at.session_state["triage_period"]) == (day, day)
     want = sum(1 for d in seeded_db.records.find({"feature": "chat", "eb.passed": False})
-               if d["timestamp"].date().isoformat() == day and "faithfulness" in d["eb"]["failed_metrics"])
+               if local_day(d["timestamp"]).isoformat() == day and "faithfulness" in d["eb"]["failed_metrics"])
     shown = next(str(m.value) for m in at.markdown if "match**" in str(m.value))
     assert int(shown.split("**")[1].split()[0].replace(",", "")) == want
     # back on the Overview, the old click does not send the user to Triage again
@@ -69,6 +71,7 @@ def test_overview_chart_click_opens_triage_on_that_day(make_app, seeded_db):
 
 
 def test_incident_bands_come_from_the_selected_features_alerts_only(make_app, seeded_db):
+    from core.timebuckets import bucket_day
     from store.alerts import list_alerts
 
     alerts = list_alerts(seeded_db, limit=500)
@@ -77,8 +80,8 @@ def test_incident_bands_come_from_the_selected_features_alerts_only(make_app, se
     counts = {}
     for feature in ("__all__", "chat", "viability", "arguments", "clauses"):
         at.selectbox(key="overview_feature").select(feature).run()
-        days = {e["bucket"].date() for a in alerts if a.get("feature") == feature
-                for e in a.get("evidence") or [] if start <= e["bucket"].date() <= end}
+        days = {bucket_day(e["bucket"]) for a in alerts if a.get("feature") == feature
+                for e in a.get("evidence") or [] if start <= bucket_day(e["bucket"]) <= end}
         shapes = figures(at)[0]["layout"].get("shapes") or []
         bands = [s for s in shapes if s.get("fillcolor") == INCIDENT]
         # one band per run of consecutive incident days (consecutive days are drawn as one shape)
@@ -133,7 +136,10 @@ def test_score_histograms_equal_the_records(make_app, db):
     from store.aggregates import score_histograms
 
     _small_db(db)
-    start, end = today() - timedelta(days=6), today()
+    at = open_page(make_app(db), "views/features.py")
+    at.selectbox(key="features_dist_feature").select("chat").run()
+    start, end = at.session_state["features_period"]  # the week up to the newest data (today's or yesterday's)
+    assert end in (today(), today() - timedelta(days=1))
     found = score_histograms(db, "chat", start, end)
     for metric in metrics.score_names():
         want = Counter(round(d["eb"]["scores"][metric], 3) for d in db.records.find({"feature": "chat"})
@@ -141,8 +147,6 @@ def test_score_histograms_equal_the_records(make_app, db):
                        and start <= local_day(d["timestamp"]) <= end and not d["eb"].get("rejected"))
         assert dict(found[metric]) == dict(want), metric
         assert [b for b, _ in found[metric]] == sorted(want)
-    at = open_page(make_app(db), "views/features.py")
-    at.selectbox(key="features_dist_feature").select("chat").run()
     hist = [f for f in figures(at) if f["layout"].get("barmode") == "overlay" and len(f["data"]) == 2
             and "this period" in f["data"][1]["name"]]
     assert len(hist) == len(metrics.score_names())

@@ -35,18 +35,18 @@ def texts(elements) -> str:
 
 
 def daily(db, feature: str, start, end) -> list[dict]:
+    """The daily aggregates of the local days start..end (EVALBOARD_TIMEZONE: a bucket is local midnight)."""
+    from core.timebuckets import bucket_day, days_range
     from store.aggregates import get_aggregates
 
-    def midnight(d):
-        return datetime(d.year, d.month, d.day, tzinfo=timezone.utc)
-
-    docs = get_aggregates(db, "day", midnight(start), midnight(end + timedelta(days=1)), [feature])
-    return [d for d in docs if d["feature"] == feature and start <= d["bucket"].date() <= end]
+    docs = get_aggregates(db, "day", *days_range(start, end), [feature])
+    return [d for d in docs if d["feature"] == feature and start <= bucket_day(d["bucket"]) <= end]
 
 
 def latest_day(db):
-    today = datetime.now(timezone.utc).date()
-    return max(d["bucket"].date() for d in daily(db, ALL, today - timedelta(days=730), today + timedelta(days=2)))
+    from core.timebuckets import bucket_day, today
+
+    return max(bucket_day(d["bucket"]) for d in daily(db, ALL, today() - timedelta(days=730), today() + timedelta(days=2)))
 
 
 def expected_kpis(docs: list[dict]) -> dict:
