@@ -39,6 +39,8 @@ from store.state import request_jobs
 from store.thresholds import preview_change, set_thresholds
 
 PREFIX = "alerts"
+TAB_KEY = f"{PREFIX}_tab"
+RULES_TAB = "Thresholds & rules"
 STATES = ("open", "acknowledged", "resolved")
 STATE_LABELS = {"open": "Open", "acknowledged": "Acknowledged", "resolved": "Resolved"}
 SEVERITY_ICON = {"critical": "🔴", "warning": "🟠"}
@@ -88,8 +90,9 @@ def render() -> None:
     notifications = data.notifications()
     _render_counts(alerts, notifications)
     asked = _thresholds_link()  # ?thresholds=<feature>: "set its thresholds" (issue 34)
-    tab_alerts, tab_rules, tab_delivery = st.tabs(["Alerts", "Thresholds & rules", "Notifications"],
-                                                  default="Thresholds & rules" if asked else None)
+    # the open tab is kept in the session (key), so any rerun — a save, a fragment, a reconnect — stays on it
+    tab_alerts, tab_rules, tab_delivery = st.tabs(["Alerts", RULES_TAB, "Notifications"], key=TAB_KEY,
+                                                  on_change="rerun", default=RULES_TAB if asked else None)
     with tab_alerts:
         shown = _version_filtered(alerts)
         if alerts and not shown:
@@ -393,6 +396,7 @@ def _thresholds_link() -> str | None:
     if st.session_state.get(f"{PREFIX}_thr_link") != asked:
         st.session_state[f"{PREFIX}_thr_link"] = asked
         st.session_state[f"{PREFIX}_thr_feature"] = asked
+        st.session_state[TAB_KEY] = RULES_TAB
     return asked
 
 
@@ -458,7 +462,7 @@ def _render_threshold_confirm(db, pending: dict, pending_key: str) -> None:
             st.session_state.pop(pending_key, None)
             data.invalidate(data.ALERTS, data.RULES, data.THRESHOLDS, data.AGGREGATES, data.RECORDS)
             recompute_progress.follow()
-            # shown here, without a rerun: a rerun would switch back to the first tab
+            # shown here, without a rerun (a rerun would drop the message)
             st.success(f"Saved {feature} thresholds: {what}. The worker recomputes pass/fail now and refreshes only "
                        "the days that changed; the progress shows above.", icon="✅")
             return

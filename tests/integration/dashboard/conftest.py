@@ -111,12 +111,16 @@ def _records_so_far_today(db, n: int = 12) -> None:
     from datetime import datetime, timezone
 
     from core.timebuckets import bucket_start, today
+    from demo.generate import plan_releases, release_on
 
-    _records_between(db, bucket_start(today()), datetime.now(timezone.utc), n, seed=5, prefix="today")
+    now = datetime.now(timezone.utc)
+    release = release_on(now.date(), plan_releases(21, now))  # the demo's release of the day, as its records
+    _records_between(db, bucket_start(today()), now, n, seed=5, prefix="today", extra=release)
 
 
-def _records_between(db, start, end, n: int, *, seed: int, prefix: str) -> None:
-    """`n` records evenly spread over [start, end) — newest first — parsed and inserted like ingest does."""
+def _records_between(db, start, end, n: int, *, seed: int, prefix: str, extra: dict | None = None) -> None:
+    """`n` records evenly spread over [start, end) — newest first — parsed and inserted like ingest does;
+    `extra`: fields every record carries (the release's version fields)."""
     import random
 
     from store.records import ensure_indexes, insert_records
@@ -135,7 +139,7 @@ def _records_between(db, start, end, n: int, *, seed: int, prefix: str) -> None:
                "evaluation": {m: {"score": v, "threshold": 0.7, "passed": v >= 0.7, "reason": "ok"}
                               for m, v in scores.items()},
                "regeneration_attempts": rng.choice((0, 0, 0, 1)),
-               "timestamp": end - (end - start) * (i + 1) / (n + 1), "feature": feature}
+               "timestamp": end - (end - start) * (i + 1) / (n + 1), "feature": feature, **(extra or {})}
         parsed = parse_record(raw, thresholds, source="test")
         assert isinstance(parsed, ParsedRecord)
         docs.append(parsed.doc)

@@ -44,9 +44,9 @@ def faults():
     agg.FAULT_HOOK = None
 
 
-def _arrive(db, rng, start: int, n: int = 40) -> None:
-    """n new records over days 0..5, ingested now (after the current watermark)."""
-    store_raw(db, [raw_record(rng, start + i, rng.randrange(6)) for i in range(n)],
+def _arrive(db, rng, start: int, n: int = 40, days: int = 6) -> None:
+    """n new records over days 0..days-1, ingested now (after the current watermark)."""
+    store_raw(db, [raw_record(rng, start + i, rng.randrange(days)) for i in range(n)],
               now=datetime.now(timezone.utc))
     time.sleep(0.005)  # the next refresh's cutoff lies after their ingested_at
 
@@ -58,20 +58,24 @@ def _verify(db) -> dict:
 
 def test_a_refresh_killed_at_any_write_point_leaves_exact_buckets(db, messy, faults):
     rng = random.Random(5)
-    # small data: the write points are the same at any size, and each of them costs two refreshes
-    messy(n=120, days=6, now=datetime.now(timezone.utc) - timedelta(minutes=5))
+    # small data over three days: every kind of write point, each several times (a document's delta, a
+    # dirty day's recount, the watermark), while each point costs two refreshes and a recount check
+    days = 3
+    messy(n=120, days=days, now=datetime.now(timezone.utc) - timedelta(minutes=5))
     refresh(db, full=True)
     # how many write points one incremental refresh with late records and a dirty day passes
-    _arrive(db, rng, 10_000)
-    mark_dirty_days(db, [(T0 + timedelta(days=2)).date().isoformat()])
+    _arrive(db, rng, 10_000, days=days)
+    mark_dirty_days(db, [(T0 + timedelta(days=1)).date().isoformat()])
     points = faults(None)
     refresh(db)
     total = len(points)
-    assert total >= 5 and {"delta", "recompute", "watermark"} <= set(points)
+    print(f"write points: {total} {dict((k, points.count(k)) for k in sorted(set(points)))}")
+    assert {"delta", "recompute", "watermark"} <= set(points)
+    assert points.count("delta") >= 2 and points.count("recompute") >= 2  # killed between documents too
     check_all(db)
     for kill_at in range(1, total + 1):
-        _arrive(db, rng, 20_000 + 100 * kill_at)
-        mark_dirty_days(db, [(T0 + timedelta(days=kill_at % 6)).date().isoformat()])
+        _arrive(db, rng, 20_000 + 100 * kill_at, days=days)
+        mark_dirty_days(db, [(T0 + timedelta(days=kill_at % days)).date().isoformat()])
         seen = faults(kill_at)
         with pytest.raises(Killed):
             refresh(db)
