@@ -87,8 +87,9 @@ class Settings(BaseSettings):
     # "chat=0.20,clauses=0.10" (a feature not named has only the overall cap)
     judge_budget_usd: float | None = Field(default=None, ge=0, alias="EVALBOARD_JUDGE_BUDGET_USD")
     judge_budget_features: str = Field(default="", alias="EVALBOARD_JUDGE_BUDGET_FEATURES")
-    # every record is scored locally first; the judge sees (a) a local verdict within this band of
-    # flipping, (b) a local verdict that disagrees with the logged one, (c) an audit share at random
+    # every record is scored locally first; the judge is asked (a) for the metrics within this band of their
+    # threshold that no logged score on the same side settles, when they can flip the verdict, (b) for the
+    # metrics of a local verdict that disagrees with the logged one, (c) for every metric of an audit share
     judge_cascade: bool = Field(default=True, alias="EVALBOARD_JUDGE_CASCADE")
     judge_cascade_band: float = Field(default=0.10, ge=0, le=1, alias="EVALBOARD_JUDGE_CASCADE_BAND")
     judge_cascade_disagree: bool = Field(default=True, alias="EVALBOARD_JUDGE_CASCADE_DISAGREE")

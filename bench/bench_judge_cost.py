@@ -9,8 +9,11 @@ answered (so the cost is the configured price of real token counts; the answers 
   every     EVALBOARD_JUDGE_CASCADE=false: every sampled record judged (thorough)
   cascade   band 0.10, disagree on, audit 5 % (the defaults): the share the judge sees, and the cost
   noise     the noise job on the same demo: 3 runs x 30 records a feature
-Prices: the defaults (gpt-4o-mini, $0.15 / $0.60 per million tokens in / out). The judge-accuracy figure on
-the demo's labels needs a real judge (the canned answers have no opinion): not measured here.
+  accuracy  the demo's human-labelled records (demo/labels.py) scored locally only, with every record judged,
+            and through the cascade, by a judge with an opinion: tests/integration/jobs/judge_fakes.TruthAnswers
+            scores faithfulness and relevancy at the demo's hidden truth plus N(0, `--sigma`); each one's
+            accuracy on the humans' labels (core.labels.judge_accuracy), and what the cascade judged
+Prices: the defaults (gpt-4o-mini, $0.15 / $0.60 per million tokens in / out).
 """
 from __future__ import annotations
 
@@ -66,12 +69,57 @@ def one(server_uri: str, name: str, args, judge_url: str, env: dict) -> dict:
             "job": {k: v for k, v in counts.items() if isinstance(v, (int, float, str))}}
 
 
+def accuracy(server_uri: str, args, judge_server) -> dict:
+    """Judge accuracy on the demo's labels: local only, every record judged, the cascade (same judge)."""
+    import evaluators
+    from core import cascade as C
+    from demo.generate import generate_demo
+    from evaluators.judge import judge_from_settings
+    from jobs.cascade import CascadeScorer
+    from store.collections import RECORDS
+    from store.migrate import migrate
+    from store.thresholds import get_thresholds
+    from tests.integration.jobs.judge_fakes import TruthAnswers, accuracy_on_labels, labelled_items
+
+    for k, v in {"OPENAI_BASE_URL": judge_server.url, "EVALBOARD_JUDGE_MAX_RETRIES": "0",
+                 "EVALBOARD_JUDGE_CASCADE": "true"}.items():
+        os.environ[k] = v
+    reset_settings()
+    db = make_client(server_uri, timeout_ms=120_000)["accuracy"]
+    migrate(db)
+    now = datetime.now(timezone.utc)
+    generate_demo(db, days=args.days, per_day=args.per_day, seed=7, end=now)
+    judge_server.answer_fn = TruthAnswers(db[RECORDS].find({}, {"query": 1, "answer": 1, "evaluation": 1}),
+                                          sigma=args.sigma)
+    items, human = labelled_items(db)
+    thresholds = get_thresholds(db)
+    out: dict = {"config": "accuracy", "labelled": len(items), "sigma": args.sigma}
+    for name, policy in (("local", None), ("every", C.Policy(on=False)), ("cascade", None)):
+        t0 = time.perf_counter()
+        if name == "local":
+            results = evaluators.score_many(items, mode="fast", thresholds=thresholds)
+        else:
+            judge = judge_from_settings()
+            scorer = CascadeScorer(db, f"bench-{name}", thresholds=thresholds, judge=judge, now=now, policy=policy)
+            results = [r for i in range(0, len(items), 32) for r in scorer(items[i:i + 32])]
+            out[name + "_reasons"] = scorer.counts
+            out[name + "_calls"] = judge.usage.calls
+        by_id = {r["id"]: r for r in results}
+        out[name] = accuracy_on_labels(by_id, human)
+        out[name + "_wall_s"] = round(time.perf_counter() - t0, 1)
+    judge_server.answer_fn = None
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--days", type=int, default=14)
     ap.add_argument("--per-day", type=int, default=60)
     ap.add_argument("--sample-days", type=int, default=7)
     ap.add_argument("--per-feature", type=int, default=10)
+    ap.add_argument("--sigma", type=float, default=0.05, help="the accuracy judge's noise on its scores")
+    ap.add_argument("--only", choices=("every", "cascade", "noise", "accuracy"), action="append",
+                    help="run only these parts (default: all)")
     args = ap.parse_args()
     from tests.integration.evaluators.conftest import Server
 
@@ -83,10 +131,14 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp, EmbeddedServer(Path(tmp) / "data", 0) as server:
             for name, env in (("every", {"EVALBOARD_JUDGE_CASCADE": "false"}), ("cascade", {"EVALBOARD_JUDGE_CASCADE": "true"}),
                               ("noise", {})):
+                if args.only and name not in args.only:
+                    continue
                 out = one(server.uri, name, args, judge.url, env)
                 judged = sum(n for k, n in out["reasons"].items() if k in ("band", "disagree", "audit", "every"))
                 out["judged_share"] = round(judged / out["records"], 3) if out["records"] else None
                 print(json.dumps(out))
+            if not args.only or "accuracy" in args.only:
+                print(json.dumps(accuracy(server.uri, args, judge)))
     finally:
         judge.close()
     print(json.dumps({"load_after": os.getloadavg()}))

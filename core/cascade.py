@@ -1,13 +1,20 @@
-"""Which records the LLM judge sees, and when the day's money is spent (issue 33; pure, no I/O).
+"""Which records the LLM judge sees, which of their metrics it is asked for, and when the day's money is
+spent (issue 33; pure, no I/O).
 
-Every record a judged job (the agreement sample, a set run) would send to the judge is scored
-locally first; it goes on to the judge for one of these reasons, in this order:
-- BAND: its local verdict is within `band` of flipping (core.verdict: a passing record's smallest
-  margin over a threshold, a failing one's largest shortfall), where the judge's opinion matters;
-- DISAGREE: its local verdict differs from the logged one;
-- AUDIT: a small random share (a hash of its id, so a re-run picks the same records), which
-  keeps the local-only records honest.
-Otherwise it keeps its local score (LOCAL). With the cascade off every record is judged (EVERY).
+Every record a judged job (the agreement sample, a set run) would send to the judge is scored locally
+first. The rule works metric by metric, because the judge is asked per metric (one call each): a metric
+is *unsettled* when its local score is within `band` of the feature's threshold and no second opinion
+settles it, i.e. the record has no logged score for it or the logged score sits on the other side of the
+threshold (two independent scorers that agree on a metric's pass/fail are trusted; the audit share
+checks that trust). Overall quality is left out: the judge never scores it, it moves with its components.
+The record goes on to the judge for one of these reasons, in this order:
+- BAND: an unsettled metric can flip its local verdict (a passing record: any unsettled metric; a failing
+  one: every metric it fails on is unsettled); the judge is asked for the unsettled metrics only;
+- DISAGREE: its local verdict differs from the logged one; the judge is asked for the metrics whose local
+  and logged pass/fail differ (every metric when none does, e.g. a verdict decided by overall quality);
+- AUDIT: a small random share (a hash of its id, so a re-run picks the same records), judged on every
+  metric, which keeps the local-only records (and the trust in an agreeing logged score) honest.
+Otherwise it keeps its local score (LOCAL). With the cascade off every record is judged in full (EVERY).
 When the daily budget would be passed the record keeps its local score too, marked BUDGET.
 """
 from __future__ import annotations
@@ -25,24 +32,50 @@ JUDGED_REASONS = (BAND, DISAGREE, AUDIT, EVERY)
 OVERALL = "__overall__"  # the budget of every feature together
 
 
-def verdict_margin(feature: str | None, scores: Mapping[str, Any], thresholds: Mapping | None) -> float | None:
-    """How far the record's verdict is from flipping: a passing record's smallest margin over a
-    threshold, a failing record's largest shortfall (every failing score must rise to pass). None
-    when nothing can flip it (no score, or no context metric: it fails whatever the scores)."""
-    v = verdict(feature, scores, thresholds)
-    if v.passed is None or (v.passed is False and not v.failed_metrics):
-        return None
-    limits = limits_for(thresholds, feature)
-    gaps = [float(scores[m]) - float(limits[m]) for m in metrics.score_names()
-            if is_number(scores.get(m)) and m in limits]
-    if not gaps:
-        return None
-    return min(gaps) if v.passed else max(-g for g in gaps if g < 0)
+def _gaps(scores: Mapping[str, Any] | None, limits: Mapping[str, float]) -> dict[str, float]:
+    """{metric: score - threshold} of the metrics the judge can score (overall quality is derived)."""
+    return {m: float(scores[m]) - float(limits[m]) for m in metrics.names()
+            if scores and is_number(scores.get(m)) and m in limits}
+
+
+def at_odds(local: Mapping[str, Any], logged: Mapping[str, Any] | None, limits: Mapping[str, float]) -> list[str]:
+    """The metrics whose local and logged scores fall on different sides of the threshold."""
+    mine, theirs = _gaps(local, limits), _gaps(logged, limits)
+    return [m for m, g in mine.items() if m in theirs and (g >= 0) != (theirs[m] >= 0)]
+
+
+def unsettled(local: Mapping[str, Any], logged: Mapping[str, Any] | None, limits: Mapping[str, float],
+              band: float) -> list[str]:
+    """The metrics whose local score is within `band` of the threshold with no logged score on the same side."""
+    mine, theirs = _gaps(local, limits), _gaps(logged, limits)
+    return [m for m, g in mine.items() if abs(g) <= band + 1e-9
+            and (m not in theirs or (theirs[m] >= 0) != (g >= 0))]
+
+
+def can_flip(passed: bool | None, failed: list[str], candidates: list[str]) -> bool:
+    """Whether a new opinion on `candidates` can flip the verdict: a passing record fails on any of them,
+    a failing record passes only when every component metric it fails on is among them (a record failing
+    on overall quality alone, or without a context metric, cannot be flipped by one metric)."""
+    if passed is True:
+        return bool(candidates)
+    components = [m for m in failed if m != metrics.OVERALL]
+    return passed is False and bool(components) and all(m in candidates for m in components)
 
 
 def audit_draw(key: Any) -> float:
     """A number in [0, 1) fixed by the record's id (the same record is audited on every run)."""
     return int(hashlib.sha1(f"audit|{key}".encode()).hexdigest()[:12], 16) / float(16 ** 12)
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where a record goes: the reason, and the metrics to ask the judge for (None: every metric)."""
+    reason: str
+    metrics: tuple[str, ...] | None = None
+
+    @property
+    def judged(self) -> bool:
+        return self.reason in JUDGED_REASONS
 
 
 @dataclass(frozen=True)
@@ -52,20 +85,28 @@ class Policy:
     disagree: bool = True
     audit_share: float = 0.05
 
-    def route(self, key: Any, feature: str | None, local_scores: Mapping[str, Any], thresholds: Mapping | None,
-              logged_passed: bool | None = None) -> str:
-        """The reason the record goes to the judge, or LOCAL."""
+    def plan(self, key: Any, feature: str | None, local_scores: Mapping[str, Any], thresholds: Mapping | None,
+             logged_passed: bool | None = None, logged_scores: Mapping[str, Any] | None = None) -> Route:
+        """The reason the record goes to the judge (or LOCAL) and the metrics it is asked for."""
         if not self.on:
-            return EVERY
-        margin = verdict_margin(feature, local_scores, thresholds)
-        if margin is not None and margin <= self.band + 1e-9:
-            return BAND
-        local = verdict(feature, local_scores, thresholds).passed
-        if self.disagree and isinstance(logged_passed, bool) and isinstance(local, bool) and local != logged_passed:
-            return DISAGREE
+            return Route(EVERY)
+        limits = limits_for(thresholds, feature)
+        local = verdict(feature, local_scores, thresholds)
+        open_ = unsettled(local_scores, logged_scores, limits, self.band)
+        odds = at_odds(local_scores, logged_scores, limits)
+        if can_flip(local.passed, local.failed_metrics, open_):
+            return Route(BAND, tuple(dict.fromkeys(open_ + odds)))
+        if self.disagree and isinstance(logged_passed, bool) and isinstance(local.passed, bool) \
+                and local.passed != logged_passed:
+            return Route(DISAGREE, tuple(dict.fromkeys(odds + open_)) or None)
         if self.audit_share > 0 and audit_draw(key) < self.audit_share:
-            return AUDIT
-        return LOCAL
+            return Route(AUDIT)
+        return Route(LOCAL)
+
+    def route(self, key: Any, feature: str | None, local_scores: Mapping[str, Any], thresholds: Mapping | None,
+              logged_passed: bool | None = None, logged_scores: Mapping[str, Any] | None = None) -> str:
+        """The reason alone (see `plan`)."""
+        return self.plan(key, feature, local_scores, thresholds, logged_passed, logged_scores).reason
 
 
 def parse_feature_budgets(text: str | None) -> dict[str, float]:

@@ -104,8 +104,9 @@ def _judge_score(ev, p: L.Prepared, judge) -> tuple[Score, Any]:
 
 
 def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: Mapping | None, judge,
-                    fallback_to_fast: bool, evals: Mapping | None = None) -> dict:
-    """`evals`: registry.evaluators(), checked once per call of score_one/score_many."""
+                    fallback_to_fast: bool, evals: Mapping | None = None, judge_metrics=None) -> dict:
+    """`evals`: registry.evaluators(), checked once per call of score_one/score_many. `judge_metrics`: ask
+    the judge for these metrics only (None: as `mode` says); see score_many."""
     evals = registry.evaluators() if evals is None else evals
     t0 = time.perf_counter()
     th = thresholds_for(feature, thresholds)
@@ -127,6 +128,7 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
         # every time in thorough mode, in balanced mode when its local value is near its threshold
         todo = [m for m, ev in evals.items()
                 if ev is not None and ev.judged and ev.eligible(p)
+                and (judge_metrics is None or m in judge_metrics)
                 and (mode == THOROUGH or (scores[m].value is not None
                                           and abs(scores[m].value - th[m]) <= BALANCED_MARGIN))]
         for m in todo:
@@ -143,14 +145,16 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
                                                                                "reason": local.reason}})
             judged.append(m)
         try:
-            if mode == THOROUGH and p.context:
-                res, info = R.evaluate_thorough(judge, p.query, p.context)
-            else:
-                res, info = R.evaluate_balanced(retr, judge, p.query, p.context)
-            retr = res
-            retr.mode_used = mode
-            if info is not None:
-                usage.add(info.usage)
+            # chosen metrics only (the cascade): the retrieval assessment decides no verdict and is not paid for
+            if judge_metrics is None:
+                if mode == THOROUGH and p.context:
+                    res, info = R.evaluate_thorough(judge, p.query, p.context)
+                else:
+                    res, info = R.evaluate_balanced(retr, judge, p.query, p.context)
+                retr = res
+                retr.mode_used = mode
+                if info is not None:
+                    usage.add(info.usage)
         except JudgeError as exc:
             if not fallback_to_fast:
                 raise
@@ -254,9 +258,12 @@ def score_one(query: str, answer: str, context: Sequence[str], expected_output: 
 
 
 def score_many(items: Sequence[Mapping], mode: str = "fast", thresholds: Mapping | None = None, judge=None,
-               fallback_to_fast: bool = False, feature: str | None = None) -> list[dict]:
+               fallback_to_fast: bool = False, feature: str | None = None, judge_metrics=None) -> list[dict]:
     """Batched score_one. Every text of every valid item is encoded in one pass (repeated chunks
     once). A bad item yields {"id", "error"} in its place. Each result carries the item's "id".
+    `judge_metrics` (a collection of metric names; None = every metric `mode` asks for): in a judged mode
+    only these are asked, and the retrieval assessment keeps its local result (the judge cascade,
+    core/cascade.py, asks for the metrics that can flip a verdict).
     Per-item latency: its own metric/judge time plus its share of the batch's encoding time."""
     used = _check_mode(mode, judge, fallback_to_fast)
     evals = registry.evaluators()  # a catalog/registry disagreement fails the call, not each item
@@ -289,7 +296,7 @@ def score_many(items: Sequence[Mapping], mode: str = "fast", thresholds: Mapping
             p = L.Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"], lookup,
                                  history=item["history"])
             out = _score_prepared(p, item["feature"] or feature, used, thresholds, judge, fallback_to_fast,
-                                  evals)
+                                  evals, judge_metrics)
             share = embed_ms * sum(len(t) for t in set(texts)) / total_chars
             out["latency_ms"]["embed"] = round(share, 3)
             out["latency_ms"]["total"] = round(share + (time.perf_counter() - t1) * 1000, 3)

@@ -305,9 +305,11 @@ def run_agreement(db: Database, now: datetime | None = None, *, full: bool = Fal
             if out_of_time(deadline):
                 take = take[:i]
                 break
-            docs = store.records_for_scoring(db, take[i:i + BATCH_SIZE], {**SCORING_PROJECTION, "eb.passed": 1})
-            # the logged verdict goes along: the cascade sends the judge a record whose local verdict differs
-            results = {r.get("id"): r for r in scorer([{**scoring_item(d), "logged_passed": (d.get("eb") or {}).get("passed")}
+            docs = store.records_for_scoring(db, take[i:i + BATCH_SIZE],
+                                             {**SCORING_PROJECTION, "eb.passed": 1, "eb.scores": 1})
+            # the logged verdict and scores go along: the cascade judges where the local ones differ from them
+            results = {r.get("id"): r for r in scorer([{**scoring_item(d), "logged_passed": (d.get("eb") or {}).get("passed"),
+                                                        "logged_scores": (d.get("eb") or {}).get("scores")}
                                                        for d in docs])}
             written = write_score_results(db, docs, results, by=BY, evaluator_version=version,
                                           thresholds=thresholds, now=now, mark={"day": day_text, "kind": kind})

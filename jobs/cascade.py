@@ -4,10 +4,11 @@ day's budget. core/cascade.py says which records go on to the judge and why; thi
 `CascadeScorer(db, job, thresholds=..., judge=...)` is a scorer (items -> results) for the judged jobs
 (the agreement sample, a set run). Each batch is scored locally (fast mode); each record the policy
 routes to the judge is then scored in `mode` (thorough) through a `GatedJudge` that opens no call once a
-cap is spent. Before a record is judged its expected cost (the mean of the records judged so far) must
+cap is spent, the judge asked only for the metrics the policy names (an item's `logged_passed` and
+`logged_scores` are the logged verdict and scores it weighs). Before a record is judged its expected cost (the mean of the records judged so far) must
 fit under the day's caps; otherwise it keeps its local score with the reason "budget", and the cap's
 "judge budget reached" alert opens (once a day). Every result carries `details.cascade = {reason,
-judged, cost_usd}`, and every decision and its cost is added to the day's ledger (store/judge_spend.py).
+judged, cost_usd, metrics}`, and every decision and its cost is added to the day's ledger (store/judge_spend.py).
 """
 from __future__ import annotations
 
@@ -89,15 +90,17 @@ class CascadeScorer:
             return res
         feature = item.get("feature") if isinstance(item.get("feature"), str) else UNKNOWN_FEATURE
         scores = {m: (res["evaluation"].get(m) or {}).get("score") for m in metrics.score_names()}
-        reason = self.policy.route(item.get("id"), feature, scores, self.thresholds, item.get("logged_passed"))
-        if reason in C.JUDGED_REASONS and not self.budget.allows_record(feature):
+        route = self.policy.plan(item.get("id"), feature, scores, self.thresholds, item.get("logged_passed"),
+                                 item.get("logged_scores"))
+        reason = route.reason
+        if route.judged and not self.budget.allows_record(feature):
             self._reached(self.budget.blocking(feature, self.budget.expected_record_cost()))
             reason = C.BUDGET
         before = _usage(self.raw_judge)
         self._feature, self._cost = feature, 0.0
         if reason in C.JUDGED_REASONS:
             [judged] = evaluators.score_many([dict(item)], mode=self.mode, thresholds=self.thresholds,
-                                             judge=self.judge, fallback_to_fast=True)
+                                             judge=self.judge, fallback_to_fast=True, judge_metrics=route.metrics)
             self.budget.record_done(self._cost)
             if "error" not in judged:
                 res = judged
@@ -105,8 +108,11 @@ class CascadeScorer:
                 self._reached(self.budget.blocking(feature))  # cut short mid-record: the rest of it is local
         after = _usage(self.raw_judge)
         usage = dict(zip(("calls", "input_tokens", "output_tokens", "cost_usd"), (a - b for a, b in zip(after, before))))
-        res.setdefault("details", {})["cascade"] = {"reason": reason, "judged": reason in C.JUDGED_REASONS,
-                                                    "cost_usd": round(usage["cost_usd"], 8)}
+        judged_now = reason in C.JUDGED_REASONS
+        # `metrics`: what the judge was asked for (None: every metric); the others keep their local score
+        asked = ([] if not judged_now else None if route.metrics is None else list(route.metrics))
+        res.setdefault("details", {})["cascade"] = {"reason": reason, "judged": judged_now,
+                                                    "cost_usd": round(usage["cost_usd"], 8), "metrics": asked}
         self.counts[reason] = self.counts.get(reason, 0) + 1
         judge_spend.record(self.db, self.day, self.job, feature, reason, usage, self.now)
         return res

@@ -31,8 +31,10 @@ def render_judge_spend() -> None:
     cols[2].metric("Skipped: budget", f"{skipped:,}", border=True,
                    help="Records the judge would have seen today, kept on their local score: the budget was reached")
     cols[3].metric("Kept local: clear verdict", f"{local:,}", border=True,
-                   help=f"The cascade sends the judge records within {settings.judge_cascade_band:.2f} of flipping, "
-                        f"local-vs-logged disagreements and a {settings.judge_audit_share:.0%} audit share")
+                   help=f"The cascade asks the judge for a metric whose local score is within "
+                        f"{settings.judge_cascade_band:.2f} of its threshold with no logged score on the same side "
+                        f"(when it can flip the verdict), for the metrics of a local-vs-logged disagreement, "
+                        f"and for every metric of a {settings.judge_audit_share:.0%} audit share")
     if skipped:
         st.warning(f"The judge budget was reached today: {skipped:,} record(s) kept their local score "
                    "(reason \"budget\"); the judge opens no new call until tomorrow.", icon="💸")

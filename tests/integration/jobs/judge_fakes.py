@@ -4,7 +4,8 @@
 clock), each with a known "true" answer relevancy `base`; `NoisyAnswers`: the answers of the local
 chat-completions server (tests/integration/evaluators/conftest.Server) with Gaussian noise of `sigma` on
 the relevancy score around each record's base, every other prompt answered the same way every time
-(faithfulness, precision and recall all supported), the draws kept per record.
+(faithfulness, precision and recall all supported), the draws kept per record; `TruthAnswers`: a judge whose faithfulness and relevancy follow the demo's hidden
+truth (the logged scores its answers were built to) with Gaussian noise, for the cascade's accuracy check.
 """
 from __future__ import annotations
 
@@ -70,3 +71,80 @@ class NoisyAnswers:
         if "can be attributed" in prompt:
             return {"statements": [{"statement": "30 days", "supported": True, "supporting_chunk_ids": [0]}]}
         return None  # the server's usual answers (precision: chunk 0 relevant; retrieval)
+
+
+_QUESTION_ANSWER = re.compile(r"QUESTION:\n(.*?)\n\n.*?ANSWER:\n(.*?)\n\n(?:Split the ANSWER|How directly)", re.S)
+
+
+class TruthAnswers:
+    """`server.answer_fn`: a judge with an opinion on the demo (issue 33's accuracy check). The demo draws each
+    record's logged scores first and builds its answer to match them (demo/generate.py), and demo/labels.py
+    draws the humans' labels around the logged faithfulness: so the logged scores are the demo's hidden truth.
+    This judge scores faithfulness and relevancy at that truth plus Gaussian noise of `sigma`, drawn from a
+    hash of the prompt (a temperature-0 judge: the same prompt gets the same answer, so judging everything
+    and the cascade see the same opinion of a record). Records with the same question and answer share their
+    truth (the mean). Faithfulness comes as `STATEMENTS` statements, the supported share rounded to 1/20;
+    every other prompt (precision, the retrieval assessment) gets the server's usual answer."""
+
+    STATEMENTS = 20
+
+    def __init__(self, docs, sigma: float = 0.05, seed: int = 33):
+        sums: dict[tuple[str, str], dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+        for d in docs:
+            for m in ("faithfulness", "answer_relevancy"):
+                score = ((d.get("evaluation") or {}).get(m) or {}).get("score")
+                if isinstance(score, (int, float)):
+                    sums[(d.get("query"), d.get("answer"))][m].append(float(score))
+        self.truth = {k: {m: sum(v) / len(v) for m, v in by.items()} for k, by in sums.items()}
+        self.sigma, self.seed = sigma, seed
+
+    def _noisy(self, value: float, prompt: str) -> float:
+        draw = random.Random(f"{self.seed}|{prompt}").gauss(0.0, self.sigma)
+        return min(1.0, max(0.0, value + draw))
+
+    def __call__(self, prompt: str):
+        found = _QUESTION_ANSWER.search(prompt)
+        truth = self.truth.get((found.group(1), found.group(2))) if found else None
+        if not truth:
+            return None
+        if "atomic factual statements" in prompt and "faithfulness" in truth:
+            supported = round(self._noisy(truth["faithfulness"], prompt) * self.STATEMENTS)
+            return {"statements": [{"statement": f"claim {i}", "supported": i < supported, "supporting_chunk_ids":
+                                    [0] if i < supported else [], "reason": "checked"} for i in range(self.STATEMENTS)]}
+        if "How directly and specifically" in prompt and "answer_relevancy" in truth:
+            return {"score": round(self._noisy(truth["answer_relevancy"], prompt), 4), "reason": "scored",
+                    "missing_aspects": []}
+        return None
+
+
+def labelled_items(db) -> tuple[list[dict], dict]:
+    """The demo's human-labelled records as the agreement job hands them to a scorer (with the logged verdict and
+    scores), and the humans' settled answers {record_id: {"verdict", "relevancy", ...}}."""
+    from jobs.score import scoring_item
+    from store.collections import RECORDS
+    from store.labels import human_answers
+    from store.scores import SCORING_PROJECTION
+
+    human = human_answers(db)
+    docs = db[RECORDS].find({"_id": {"$in": sorted(human)}}, {**SCORING_PROJECTION, "eb.passed": 1, "eb.scores": 1})
+    items = [{**scoring_item(d), "logged_passed": d["eb"].get("passed"), "logged_scores": d["eb"].get("scores")}
+             for d in sorted(docs, key=lambda d: d["_id"])]
+    return items, human
+
+
+def accuracy_on_labels(results: dict, human: dict) -> dict[str, dict]:
+    """{metric: {n, accuracy}}: how often each result's verdict on a human-labelled metric (faithfulness:
+    hallucinated or not; relevancy: bad or not) matches the humans (core.labels.judge_accuracy)."""
+    from core import labels as L
+
+    out = {}
+    for metric, (field, bad_value) in L.LABEL_FOR_METRIC.items():
+        allowed = (L.FAITHFUL, L.HALLUCINATED) if field == "verdict" else L.RELEVANCY
+        rows = [(rid, entry["score"], entry["threshold"], answer[field] == bad_value)
+                for rid, answer in sorted(human.items()) if answer.get(field) in allowed
+                for entry in [((results.get(rid) or {}).get("evaluation") or {}).get(metric) or {}]
+                if isinstance(entry.get("score"), (int, float))]
+        if rows:
+            acc = L.judge_accuracy(*map(list, zip(*rows)), rounds=20)
+            out[metric] = {"n": acc.n, "accuracy": acc.accuracy.value}
+    return out
