@@ -282,9 +282,18 @@ def judge_readings(record: dict, metric: str, thresholds: dict) -> dict[str, tup
     entry = evaluation.get(metric) if isinstance(evaluation, dict) else None
     score = _num(entry.get("score")) if isinstance(entry, dict) else None
     if score is not None and default_t is not None:
-        judge = LLM if rescored.get("mode") in LLM_MODES else LOCAL
+        judge = LLM if rescored.get("mode") in LLM_MODES and _judge_asked(rescored, metric) else LOCAL
         out[judge] = (score, _num(entry.get("threshold")) or default_t)
     return out
+
+
+def _judge_asked(rescored: dict, metric: str) -> bool:
+    """Whether the LLM judge scored `metric` of a judged re-score: the cascade (issue 33) asks it for some
+    metrics only (`details.cascade.metrics`, a list) and keeps the local score for the others."""
+    details = rescored.get("details")
+    cascade = details.get("cascade") if isinstance(details, dict) else None
+    asked = cascade.get("metrics") if isinstance(cascade, dict) else None
+    return not isinstance(asked, list) or metric in asked
 
 
 def week_of(ts) -> str:

@@ -247,7 +247,7 @@ def agreement(db: Database, queue_id: str) -> dict:
 
 
 _JUDGE_PROJECTION = {"feature": 1, "timestamp": 1, "evaluation": 1, "rescored.evaluation": 1, "rescored.mode": 1,
-                     "eb.passed": 1, "eb.scores": 1, "query": 1}  # the query: the disagreement list names it
+                     "rescored.details.cascade.metrics": 1, "eb.passed": 1, "eb.scores": 1, "query": 1}  # the query: the disagreement list names it
 
 
 def labelled_records(db: Database, record_ids: Iterable[str]) -> list[dict]:

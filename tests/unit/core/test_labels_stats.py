@@ -100,3 +100,18 @@ def test_majority():
     assert L.majority(["faithful", "hallucinated"]) is None
     assert L.majority(["skipped", "hallucinated"]) == "hallucinated"
     assert L.majority([]) is None
+
+
+def test_judge_readings_credit_the_llm_judge_only_with_the_metrics_the_cascade_asked_it_for():
+    from core.labels import LLM, LOCAL, LOGGED, judge_readings
+
+    thresholds = {"chat": {"faithfulness": 0.8, "answer_relevancy": 0.7}}
+    rescored = {"mode": "thorough", "evaluation": {"faithfulness": {"score": 0.9}, "answer_relevancy": {"score": 0.6}},
+                "details": {"cascade": {"reason": "band", "judged": True, "metrics": ["faithfulness"]}}}
+    record = {"feature": "chat", "evaluation": {"faithfulness": {"score": 0.5}}, "rescored": rescored}
+    assert judge_readings(record, "faithfulness", thresholds) == {LOGGED: (0.5, 0.8), LLM: (0.9, 0.8)}
+    assert judge_readings(record, "answer_relevancy", thresholds) == {LOCAL: (0.6, 0.7)}  # kept its local score
+    rescored["details"]["cascade"]["metrics"] = None  # judged on every metric (audit, cascade off)
+    assert LLM in judge_readings(record, "answer_relevancy", thresholds)
+    del rescored["details"]  # re-scored before the cascade: the mode says who scored
+    assert LLM in judge_readings(record, "answer_relevancy", thresholds)
