@@ -27,8 +27,9 @@ from core import metrics
 from core.verdict import is_number, limits_for, verdict
 
 BAND, DISAGREE, AUDIT, EVERY = "band", "disagree", "audit", "every"
+ASKED = "asked"  # a person chose a judged mode (Re-score, Playground): no cascade, but the same budget
 LOCAL, BUDGET = "local", "budget"
-JUDGED_REASONS = (BAND, DISAGREE, AUDIT, EVERY)
+JUDGED_REASONS = (BAND, DISAGREE, AUDIT, EVERY, ASKED)
 OVERALL = "__overall__"  # the budget of every feature together
 
 

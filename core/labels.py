@@ -20,6 +20,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
+from core.modes import JUDGED_MODES
+
 FAITHFUL, HALLUCINATED, SKIPPED = "faithful", "hallucinated", "skipped"
 VERDICTS = (FAITHFUL, HALLUCINATED, SKIPPED)
 GOOD, BAD = "good", "bad"
@@ -253,7 +255,7 @@ def majority_value(values: Sequence) -> str | None:
 
 LOGGED, LOCAL, LLM = "logged judge", "local scorer", "LLM judge"
 JUDGES = (LOGGED, LOCAL, LLM)
-LLM_MODES = ("balanced", "thorough")  # the scorer's modes that ask Evalboard's LLM judge
+LLM_MODES = JUDGED_MODES  # the scorer's modes that ask Evalboard's LLM judge
 
 
 def _num(value) -> float | None:

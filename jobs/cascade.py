@@ -33,20 +33,6 @@ def policy_from_settings(settings=None) -> C.Policy:
                     audit_share=s.judge_audit_share)
 
 
-def budget_from_settings(db: Database, day: str, settings=None) -> C.Budget:
-    """The day's caps, what is spent, and what a judged record has cost on average today (from the ledger:
-    a later run of the day does not open a record it cannot pay for)."""
-    s = settings or get_settings()
-    total, by_feature = judge_spend.spent(db, day)
-    budget = C.Budget(s.judge_budget_usd, C.parse_feature_budgets(s.judge_budget_features), total, by_feature)
-    for row in judge_spend.day_rows(db, day):
-        judged = sum(int(n) for r, n in (row.get("reasons") or {}).items() if r in C.JUDGED_REASONS)
-        if judged:
-            budget.judged_records += judged
-            budget.judged_cost += float(row.get("cost_usd") or 0.0)
-    return budget
-
-
 def _usage(judge) -> tuple[int, int, int, float]:
     u = judge.usage
     return u.calls, u.input_tokens, u.output_tokens, u.cost_usd
@@ -65,7 +51,7 @@ class CascadeScorer:
         self.today = today(settings.timezone or "UTC", self.now)
         self.day = self.today.isoformat()
         self.policy = policy or policy_from_settings(settings)
-        self.budget = budget_from_settings(db, self.day, settings)
+        self.budget = judge_spend.day_budget(db, self.day, settings)
         self.raw_judge = judge
         self._feature: str | None = None
         self._cost = 0.0

@@ -85,7 +85,7 @@ def run_noise(db: Database, now: datetime | None = None, *, judge=None, runs: in
     from evaluators.cost import GatedJudge
     from evaluators.noise import rejudge
     from jobs.budget import out_of_time
-    from jobs.cascade import budget_from_settings
+    from store.judge_spend import day_budget
     from jobs.score import scoring_item
 
     settings = get_settings()
@@ -98,7 +98,7 @@ def run_noise(db: Database, now: datetime | None = None, *, judge=None, runs: in
         return {"sampled": 0, "note": "no judge configured: the local scorer is deterministic (noise 0)"}
     thresholds = get_thresholds(db)
     day = today(settings.timezone or "UTC", now).isoformat()
-    budget = budget_from_settings(db, day, settings)
+    budget = day_budget(db, day, settings)
     current: dict = {"feature": None}
     gated = GatedJudge(judge, lambda: budget.allows_call(current["feature"]),
                        lambda usd: budget.add(current["feature"], usd))

@@ -3,10 +3,11 @@
 One document per (local day of the spending, job, feature):
 ```
 {_id: "<YYYY-MM-DD>|<job>|<feature>", day, job, feature, calls, input_tokens, output_tokens, cost_usd,
- reasons: {band|disagree|audit|every|local|budget: records}, updated_at}
+ reasons: {band|disagree|audit|every|asked|local|budget: records}, updated_at}
 ```
-Written with `$inc` after each record the cascade decided on (jobs/cascade.py), so a crash loses at
-most one record's figures; read for the day's budget (jobs/cascade.py) and on Data health.
+Written with `$inc` after each record the cascade decided on (jobs/cascade.py) and each judged score a
+person asked for (dashboard/components/judge_turn.py), so a crash loses at most one record's figures;
+read for the day's budget (`day_budget`) and on Data health.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typing import Mapping
 from pymongo import ASCENDING
 from pymongo.database import Database
 
+from core import cascade as C
 from store.collections import JUDGE_SPEND
 
 
@@ -58,3 +60,19 @@ def totals_by_day(db: Database, first: str, last: str) -> dict[str, dict]:
         for reason, n in (doc.get("reasons") or {}).items():
             t["reasons"][reason] = t["reasons"].get(reason, 0) + int(n)
     return out
+
+
+def day_budget(db: Database, day: str, settings=None) -> C.Budget:
+    """The day's caps (settings), what is spent, and what a judged record has cost on average today (from
+    the ledger: a later run of the day does not open a record it cannot pay for)."""
+    from settings import get_settings
+
+    s = settings or get_settings()
+    total, by_feature = spent(db, day)
+    budget = C.Budget(s.judge_budget_usd, C.parse_feature_budgets(s.judge_budget_features), total, by_feature)
+    for row in day_rows(db, day):
+        judged = sum(int(n) for r, n in (row.get("reasons") or {}).items() if r in C.JUDGED_REASONS)
+        if judged:
+            budget.judged_records += judged
+            budget.judged_cost += float(row.get("cost_usd") or 0.0)
+    return budget

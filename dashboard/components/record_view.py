@@ -24,7 +24,7 @@ from store.errors import ValidationFailed
 from store.scores import save_rescore
 from store.triage import STATUS_LABELS, STATUSES, update_triage
 
-from core.modes import MODE_HELP, MODES  # noqa: E402,F401  (re-exported for the Playground)
+from core.modes import JUDGED_MODES, MODE_HELP, MODES  # noqa: E402,F401  (re-exported for the Playground)
 
 
 @st.cache_resource(show_spinner=False)
@@ -264,15 +264,21 @@ def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], Non
             and allowed_now("reviewer", "re-score records")):
         from evaluators import score_one
         from evaluators.judge import JudgeError
+        from dashboard.components.judge_turn import judge_turn
         try:
-            with st.spinner("Scoring…"):
-                result = score_one(record.get("query"), answer, context,
-                                   expected_output=_text(record.get("expected_output")),
-                                   feature=_text(record.get("feature")), mode=mode,
-                                   thresholds=data.thresholds(),
-                                   judge=the_judge, fallback_to_fast=fallback,
-                                   history=[h for h in record.get("history") if isinstance(h, str)]
-                                   if isinstance(record.get("history"), list) else None)
+            asked = the_judge if mode in JUDGED_MODES else None
+            with judge_turn(db, asked, _text(record.get("feature")), "rescore") as turn:
+                if turn.blocked:  # a toast: it outlives the rerun after the save (the re-score says "fast mode")
+                    st.toast(f"Not sent to the judge: {turn.blocked}.", icon="💸")
+                    mode = "fast"
+                with st.spinner("Scoring…"):
+                    result = score_one(record.get("query"), answer, context,
+                                       expected_output=_text(record.get("expected_output")),
+                                       feature=_text(record.get("feature")), mode=mode,
+                                       thresholds=data.thresholds(),
+                                       judge=turn.judge, fallback_to_fast=fallback,
+                                       history=[h for h in record.get("history") if isinstance(h, str)]
+                                       if isinstance(record.get("history"), list) else None)
         except JudgeError as exc:
             st.error(f"The judge failed: {str(exc)[:300]}. Choose fast mode (or tick the fall-back) and try again.")
             return

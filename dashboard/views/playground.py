@@ -16,9 +16,12 @@ import streamlit as st
 from dashboard import data
 from dashboard import page
 from dashboard.components import score_view
+from dashboard.common import database
+from dashboard.components.judge_turn import judge_turn
 from dashboard.components.record_view import MODE_HELP, MODES, judge, model_loading
 from dashboard.components.paste import parse_json_text, split_paragraphs
 from dashboard.components.safe_text import safe_md
+from core.modes import JUDGED_MODES
 from evaluators import limits
 
 PREFIX = "playground"
@@ -168,10 +171,14 @@ def _score(result_key: str, query: str, answer: str, contexts: list[str], expect
         st.session_state.pop(result_key, None)
         return
     try:
-        with st.spinner("Model loading… then scoring" if model_loading() else "Scoring…"):
-            result = score_one(query, answer, contexts, expected_output=expected, feature=feature, mode=mode,
-                               thresholds=data.thresholds(), judge=judge(),
-                               fallback_to_fast=fallback, history=history)
+        with judge_turn(database(), judge() if mode in JUDGED_MODES else None, feature, "playground") as turn:
+            if turn.blocked:
+                st.warning(f"Not sent to the judge: {turn.blocked}.", icon="💸")
+                mode = "fast"
+            with st.spinner("Model loading… then scoring" if model_loading() else "Scoring…"):
+                result = score_one(query, answer, contexts, expected_output=expected, feature=feature, mode=mode,
+                                   thresholds=data.thresholds(), judge=turn.judge,
+                                   fallback_to_fast=fallback, history=history)
     except JudgeNotConfigured:
         st.error("The LLM judge is not configured; use fast mode.")
         return

@@ -435,6 +435,61 @@ def test_playground_with_a_judge_that_is_down_falls_back_to_fast(inv_db, monkeyp
         st.cache_data.clear()
 
 
+def test_a_judged_score_a_person_asks_for_is_in_the_ledger_and_stops_at_the_budget(inv_db, monkeypatch):
+    """Playground in thorough mode (issue 33): the judge's calls are added to the day's spend (job
+    "playground", reason "asked"); once the day's budget is spent the next score is local, says why, and
+    opens no judge call."""
+    import streamlit as st
+    from core import cascade as C
+    from core.timebuckets import today
+    from dashboard.components.record_view import judge
+    from settings import reset_settings
+    from store.judge_spend import day_rows
+    from tests.integration.evaluators.conftest import Server
+
+    server = Server()
+    server.usage = (1000, 200)  # $0.016 a call at the prices below
+    for name, value in {"OPENAI_BASE_URL": server.url, "EVALBOARD_JUDGE_MAX_RETRIES": "0",
+                        "EVALBOARD_JUDGE_INPUT_COST_PER_1K": "0.01", "EVALBOARD_JUDGE_OUTPUT_COST_PER_1K": "0.03",
+                        "EVALBOARD_JUDGE_BUDGET_USD": "0.02"}.items():
+        monkeypatch.setenv(name, value)
+    reset_settings()
+    judge.clear()
+
+    def ledger() -> dict:  # the day's playground row (the module's other tests may have written to it)
+        rows = [r for r in day_rows(inv_db, today().isoformat()) if r["job"] == "playground"]
+        return rows[0] if rows else {}
+    before = ledger()
+
+    def more(row: dict, key: str, reason: str | None = None) -> float:
+        if reason:
+            return (row.get("reasons") or {}).get(reason, 0) - (before.get("reasons") or {}).get(reason, 0)
+        return (row.get(key) or 0) - (before.get(key) or 0)
+    try:
+        at = open_page("views/playground.py")
+        at.radio(key="playground_mode").set_value("thorough").run()
+        at.button(key="playground_example").click().run()
+        at.button(key="playground_score").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        row, calls = ledger(), len(server.requests)
+        assert more(row, "", C.ASKED) == 1 and more(row, "", C.BUDGET) == 0 and more(row, "calls") == calls >= 1
+        assert more(row, "cost_usd") == pytest.approx(0.016 * calls) and more(row, "input_tokens") == 1000 * calls
+        assert more(row, "cost_usd") <= 0.02 + 0.016 + 1e-9  # the cap passed by one call at most
+        at.button(key="playground_score").click().run()  # the day's $0.02 is spent now
+        assert not at.exception
+        assert any("budget is spent" in str(w.value) for w in at.warning)
+        assert len(server.requests) == calls  # no new call opened
+        row = ledger()
+        assert more(row, "", C.ASKED) == 1 and more(row, "", C.BUDGET) == 1
+    finally:
+        server.close()
+        for name in ("OPENAI_BASE_URL", "EVALBOARD_JUDGE_BUDGET_USD"):
+            monkeypatch.delenv(name)
+        reset_settings()
+        judge.clear()
+        st.cache_data.clear()
+
+
 def test_a_viewer_can_look_but_not_change(inv_db, tmp_path, monkeypatch):
     from dashboard.auth import User, add_user
     from settings import reset_settings

@@ -52,7 +52,8 @@ def _score(db, items, how: str):
     return {r["id"]: r for r in results}, judge.usage.calls
 
 
-def test_the_cascade_pays_for_a_fraction_of_the_calls_and_keeps_the_accuracy(db, truth_judge):
+@pytest.mark.usefixtures("truth_judge")  # the judge the settings point at follows the labels
+def test_the_cascade_pays_for_a_fraction_of_the_calls_and_keeps_the_accuracy(db):
     from jobs.agreement import run_agreement
 
     assert C.Policy() == C.Policy(band=0.10)  # the defaults are what is measured
