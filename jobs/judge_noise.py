@@ -140,6 +140,23 @@ def run_noise(db: Database, now: datetime | None = None, *, judge=None, runs: in
     return counts
 
 
+def run_daily(db: Database, now: datetime | None = None, *, deadline: float | None = None) -> dict:
+    """The tick's form: measure once per local day, and only where a judge is configured (the local
+    scorer's noise is 0). A run stopped by the tick's deadline or the budget keeps what it measured; the
+    next local day measures again."""
+    from evaluators.judge import judge_from_settings
+
+    judge = judge_from_settings()
+    if judge is None:
+        return {"skipped": "no judge configured (the local scorer is deterministic: noise 0)"}
+    now = now or datetime.now(timezone.utc)
+    tz = get_settings().timezone or "UTC"
+    last = store.last_computed(db)
+    if last is not None and local_day(last, tz) == today(tz, now):
+        return {"skipped": f"measured today ({last:%H:%M} UTC)"}
+    return run_noise(db, now, judge=judge, deadline=deadline)
+
+
 def cmd_judge_noise(args) -> int:
     from store.client import get_db
 

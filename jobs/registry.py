@@ -66,6 +66,16 @@ def _notify(db, *, full=False, week=None, now=None, fence=None, deadline=None):
     return deliver(db, now=now)
 
 
+def _noise(db, *, full=False, week=None, now=None, fence=None, deadline=None):
+    from jobs.judge_noise import run_noise
+    return run_noise(db, now=now, deadline=deadline)
+
+
+def _daily_noise(db, *, full=False, week=None, now=None, fence=None, deadline=None):
+    from jobs.judge_noise import run_daily
+    return run_daily(db, now=now, deadline=deadline)
+
+
 def _report(db, *, full=False, week=None, now=None, fence=None, deadline=None):
     from jobs.report import run_report
     return run_report(db, week=week, now=now)
@@ -86,6 +96,9 @@ REGISTRY: dict[str, Job] = {job.name: job for job in (
     Job(names.AGREEMENT, _agreement, _agreement,
         "every tick, within the tick budget (completed days only; the rest goes on next tick)",
         "re-score the daily judge-agreement sample and compute the agreement figures"),
+    Job(names.NOISE, _noise, _daily_noise,
+        "once a day when an LLM judge is configured, within the tick budget and the judge's daily budget",
+        "re-judge a stratified sample k times: the judge's noise floor (flaky verdicts, alert intervals)"),
     Job(names.REPORT, _report, _requested_reports,
         "Mondays 02:00, builds requested from the dashboard at once, past weeks within the tick budget",
         "build the weekly report"),

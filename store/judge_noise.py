@@ -13,7 +13,7 @@ A re-judged record carries `noise = {runs, passes, flip_probability, flaky, metr
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Mapping
 
 from pymongo import ASCENDING, ReplaceOne, UpdateOne
@@ -49,6 +49,15 @@ def metric_figures(db: Database) -> dict[str, dict[str, dict]]:
     for doc in db[JUDGE_NOISE].find({"kind": METRIC}):
         out.setdefault(doc["feature"], {})[doc["metric"]] = doc
     return out
+
+
+def last_computed(db: Database) -> datetime | None:
+    """When the noise figures were last measured (None: never)."""
+    doc = db[JUDGE_NOISE].find_one({"kind": METRIC}, {"computed_at": 1}, sort=[("computed_at", -1)])
+    at = doc.get("computed_at") if doc else None
+    if isinstance(at, datetime) and at.tzinfo is None:
+        at = at.replace(tzinfo=timezone.utc)
+    return at if isinstance(at, datetime) else None
 
 
 def day_figures(db: Database, start: datetime, end: datetime, feature: str | None = None) -> list[dict]:

@@ -73,3 +73,31 @@ def test_sigma_0_flips_nothing(db, server):
         assert fig["flip_rate"] == 0.0 and fig["spread"] in (0.0, None), fig  # the verdict has no spread
     assert db[RECORDS].count_documents({"noise.flaky": True}) == 0
     assert db[JUDGE_NOISE].find_one({"kind": "day", "feature": "chat"})["floor"] == 0.0
+
+
+def test_the_tick_measures_once_a_local_day_and_only_with_a_judge(db, server, monkeypatch):
+    """The scheduler's form (jobs.registry, job "noise"): nothing without a judge; with one, one measurement
+    per local day — the second tick of the day skips, the next day measures again."""
+    from jobs.aggregate import refresh
+    from jobs.runner import run_job
+    from settings import reset_settings
+
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    reset_settings()
+    bases = logged_records(db, NOW, n=20, base=lambda i: THRESHOLD + OFFSETS[i % len(OFFSETS)])
+    refresh(db, full=True, now=NOW)
+    _, counts = run_job(db, "noise", now=NOW, in_tick=True)
+    assert "no judge configured" in counts["skipped"] and db[JUDGE_NOISE].count_documents({}) == 0
+
+    server.answer_fn = NoisyAnswers(bases, 0.05)
+    monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+    monkeypatch.setenv("EVALBOARD_JUDGE_MAX_RETRIES", "0")
+    reset_settings()
+    _, first = run_job(db, "noise", now=NOW, in_tick=True)
+    assert first["rejudged"] == 20, first
+    calls = len(server.requests)
+    _, again = run_job(db, "noise", now=NOW + timedelta(hours=3), in_tick=True)
+    assert "measured today" in again["skipped"], again
+    assert len(server.requests) == calls  # the second tick of the day asks the judge nothing
+    _, next_day = run_job(db, "noise", now=NOW + timedelta(days=1), in_tick=True)
+    assert next_day.get("rejudged") == 20, next_day
