@@ -94,6 +94,10 @@ class Settings(BaseSettings):
     judge_cascade_band: float = Field(default=0.10, ge=0, le=1, alias="EVALBOARD_JUDGE_CASCADE_BAND")
     judge_cascade_disagree: bool = Field(default=True, alias="EVALBOARD_JUDGE_CASCADE_DISAGREE")
     judge_audit_share: float = Field(default=0.05, ge=0, le=1, alias="EVALBOARD_JUDGE_AUDIT_SHARE")
+    # the demo `make run` loads into an empty database (`python -m jobs demo`; its flags override these):
+    # smaller on a slow laptop, or in a test of the start-up flow
+    demo_days: int = Field(default=90, ge=1, le=3650, alias="EVALBOARD_DEMO_DAYS")
+    demo_per_day: int = Field(default=400, ge=1, le=100_000, alias="EVALBOARD_DEMO_PER_DAY")
     # the noise floor (jobs/judge_noise.py): records per feature re-judged `judge_noise_runs` times
     judge_noise_runs: int = Field(default=3, ge=2, le=10, alias="EVALBOARD_JUDGE_NOISE_RUNS")
     judge_noise_per_feature: int = Field(default=30, ge=1, le=1000, alias="EVALBOARD_JUDGE_NOISE_SAMPLE")

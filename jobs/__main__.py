@@ -138,10 +138,14 @@ def cmd_demo(args) -> int:
     from demo.generate import generate_demo
     from store.state import set_setup
 
+    from settings import get_settings
+
     db = _db()
+    settings = get_settings()
     set_setup(db, demo_loading=True)
     try:
-        summary = generate_demo(db, days=args.days, per_day=args.per_day, seed=args.seed,
+        summary = generate_demo(db, days=args.days or settings.demo_days, per_day=args.per_day or settings.demo_per_day,
+                                seed=args.seed,
                                 only_if_empty=args.if_empty)
     finally:
         set_setup(db, demo_loading=False)
@@ -275,8 +279,8 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_ingest)
 
     p = sub.add_parser("demo", help="fill the database with realistic demo records")
-    p.add_argument("--days", type=int, default=90)
-    p.add_argument("--per-day", type=int, default=400)
+    p.add_argument("--days", type=int, default=None, help="days of records (default EVALBOARD_DEMO_DAYS: 90)")
+    p.add_argument("--per-day", type=int, default=None, help="records a day (default EVALBOARD_DEMO_PER_DAY: 400)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--if-empty", action="store_true", help="do nothing when records already exist")
     p.set_defaults(func=cmd_demo)

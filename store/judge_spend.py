@@ -62,14 +62,13 @@ def totals_by_day(db: Database, first: str, last: str) -> dict[str, dict]:
     return out
 
 
-def day_budget(db: Database, day: str, settings=None) -> C.Budget:
-    """The day's caps (settings), what is spent, and what a judged record has cost on average today (from
-    the ledger: a later run of the day does not open a record it cannot pay for)."""
-    from settings import get_settings
-
-    s = settings or get_settings()
+def day_budget(db: Database, day: str, settings) -> C.Budget:
+    """The day's caps (`settings`: judge_budget_usd, judge_budget_features — passed in, store/ reads no
+    settings), what is spent, and what a judged record has cost on average today (from the ledger: a later
+    run of the day does not open a record it cannot pay for)."""
     total, by_feature = spent(db, day)
-    budget = C.Budget(s.judge_budget_usd, C.parse_feature_budgets(s.judge_budget_features), total, by_feature)
+    budget = C.Budget(settings.judge_budget_usd, C.parse_feature_budgets(settings.judge_budget_features), total,
+                      by_feature)
     for row in day_rows(db, day):
         judged = sum(int(n) for r, n in (row.get("reasons") or {}).items() if r in C.JUDGED_REASONS)
         if judged:
