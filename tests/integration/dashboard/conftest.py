@@ -39,8 +39,8 @@ def point_app_at(uri: str | None) -> None:
     reset_client()
 
 
-def seed_demo(mongo_uri, per_day: int = 40):
-    """A fresh database with 21 days of the demo at `per_day` records a day, aggregated and alerted;
+def seed_demo(mongo_uri, per_day: int = 40, days: int = 21):
+    """A fresh database with `days` days of the demo at `per_day` records a day, aggregated and alerted;
     the app points at it until the generator is closed."""
     from demo.generate import generate_demo
     from jobs.runner import run_once
@@ -53,7 +53,7 @@ def seed_demo(mongo_uri, per_day: int = 40):
     client = make_client(mongo_uri)
     db = client[name]
     migrate(db)
-    generate_demo(db, days=21, per_day=per_day, seed=11)
+    generate_demo(db, days=days, per_day=per_day, seed=11)
     _records_so_far_today(db)
     run_once(db, "aggregate", full=True)
     run_once(db, "alerts")

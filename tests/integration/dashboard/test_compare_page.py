@@ -11,8 +11,9 @@ from tests.integration.dashboard.conftest import open_with_params as _open
 
 # The newest release ships a day before the demo ends (now), so at 40 records a day its share of one
 # feature was under the comparison's 20-record floor for part of each day: 300 a day keeps every hour
-# of every weekday above it (a Sunday's clauses alone: 300 x 0.48 / 0.93 x 0.2 ~ 31).
-BUSY_DAY = 300
+# of every weekday above it (a Sunday's clauses alone: 300 x 0.48 / 0.93 x 0.2 ~ 31). Ten days hold the
+# three releases (the middle one ships 6 days before the end) at a third of the records 21 days took.
+BUSY_DAY, DAYS = 300, 10
 
 
 @pytest.fixture(scope="module")
@@ -20,7 +21,7 @@ def rel_db(mongo_uri):
     from store.release_aggregates import refresh_release_aggregates
     from tests.integration.dashboard.conftest import seed_demo
 
-    seeding = seed_demo(mongo_uri, per_day=BUSY_DAY)
+    seeding = seed_demo(mongo_uri, per_day=BUSY_DAY, days=DAYS)
     db = next(seeding)
     refresh_release_aggregates(db, None, now=datetime.now(timezone.utc))
     yield db
