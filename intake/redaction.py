@@ -2,7 +2,7 @@
 trace waits for its quiet period in `intake_spans`).
 
 In redact mode each span batch is passed through core.privacy's `StagingRedactor` with its trace's
-salt (store/spans.py keeps one random salt per open trace and forgets it when the trace is assembled):
+salt (store/spans.py: an HMAC of the trace id under a random per-database secret):
 the same value gets the same staging token in every batch of the trace, and the writer numbers the
 tokens `[EMAIL_1]`, `[PHONE_2]`… and counts them once, when the record (or the quarantined trace) is
 written — so the record is the one its whole text would have given, counted once.

@@ -5,33 +5,36 @@ trace are stored as one document (`intake_spans {_id: "<trace>:<hash of its span
 received_at, span_ids, spans}`: a re-sent batch is a duplicate, and spans repeated across batches are
 de-duplicated by span id when the trace is assembled), and the trace is counted in `intake_traces`:
 `{_id: trace_id, state: open|done, first_seen, last_seen, spans, has_root, source,
-defaults: {feature, release}, salt, outcome: record|quarantined, done_at}`.
+defaults: {feature, release}, outcome: record|quarantined, done_at}`.
 Spans are stored redacted (in redact mode): the caller's `redact` gets each trace's spans with the
-trace's `salt` (random, made with the trace's document, unset when it is done) and returns what may
-be stored (intake/redaction.py; why a salt: core/privacy/redactor.py).
+trace's salt and returns what may be stored (intake/redaction.py; why a salt: core/privacy/redactor.py).
+A trace's salt is an HMAC of its id under the staging secret, made once per database (`evalboard_state`,
+read once per process): every intake process finds the same salt for a trace without a round trip.
 A trace is ready when its root has arrived and no span came for the quiet period, when it holds
 the cap of spans, or when it waited the longest wait (then without a root: quarantined). One
 assembler at a time (the intake holds a lease) reads the ready traces' spans, writes their records
 (idempotent: an assembler that dies half-way leaves traces that are simply assembled again) and
 marks them done if no span came meanwhile. A span that arrives for a trace already done, and is
 not one of the spans it was assembled from, is "late": the caller quarantines it. Assembled traces are kept a
-day (re-sends stay duplicates), then purged; their spans' text and their salt are dropped as soon as they are
-assembled (only the span ids stay).
+day (re-sends stay duplicates), then purged; their spans' text is dropped as soon as they are assembled (only
+the span ids stay).
 Every step is a batch operation (a handful of round trips per request, whatever its size).
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
+import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from pymongo import ASCENDING, IndexModel, UpdateOne
+from pymongo import ASCENDING, IndexModel, ReturnDocument, UpdateOne
 from pymongo.database import Database
-from pymongo.errors import BulkWriteError
+from pymongo.errors import BulkWriteError, DuplicateKeyError
 
-from store.collections import INTAKE_SPANS, INTAKE_TRACES
+from store.collections import INTAKE_SPANS, INTAKE_TRACES, STATE
 
 SPAN_INDEXES = [IndexModel([("trace_id", ASCENDING)], name="trace_id"),
                 IndexModel([("received_at", ASCENDING)], name="received_at")]
@@ -41,6 +44,9 @@ CLOSED = ("done",)
 # `$in` lists are cut to this size: the embedded server's cost of an `$in` grows faster than its length
 # (measured: one find of 400 ids 1.65 s, eight of 50 0.46 s, on the loaded 2-core machine)
 IN_CHUNK = 50
+SECRET_ID = "intake_staging_secret"
+_secrets: dict[tuple, bytes] = {}
+_secrets_lock = threading.Lock()
 
 
 def _find_in(db: Database, collection: str, field: str, values: list, query: dict | None = None,
@@ -58,33 +64,47 @@ def _group_id(trace_id: str, span_ids: list[str]) -> str:
     return f"{trace_id}:{hashlib.sha256(','.join(sorted(span_ids)).encode()).hexdigest()[:24]}"
 
 
+def trace_salt(db: Database, trace_id: str) -> str:
+    """The salt of a trace's staging tokens: HMAC-SHA256 of its id under this database's staging secret
+    (random, made by the first intake that needs it; the same for every process)."""
+    key = (id(db.client), db.name)
+    secret = _secrets.get(key)
+    if secret is None:
+        try:
+            doc = db[STATE].find_one_and_update({"_id": SECRET_ID}, {"$setOnInsert": {"value": secrets.token_hex(32)}},
+                                                upsert=True, return_document=ReturnDocument.AFTER)
+        except DuplicateKeyError:  # another process made it at the same moment: its secret it is
+            doc = db[STATE].find_one({"_id": SECRET_ID})
+        with _secrets_lock:
+            secret = _secrets[key] = bytes.fromhex(doc["value"])
+    return hmac.new(secret, trace_id.encode(), hashlib.sha256).hexdigest()[:32]
+
+
 def stage_spans(db: Database, spans: list[dict], *, source: str, defaults: dict, now: datetime,
                 redact: Callable[[list[dict], str], list[dict]] | None = None) -> dict:
     """Store new spans and count them on their traces. Returns {staged, duplicates, late: [span]}.
-    `redact(spans of one trace, its salt)`: what to store instead of the spans as sent (the late spans
-    returned are those redacted ones, but for those of traces already done: they were never staged)."""
+    `redact(spans of one trace, its salt)`: what is stored instead of the spans as sent (late spans of a
+    trace already done are returned as sent: they were never staged; the caller's quarantine redacts them)."""
     groups: dict[str, dict[str, dict]] = {}
     for span in spans:
         groups.setdefault(span["trace_id"], {}).setdefault(span["span_id"], span)
     duplicates = len(spans) - sum(len(g) for g in groups.values())
     late: list[dict] = []
-    known = {t["_id"]: t for t in _find_in(db, INTAKE_TRACES, "_id", list(groups), projection={"state": 1, "salt": 1})}
-    closed = [t for t, doc in known.items() if doc.get("state") in CLOSED]
+    closed = {t["_id"]: t["state"] for t in _find_in(db, INTAKE_TRACES, "_id", list(groups),
+                                                    {"state": {"$in": list(CLOSED)}}, {"state": 1})}
     if closed:
-        staged_ids = _staged_span_ids(db, closed)
+        known = _staged_span_ids(db, list(closed))
         for trace_id in closed:
-            known.pop(trace_id)
             for span_id, span in groups.pop(trace_id).items():
-                if span_id in staged_ids.get(trace_id, set()):
+                if span_id in known.get(trace_id, set()):
                     duplicates += 1
                 else:
                     late.append(span)
     if not groups:
         return {"staged": 0, "duplicates": duplicates, "late": late}
     if redact is not None:
-        salts = _salts(db, groups, known, source=source, defaults=defaults, now=now)
-        for trace_id, group in groups.items():
-            groups[trace_id] = dict(zip(group, redact(list(group.values()), salts[trace_id])))
+        groups = {trace_id: dict(zip(group, redact(list(group.values()), trace_salt(db, trace_id))))
+                  for trace_id, group in groups.items()}
     rows = [{"_id": _group_id(trace_id, list(group)), "trace_id": trace_id, "received_at": now,
              "span_ids": list(group), "spans": list(group.values())} for trace_id, group in groups.items()]
     new_groups = set(groups)
@@ -98,66 +118,31 @@ def stage_spans(db: Database, spans: list[dict], *, source: str, defaults: dict,
             new_groups.discard(trace_id)  # this very batch was staged before: a re-send
             duplicates += len(groups[trace_id])
     staged = sum(len(groups[t]) for t in new_groups)
-    late += _count_on_traces(db, {t: groups[t] for t in new_groups}, source=source, defaults=defaults, now=now,
-                             existing={t for t in new_groups if t in known})
+    late += _count_on_traces(db, {t: groups[t] for t in new_groups}, source=source, defaults=defaults, now=now)
     return {"staged": staged - len(late), "duplicates": duplicates, "late": late}
 
 
-def _salts(db: Database, groups: dict[str, dict[str, dict]], known: dict[str, dict], *, source: str,
-           defaults: dict, now: datetime) -> dict[str, str]:
-    """Each trace's salt. A new trace's document is made here, with its salt and no span counted yet
-    (the spans are counted once stored, as on an existing trace); when two requests make it at once,
-    or an open trace has none (staged before, or in another mode), the salt stored first wins."""
-    salts = {t: doc["salt"] for t, doc in known.items() if doc.get("salt")}
-    new = [t for t in groups if t not in known]
-    reread = [t for t in groups if t in known and t not in salts]
-    if reread:
-        db[INTAKE_TRACES].bulk_write([UpdateOne({"_id": t, "state": "open", "salt": None}, {"$set": {"salt": secrets.token_hex(16)}})
-                                      for t in reread], ordered=False)
-    if new:
-        docs = [{"_id": t, "state": "open", "first_seen": now, "last_seen": now, "source": source, "defaults": defaults,
-                 "spans": 0, "has_root": False, "salt": secrets.token_hex(16)} for t in new]
-        try:
-            db[INTAKE_TRACES].insert_many(docs, ordered=False)
-        except BulkWriteError as exc:
-            for error in exc.details.get("writeErrors", []):
-                if error.get("code") != 11000:
-                    raise
-                reread.append(new[error["index"]])
-        salts.update({doc["_id"]: doc["salt"] for doc in docs if doc["_id"] not in set(reread)})
-        for trace_id in new:  # the documents exist now: the spans are counted on them
-            known.setdefault(trace_id, {"_id": trace_id})
-    if reread:
-        salts.update({t["_id"]: t["salt"] for t in _find_in(db, INTAKE_TRACES, "_id", reread, projection={"salt": 1})
-                      if t.get("salt")})
-    # a trace done meanwhile has lost its salt: its spans are late (the caller quarantines them, redacted
-    # again there); a throwaway salt keeps them out of the clear until then
-    return {t: salts.get(t) or secrets.token_hex(16) for t in groups}
-
-
 def _count_on_traces(db: Database, groups: dict[str, dict[str, dict]], *, source: str, defaults: dict,
-                     now: datetime, existing: set[str] | None = None) -> list[dict]:
-    """New trace documents in one insert; existing open ones (`existing`, and those the insert finds)
-    updated. Returns the spans whose trace was claimed meanwhile (late: the assembler may have read the
-    trace without them)."""
+                     now: datetime) -> list[dict]:
+    """New trace documents in one insert; existing open ones updated. Returns the spans whose trace was
+    claimed meanwhile (late: the assembler may have read the trace without them)."""
     if not groups:
         return []
 
     def counts(group: dict[str, dict]) -> dict[str, Any]:
         return {"spans": len(group), "has_root": any(not s.get("parent_span_id") for s in group.values())}
 
-    existing = [t for t in groups if t in (existing or set())]
-    fresh = [t for t in groups if t not in set(existing)]
-    if fresh:
-        try:
-            db[INTAKE_TRACES].insert_many([{"_id": trace_id, "state": "open", "first_seen": now, "last_seen": now,
-                                            "source": source, "defaults": defaults, **counts(groups[trace_id])}
-                                           for trace_id in fresh], ordered=False)
-        except BulkWriteError as exc:
-            for error in exc.details.get("writeErrors", []):
-                if error.get("code") != 11000:
-                    raise
-                existing.append(fresh[error["index"]])
+    existing: list[str] = []
+    try:
+        db[INTAKE_TRACES].insert_many([{"_id": trace_id, "state": "open", "first_seen": now, "last_seen": now,
+                                        "source": source, "defaults": defaults, **counts(group)}
+                                       for trace_id, group in groups.items()], ordered=False)
+    except BulkWriteError as exc:
+        ids = list(groups)
+        for error in exc.details.get("writeErrors", []):
+            if error.get("code") != 11000:
+                raise
+            existing.append(ids[error["index"]])
     if not existing:
         return []
     result = db[INTAKE_TRACES].bulk_write([UpdateOne(
@@ -220,10 +205,9 @@ def finish_traces(db: Database, assembled: dict[str, int], *, now: datetime, out
     unchanged = [t for t, count in assembled.items() if now_counts.get(t) == count]
     for start in range(0, len(unchanged), IN_CHUNK):
         db[INTAKE_TRACES].update_many({"_id": {"$in": unchanged[start:start + IN_CHUNK]}, "state": "open"},
-                                      {"$set": {"state": "done", "outcome": outcome, "done_at": now},
-                                       "$unset": {"salt": ""}})
-        # the spans' text (redacted in redact mode, in the clear in report and off modes) and the salt are
-        # dropped once written; their ids stay the day re-sends are told apart by
+                                      {"$set": {"state": "done", "outcome": outcome, "done_at": now}})
+        # the spans' text (redacted in redact mode, as sent in report and off modes) is dropped once
+        # written; their ids stay the day re-sends are told apart by
         db[INTAKE_SPANS].update_many({"trace_id": {"$in": unchanged[start:start + IN_CHUNK]}}, {"$unset": {"spans": ""}})
     return [t for t in assembled if t not in set(unchanged)]
 

@@ -9,9 +9,10 @@ idempotent), and text that holds placeholders already continues their numbering
 
 Staged text (the intake's spans, store/spans.py) is redacted before its record exists, a span batch
 at a time: `StagingRedactor` writes staging tokens, `[[EMAIL#kfpdoa]]`, whose letters are a keyed hash
-(HMAC-SHA256 with the trace's own random salt, 24 bits) of the kind and the value's key. Every batch of
-one trace gets the same token for the same value, whichever process stages it, so the placeholders stay
-consistent between the answer and the chunks once the record is assembled. When the record (or a
+(HMAC-SHA256 with the trace's salt, cut to 24 bits) of the kind and the value's key. Every batch of one
+trace gets the same token for the same value, whichever process stages it, so the placeholders stay
+consistent between the answer and the chunks once the record is assembled; another trace's salt gives
+other tokens, and 24 bits leave each token matching many possible values (docs/security.md). When the record (or a
 quarantined trace) is written, `Redactor` takes each staging token as a finding of its kind — numbered
 `[EMAIL_1]` in the usual order and counted once, there, as the raw value would have been — so nothing
 is counted at staging and the stored record is the same as if its text had come in whole.
