@@ -29,7 +29,35 @@ KEPT_ATTRS = frozenset(SESSION_ATTRS + RELEASE_ATTRS + PROMPT_VERSION_ATTRS + MO
 def redact_spans(spans: list[dict], policy: Policy, salt: str) -> list[dict]:
     """The spans of one trace as they may be staged (new dicts; `spans` is not changed)."""
     redactor = StagingRedactor(policy, salt)
-    return [_span(span, redactor) for span in spans]
+    return [_span(span, redactor) if _worth_a_look(span, policy) else span for span in spans]
+
+
+def _worth_a_look(span: dict, policy: Policy) -> bool:
+    """One look at all of a span's text: most spans hold nothing a detector could find and are kept as
+    they are (per span, not per trace: the first look counts colons, and a trace's text has many)."""
+    texts: list[str] = []
+    if _texts(span, texts):
+        return True
+    joined = "\n".join(texts)
+    return "[[" in joined or maybe_personal(joined, policy.terms)
+
+
+def _texts(span: dict, out: list[str]) -> bool:
+    """Append the span's text that would be redacted to `out`; True when it has a shape to look at in full."""
+    status = span.get("status")
+    out.extend(t for t in (span.get("name"), status.get("message") if isinstance(status, dict) else None)
+               if isinstance(t, str))
+    for pairs in [span.get("attributes"), span.get("resource"),
+                  *[e.get("attributes") for e in span.get("events") or [] if isinstance(e, dict)]]:
+        for pair in pairs if isinstance(pairs, list) else []:
+            if not (isinstance(pair, (list, tuple)) and len(pair) == 2):
+                return True
+            if pair[0] not in KEPT_ATTRS:
+                if isinstance(pair[1], str):
+                    out.append(pair[1])
+                elif isinstance(pair[1], (dict, list)):
+                    return True
+    return False
 
 
 def _span(span: dict, redactor: StagingRedactor) -> dict:
