@@ -25,6 +25,7 @@ NOW = datetime.now(timezone.utc).replace(microsecond=0)
 QUESTION = "Ramesh Chandra Gupta (ravi.kumar@gmail.com, +91 98765 43210) asks: what is the notice period?"
 ANSWER = "One month. Reach him on 9876543210; his Aadhaar 2345 6789 0124 and PAN ABCPK1234F are on file."
 CHUNK = "Tenant: RAVI.KUMAR@gmail.com, mobile 98765-43210, Aadhaar 234567890124. Section 4.1: one month's notice."
+TRACE_ID = "5b8efff798038103d269b633813fc60c"  # the OpenInference fixture's
 RAW = ["Ramesh Chandra Gupta", "ravi.kumar@gmail.com", "+91 98765 43210", "9876543210", "98765-43210",
        "2345 6789 0124", "234567890124", "ABCPK1234F", "4111 1111 1111 1111", "192.168.10.20", "7012345678"]
 
@@ -105,9 +106,6 @@ def _batches(data: dict) -> tuple[dict, dict]:
         copy["resourceSpans"][0]["scopeSpans"][0]["spans"] = kept
         return copy
     return only([s for s in spans if s.get("parentSpanId")]), only([s for s in spans if not s.get("parentSpanId")])
-
-
-TRACE_ID = "5b8efff798038103d269b633813fc60c"  # the fixture's
 
 
 def _unanswered() -> dict:
