@@ -1,7 +1,7 @@
 """The intake's HTTP app (Starlette): OTLP/HTTP traces, JSON records, health.
 
-- `POST /v1/traces`: OTLP/HTTP, protobuf or JSON, gzip accepted. Spans are staged (store/spans.py)
-  and answered at once with OTLP's response (partial success: how many spans were refused, why);
+- `POST /v1/traces`: OTLP/HTTP, protobuf or JSON, gzip accepted. Spans are staged (store/spans.py),
+  redacted first in redact mode (intake/redaction.py), and answered at once with OTLP's response (partial success: how many spans were refused, why);
   a background thread turns ready traces into records (intake/writing.py).
 - `POST /api/records`: one record, a JSON array or JSON Lines (reference 000 shape), answered
   `{ingested, duplicates, rejected, rejections: [{index, reason}]}` (422 when none was taken).
@@ -29,12 +29,15 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from core.privacy import REDACT
 from intake import otlp
+from intake.redaction import redact_spans
 from intake.writing import assemble_ready, purge_old, quarantine_spans, write_payloads
 from settings import get_settings
 from store import api_keys, spans as staging
 from store.client import get_db
 from store.errors import DatabaseError
+from store.privacy import Policies
 
 log = logging.getLogger("intake")
 RECORD_TYPES = ("application/json", "application/x-ndjson", "application/jsonl", "application/json-lines",
@@ -164,8 +167,10 @@ async def traces(request: Request) -> Response:
 
 def _stage(intake: Intake, decoded: otlp.Decoded, sender: Sender) -> dict:
     source = f"otlp:{sender.source}" if sender.source else "otlp"
+    policy = Policies(intake.db)(source)  # the source's privacy mode and the team's terms, read per request
+    redact = (lambda spans, salt: redact_spans(spans, policy, salt)) if policy.mode == REDACT else None
     result = staging.stage_spans(intake.db, decoded.spans, source=source, defaults=sender.defaults,
-                                 now=datetime.now(timezone.utc))
+                                 now=datetime.now(timezone.utc), redact=redact)
     late = [(span, f"span {span['span_id']} of trace {span['trace_id']} arrived after its trace was assembled "
                    "into a record") for span in result["late"]]
     quarantine_spans(intake.db, source, decoded.rejected + late)

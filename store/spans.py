@@ -6,26 +6,35 @@ received_at, span_ids, spans}`: a re-sent batch is a duplicate, and spans repeat
 de-duplicated by span id when the trace is assembled), and the trace is counted in `intake_traces`:
 `{_id: trace_id, state: open|done, first_seen, last_seen, spans, has_root, source,
 defaults: {feature, release}, outcome: record|quarantined, done_at}`.
+Spans are stored redacted (in redact mode): the caller's `redact` gets each trace's spans with the
+trace's salt and returns what may be stored (intake/redaction.py; why a salt: core/privacy/redactor.py).
+A trace's salt is an HMAC of its id under the staging secret, made once per database (`evalboard_state`,
+read once per process): every intake process finds the same salt for a trace without a round trip.
 A trace is ready when its root has arrived and no span came for the quiet period, when it holds
 the cap of spans, or when it waited the longest wait (then without a root: quarantined). One
 assembler at a time (the intake holds a lease) reads the ready traces' spans, writes their records
 (idempotent: an assembler that dies half-way leaves traces that are simply assembled again) and
 marks them done if no span came meanwhile. A span that arrives for a trace already done, and is
-not one of the spans it was assembled from, is "late": the caller quarantines it. Assembled traces are kept a day (re-sends stay duplicates), then purged;
-their spans' text is dropped as soon as they are assembled (only the span ids stay).
+not one of the spans it was assembled from, is "late": the caller quarantines it. Assembled traces are kept a
+day (re-sends stay duplicates), then purged; their spans' text is dropped as soon as they are assembled (only
+the span ids stay).
 Every step is a batch operation (a handful of round trips per request, whatever its size).
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
+import secrets
+import threading
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from pymongo import ASCENDING, IndexModel, UpdateOne
+from pymongo import ASCENDING, IndexModel, ReturnDocument, UpdateOne
 from pymongo.database import Database
-from pymongo.errors import BulkWriteError
+from pymongo.errors import BulkWriteError, DuplicateKeyError
 
-from store.collections import INTAKE_SPANS, INTAKE_TRACES
+from store.collections import INTAKE_SPANS, INTAKE_TRACES, STATE
 
 SPAN_INDEXES = [IndexModel([("trace_id", ASCENDING)], name="trace_id"),
                 IndexModel([("received_at", ASCENDING)], name="received_at")]
@@ -35,6 +44,9 @@ CLOSED = ("done",)
 # `$in` lists are cut to this size: the embedded server's cost of an `$in` grows faster than its length
 # (measured: one find of 400 ids 1.65 s, eight of 50 0.46 s, on the loaded 2-core machine)
 IN_CHUNK = 50
+SECRET_ID = "intake_staging_secret"
+_secrets: dict[tuple, bytes] = {}
+_secrets_lock = threading.Lock()
 
 
 def _find_in(db: Database, collection: str, field: str, values: list, query: dict | None = None,
@@ -52,8 +64,27 @@ def _group_id(trace_id: str, span_ids: list[str]) -> str:
     return f"{trace_id}:{hashlib.sha256(','.join(sorted(span_ids)).encode()).hexdigest()[:24]}"
 
 
-def stage_spans(db: Database, spans: list[dict], *, source: str, defaults: dict, now: datetime) -> dict:
-    """Store new spans and count them on their traces. Returns {staged, duplicates, late: [span]}."""
+def trace_salt(db: Database, trace_id: str) -> str:
+    """The salt of a trace's staging tokens: HMAC-SHA256 of its id under this database's staging secret
+    (random, made by the first intake that needs it; the same for every process)."""
+    key = (id(db.client), db.name)
+    secret = _secrets.get(key)
+    if secret is None:
+        try:
+            doc = db[STATE].find_one_and_update({"_id": SECRET_ID}, {"$setOnInsert": {"value": secrets.token_hex(32)}},
+                                                upsert=True, return_document=ReturnDocument.AFTER)
+        except DuplicateKeyError:  # another process made it at the same moment: its secret it is
+            doc = db[STATE].find_one({"_id": SECRET_ID})
+        with _secrets_lock:
+            secret = _secrets[key] = bytes.fromhex(doc["value"])
+    return hmac.new(secret, trace_id.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def stage_spans(db: Database, spans: list[dict], *, source: str, defaults: dict, now: datetime,
+                redact: Callable[[list[dict], str], list[dict]] | None = None) -> dict:
+    """Store new spans and count them on their traces. Returns {staged, duplicates, late: [span]}.
+    `redact(spans of one trace, its salt)`: what is stored instead of the spans as sent (late spans of a
+    trace already done are returned as sent: they were never staged; the caller's quarantine redacts them)."""
     groups: dict[str, dict[str, dict]] = {}
     for span in spans:
         groups.setdefault(span["trace_id"], {}).setdefault(span["span_id"], span)
@@ -71,6 +102,9 @@ def stage_spans(db: Database, spans: list[dict], *, source: str, defaults: dict,
                     late.append(span)
     if not groups:
         return {"staged": 0, "duplicates": duplicates, "late": late}
+    if redact is not None:
+        groups = {trace_id: dict(zip(group, redact(list(group.values()), trace_salt(db, trace_id))))
+                  for trace_id, group in groups.items()}
     rows = [{"_id": _group_id(trace_id, list(group)), "trace_id": trace_id, "received_at": now,
              "span_ids": list(group), "spans": list(group.values())} for trace_id, group in groups.items()]
     new_groups = set(groups)
@@ -172,8 +206,8 @@ def finish_traces(db: Database, assembled: dict[str, int], *, now: datetime, out
     for start in range(0, len(unchanged), IN_CHUNK):
         db[INTAKE_TRACES].update_many({"_id": {"$in": unchanged[start:start + IN_CHUNK]}, "state": "open"},
                                       {"$set": {"state": "done", "outcome": outcome, "done_at": now}})
-        # the spans' text (personal data in the clear: the writer redacts the record, not the staging) is
-        # dropped once written; their ids stay the day re-sends are told apart by
+        # the spans' text (redacted in redact mode, as sent in report and off modes) is dropped once
+        # written; their ids stay the day re-sends are told apart by
         db[INTAKE_SPANS].update_many({"trace_id": {"$in": unchanged[start:start + IN_CHUNK]}}, {"$unset": {"spans": ""}})
     return [t for t in assembled if t not in set(unchanged)]
 

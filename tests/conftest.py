@@ -89,6 +89,7 @@ SLOWEST_FIRST = (
     "tests/integration/dashboard/test_compare_page.py",     # ~95 s
     "tests/integration/jobs/test_overlap.py",               # ~85 s
     "tests/e2e/test_browser_labelling.py",                  # ~70 s
+    "tests/e2e/test_browser_intake.py",                     # ~30-40 s alone (2026-11-28)
     "tests/integration/store/test_ingest.py",               # ~70 s
     "tests/integration/jobs/test_release_aggregate_faults.py",
     "tests/integration/jobs/test_stalled_writer.py",

@@ -6,17 +6,28 @@ claim supported by the chunk. Numbers follow the order of first appearance over 
 field order, so redacting the same record twice gives the same text (ingest stays
 idempotent), and text that holds placeholders already continues their numbering
 (`python -m jobs redact` can run again over a record redacted before).
+
+Staged text (the intake's spans, store/spans.py) is redacted before its record exists, a span batch
+at a time: `StagingRedactor` writes staging tokens, `[[EMAIL#kfpdoa]]`, whose letters are a keyed hash
+(HMAC-SHA256 with the trace's salt, cut to 24 bits) of the kind and the value's key. Every batch of one
+trace gets the same token for the same value, whichever process stages it, so the placeholders stay
+consistent between the answer and the chunks once the record is assembled; another trace's salt gives
+other tokens, and 24 bits leave each token matching many possible values (docs/security.md). When the record (or a
+quarantined trace) is written, `Redactor` takes each staging token as a finding of its kind — numbered
+`[EMAIL_1]` in the usual order and counted once, there, as the raw value would have been — so nothing
+is counted at staging and the stored record is the same as if its text had come in whole.
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from core.privacy.detectors import detect, maybe_personal
+from core.privacy.detectors import Finding, detect, maybe_personal
 
 OFF, REPORT, REDACT = "off", "report", "redact"
 MODES = (OFF, REPORT, REDACT)
@@ -27,6 +38,9 @@ KEEP_FIELDS = frozenset({"_id", "session_id", "feature", "timestamp", "regenerat
                          "model", "prompt_version", "tags", "eb", "triage", "rescored", "ingested_at", "source"})
 # a placeholder as the stage writes it ([EMAIL_1]); the evaluators read it as one opaque token (evaluators/text.py)
 PLACEHOLDER = re.compile(r"\[([A-Z][A-Z_]*)_(\d+)\]")
+# a staging token (StagingRedactor): letters only, so no digit detector ever reads into one
+STAGED = re.compile(r"\[\[([A-Z][A-Z_]*)#([a-p]{6})\]\]")
+_STAGED_LETTERS = "abcdefghijklmnop"
 
 
 @dataclass(frozen=True)
@@ -65,16 +79,22 @@ class Redactor:
 
     def text(self, text: str) -> str:
         findings = detect(text, self.policy.terms)
+        staged = _staged(text)
+        if staged:  # values redacted at staging: one finding each, whatever a detector reads around them
+            findings = sorted([f for f in findings if all(f.end <= s.start or f.start >= s.end for s in staged)]
+                              + staged, key=lambda f: f.start)
         if not findings:
             return text
         parts, at = [], 0
         for finding in findings:
             self.counts[finding.kind] += 1
             parts.append(text[at:finding.start])
-            parts.append(self._label(finding.kind, finding.key))
+            # a staging token is replaced in every mode (the raw value is gone); a raw value in redact mode
+            replace = self.policy.mode == REDACT or finding.key.startswith("#")
+            parts.append(self._label(finding.kind, finding.key) if replace else text[finding.start:finding.end])
             at = finding.end
         parts.append(text[at:])
-        return "".join(parts) if self.policy.mode == REDACT else text
+        return "".join(parts)
 
     def value(self, value: Any) -> Any:
         """Every string inside `value` (dicts, lists) redacted; keys are left as they are. Walked with a
@@ -96,6 +116,29 @@ class Redactor:
             else:
                 stack.pop()
         return root
+
+
+class StagingRedactor(Redactor):
+    """Redacts staged text (spans waiting for their trace) with staging tokens keyed by `salt`, the
+    trace's random salt: the same value gets the same token in every batch of the trace. Nothing is
+    counted here: the tokens are counted when the record is written."""
+
+    def __init__(self, policy: Policy, salt: str):
+        super().__init__(policy)
+        self._key = salt.encode()
+
+    def _label(self, kind: str, key: str) -> str:
+        if key.startswith("#"):  # a token already (sent back to us): kept as it is
+            return f"[[{kind}{key}]]"
+        digest = hmac.new(self._key, f"{kind}\x00{key}".encode("utf-8", "surrogatepass"), hashlib.sha256).digest()
+        bits = int.from_bytes(digest[:3], "big")  # 24 bits: six letters of sixteen
+        return f"[[{kind}#{''.join(_STAGED_LETTERS[(bits >> shift) & 15] for shift in range(20, -1, -4))}]]"
+
+
+def _staged(text: str) -> list[Finding]:
+    if "[[" not in text:
+        return []
+    return [Finding(m.start(), m.end(), m.group(1), "#" + m.group(2)) for m in STAGED.finditer(text)]
 
 
 def _empty_like(value: dict | list) -> dict | list:
@@ -159,7 +202,8 @@ def redact_record(doc: dict, policy: Policy, redactor: Redactor | None = None) -
     if isinstance(eb, dict):
         for key in ("issues", "invalid_versions", "original"):
             _walk_strings(eb.get(key), texts)
-    if not maybe_personal("\n".join(texts), policy.terms):
+    joined = "\n".join(texts)
+    if not maybe_personal(joined, policy.terms) and not ("[[" in joined and STAGED.search(joined)):
         return doc, {}  # the common case: one scan of the record's text, nothing copied
     redactor = redactor or Redactor(policy)
     for text in texts:

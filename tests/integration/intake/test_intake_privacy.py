@@ -1,7 +1,9 @@
 """Personal data sent to the HTTP intake never reaches the database, the logs or an export (issue 31): records by
 `/api/records` (one of them unreadable: quarantined) and a trace by OTLP (real uvicorn on loopback). Every
-collection is searched once the trace is assembled, with the log output and an export. Not covered: while a trace
-waits to be assembled (the quiet period), its staged spans hold the text as sent (store/spans.py)."""
+collection is searched once the trace is assembled, with the log output and an export; and while a trace waits to
+be assembled (its spans staged in two batches, a trace that will be quarantined beside it) `intake_spans` and
+`intake_traces` are searched before the assembly, then the record is checked against the one its whole raw text
+gives (same placeholders, counted once)."""
 from __future__ import annotations
 
 import json
@@ -12,14 +14,18 @@ from pathlib import Path
 
 import httpx
 
+from core.privacy import STAGED, Policy, redact_record
+from intake.mapping import trace_to_record
+from intake.otlp import Limits, decode_traces
 from intake.writing import assemble_ready
-from store.collections import RECORDS, REJECTED
+from store.collections import INTAKE_SPANS, INTAKE_TRACES, PRIVACY_DAILY, RECORDS, REJECTED
 
 OTLP = Path(__file__).resolve().parents[2] / "data" / "otlp"
 NOW = datetime.now(timezone.utc).replace(microsecond=0)
 QUESTION = "Ramesh Chandra Gupta (ravi.kumar@gmail.com, +91 98765 43210) asks: what is the notice period?"
 ANSWER = "One month. Reach him on 9876543210; his Aadhaar 2345 6789 0124 and PAN ABCPK1234F are on file."
 CHUNK = "Tenant: RAVI.KUMAR@gmail.com, mobile 98765-43210, Aadhaar 234567890124. Section 4.1: one month's notice."
+TRACE_ID = "5b8efff798038103d269b633813fc60c"  # the OpenInference fixture's
 RAW = ["Ramesh Chandra Gupta", "ravi.kumar@gmail.com", "+91 98765 43210", "9876543210", "98765-43210",
        "2345 6789 0124", "234567890124", "ABCPK1234F", "4111 1111 1111 1111", "192.168.10.20", "7012345678"]
 
@@ -89,3 +95,67 @@ def test_nothing_personal_is_stored_logged_or_exported_from_the_intake(intake, d
     assert "[PHONE_1]" in traced["context"][0] and traced["eb"]["redactions"]["AADHAAR"] >= 2
     quarantined = db[REJECTED].find_one({})
     assert len(quarantined["original_sha256"]) == 64 and quarantined["redactions"]["PHONE"] >= 1
+
+
+def _batches(data: dict) -> tuple[dict, dict]:
+    """The trace as two export batches: the children (retriever, LLM) first, the root later."""
+    spans = data["resourceSpans"][0]["scopeSpans"][0]["spans"]
+
+    def only(kept):
+        copy = json.loads(json.dumps(data))
+        copy["resourceSpans"][0]["scopeSpans"][0]["spans"] = kept
+        return copy
+    return only([s for s in spans if s.get("parentSpanId")]), only([s for s in spans if not s.get("parentSpanId")])
+
+
+def _unanswered() -> dict:
+    """A second trace (another id) whose root has a question but no answer: it will be quarantined. Its
+    metadata is JSON text with the phone right after an escaped newline (`\\n9876543210`)."""
+    data = _trace()
+    spans = data["resourceSpans"][0]["scopeSpans"][0]["spans"]
+    root = next(s for s in spans if not s.get("parentSpanId"))
+    root["traceId"] = "0af7651916cd43dd8448eb211c80319c"
+    root["attributes"] = [a for a in root["attributes"] if a["key"] not in ("output.value", "metadata")] + [
+        {"key": "metadata", "value": {"stringValue": json.dumps({"note": "client line:\n9876543210, mail ravi.kumar@gmail.com"})}}]
+    data["resourceSpans"][0]["scopeSpans"][0]["spans"] = [root]
+    return data
+
+
+def test_staged_spans_hold_no_personal_data_and_the_record_counts_them_once(intake, db):
+    from store.privacy import set_terms
+
+    set_terms(db, "# clients\nRamesh Chandra Gupta\n", "admin")
+    children, root = _batches(_trace())
+    for body in (children, root, _unanswered()):  # three requests: nothing is assembled (the server's assembler is off)
+        assert _post(intake, "/v1/traces", body).status_code == 200
+    assert db[INTAKE_TRACES].count_documents({"state": "open"}) == 2 and db[RECORDS].count_documents({}) == 0
+
+    # before assembly: the staged spans and the traces hold tokens, never the values
+    staged = _everything(db)
+    assert _leaked(staged) == [] and "9876543210" not in staged
+    batches = [set(STAGED.findall(json.dumps(row["spans"]))) for row in db[INTAKE_SPANS].find({"trace_id": TRACE_ID})]
+    # the e-mail (and the phone, the Aadhaar number) of the chunk and of the question: one token in both batches
+    assert len(batches) == 2 and {kind for kind, _letters in batches[0] & batches[1]} >= {"EMAIL", "PHONE"}
+
+    assert assemble_ready(db, now=datetime.now(timezone.utc) + timedelta(minutes=1)) == {
+        "records": 1, "duplicates": 0, "quarantined": 1}
+    everything = _everything(db)
+    assert _leaked(everything) == [] and "9876543210" not in everything
+    assert not STAGED.search(everything)  # every token became a numbered placeholder
+    assert not any("spans" in row for row in db[INTAKE_SPANS].find())  # the staged text is gone
+
+    # the record is the one its raw text would have given: same placeholders, counted once
+    rec = db[RECORDS].find_one({"source": "otlp"})
+    raw_spans = decode_traces(json.dumps(_trace()).encode(), "application/json", Limits(1000, 100_000))[0].spans
+    payload = trace_to_record(raw_spans).payload
+    expected, counts = redact_record({**payload, "eb": {}}, Policy(terms=(("NAME", "Ramesh Chandra Gupta"),)))
+    assert (rec["query"], rec["answer"], rec["context"]) == (expected["query"], expected["answer"], expected["context"])
+    assert rec["query"].startswith("[NAME_1] ([EMAIL_1], [PHONE_1])") and "[PHONE_1]" in rec["answer"]
+    assert "[EMAIL_1]" in rec["context"][0] and "[AADHAAR_1]" in rec["context"][0] and "[AADHAAR_1]" in rec["answer"]
+    assert rec["eb"]["redactions"] == counts == expected["eb"]["redactions"] and counts["PHONE"] >= 3
+    daily = list(db[PRIVACY_DAILY].find({"source": "otlp"}))
+    assert len(daily) == 1 and daily[0]["records"] == 1 and daily[0]["counts"] == counts
+
+    quarantined = db[REJECTED].find_one({"source": "otlp"})
+    kept = json.dumps(quarantined["raw"], default=str)
+    assert "[PHONE_1]" in kept and "[EMAIL_1]" in kept and quarantined["redactions"]["PHONE"] >= 1

@@ -116,3 +116,18 @@ def test_the_default_demo_corpus_has_nothing_to_find():
                                   "2026-11-23T09:00:00.000Z", "1763888400000"])
 def test_ids_and_timestamps_of_a_quarantined_payload_are_not_personal(text):
     assert detect(text) == []
+
+
+def test_staging_tokens_are_consistent_per_salt_and_numbered_when_the_record_is_written():
+    from core.privacy import STAGED, StagingRedactor
+
+    policy = Policy(terms=(("NAME", "Ramesh Gupta"),))
+    first = StagingRedactor(policy, "a" * 32).text("Ramesh Gupta: ravi@x.in, +91 98765 43210")
+    second = StagingRedactor(policy, "a" * 32).text("call 98765-43210 or RAVI@x.in")  # another batch of the trace
+    assert len(STAGED.findall(first)) == 3 and set(STAGED.findall(second)) < set(STAGED.findall(first))
+    assert StagingRedactor(policy, "b" * 32).text("ravi@x.in") not in first  # another trace: another token
+    assert "98765" not in first + second and "ravi" not in (first + second).lower()
+    doc, counts = redact_record({"_id": "r", "query": first, "answer": second + " and 9123456789", "eb": {}},
+                                Policy(mode=REPORT))  # even in report mode a token is a placeholder (no raw value left)
+    assert doc["query"] == "[NAME_1]: [EMAIL_1], [PHONE_1]" and doc["answer"] == "call [PHONE_1] or [EMAIL_1] and 9123456789"
+    assert counts == {"EMAIL": 2, "NAME": 1, "PHONE": 3} == doc["eb"]["redactions"]
