@@ -7,6 +7,7 @@ day before the drift would show up here too.
 """
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 
 import pytest
@@ -23,18 +24,29 @@ END = datetime(2026, 3, 14, 15, 0, tzinfo=timezone.utc)
 DAYS = 12
 
 
-@pytest.fixture
-def drifted(db):
+@pytest.fixture(scope="module")
+def drifted_db(mongo_uri):
+    """One drifted demo for the module (both tests only read it)."""
+    from store.client import make_client
+    from store.migrate import migrate
+
+    client = make_client(mongo_uri)
+    name = f"evalboard_agreement_demo_{os.getpid()}"
+    db = client[name]
+    migrate(db)
     generate_demo(db, days=DAYS, per_day=220, seed=7, end=END)
     refresh(db, full=True, now=END)
     counts = run_agreement(db, now=END, days=DAYS - 1, per_feature=100, features=("chat",), max_items=10**6)
     assert counts["scored"] > 500 and counts["failed"] == 0
     evaluate(db, now=END)
     (drift,) = [i for i in plan_incidents(DAYS, END) if i.key == "judge_drift"]
-    return drift
+    yield db, drift
+    client.drop_database(name)
+    client.close()
 
 
-def test_the_leniency_rule_catches_the_judge_drift_and_nothing_before_it(db, drifted):
+def test_the_leniency_rule_catches_the_judge_drift_and_nothing_before_it(drifted_db):
+    db, drifted = drifted_db
     rules = {r["_id"]: r for r in list_rules(db)}
     assert rules["rule:judge_leniency"]["enabled"] and rules["rule:judge_leniency"]["feature"] == "*"
     judge_alerts = [a for a in list_alerts(db) if a["rule_id"].startswith("rule:judge")]
@@ -45,7 +57,8 @@ def test_the_leniency_rule_catches_the_judge_drift_and_nothing_before_it(db, dri
     assert "judge agreement" in leniency[0]["message"]
 
 
-def test_the_figures_move_only_with_the_drift(db, drifted):
+def test_the_figures_move_only_with_the_drift(drifted_db):
+    db, drifted = drifted_db
     docs = latest_daily(db, "chat", 30)
     before = [d for d in docs if d["bucket"].date() < drifted.start]
     during = [d for d in docs if d["bucket"].date() >= drifted.start]
