@@ -10,7 +10,8 @@ score workers). It measures:
 - lag: from a record's arrival to its presence in today's aggregates (the `__all__` daily bucket's
   count reaching it), median and max; the target is two ticks;
 - ticks: the aggregate job's runs (outcome and spacing); a skipped or missing tick shows as a gap;
-- memory: the RSS of the scheduler, the score workers and the database server, at the start and end;
+- memory: the RSS of the scheduler, the score workers and the database server, every minute: the table
+  and each process's ratio of its largest RSS after minute 5 to its RSS at minute 5 (target <= 1.3x);
 - backlog at the end: records waiting for scores.
 Prints a Markdown summary.
 """
@@ -106,8 +107,16 @@ def main() -> None:
             samples.append((time.monotonic(), int((doc or {}).get("count") or 0) - counted0))
             stop.wait(2.0)
 
+    memory: list[tuple[float, dict[str, float]]] = [(0.0, memory_start)]  # (minutes since start, RSS)
+    started = time.monotonic()
+
+    def sample_memory() -> None:
+        while not stop.wait(60.0):
+            memory.append(((time.monotonic() - started) / 60, rss()))
+
     poller = threading.Thread(target=poll, daemon=True)
     poller.start()
+    threading.Thread(target=sample_memory, daemon=True).start()
     writer = Writer(db, "soak-ingest")
     stream = _payloads(11)
     written = 0
@@ -173,6 +182,16 @@ def main() -> None:
     print(f"| records waiting for scores at the end | {waiting} |")
     for name in memory_start:
         print(f"| RSS {name}: start → end | {memory_start[name]:.0f} → {memory_end[name]:.0f} MiB |")
+    memory.append(((time.monotonic() - started) / 60, memory_end))
+    names = list(memory_start)
+    print("\n| minute | " + " | ".join(f"{n} (MiB)" for n in names) + " |\n|---:|" + "---:|" * len(names))
+    for minute, row in memory:
+        print(f"| {minute:.0f} | " + " | ".join(f"{row.get(n, float('nan')):.0f}" for n in names) + " |")
+    at5 = next((row for minute, row in memory if minute >= 5), None)
+    if at5 is not None:
+        after = [row for minute, row in memory if minute >= 5]
+        print("\nlargest RSS after minute 5 / RSS at minute 5: " + ", ".join(
+            f"{n} {max(r.get(n, 0.0) for r in after) / at5[n]:.2f}x" for n in names if at5.get(n)))
 
 
 if __name__ == "__main__":

@@ -59,11 +59,13 @@ FULL_SET = ["tests/unit"] + CI_SET + [
 # demo, then Overview, Alerts and Reports in Chromium) and the main browser flows: with the full set,
 # on the first date of the run only (they take minutes; one shifted start shows the product's seams)
 PRODUCT_SET = ["tests/e2e/test_first_day.py", "tests/e2e/test_browser.py"]
+# ... with the default demo (`make test`'s first-day run uses a four-week one)
+DEFAULT_DEMO = {"EVALBOARD_DEMO_DAYS": "90", "EVALBOARD_DEMO_PER_DAY": "400"}
 
 
-def run_one(name: str, tests: list[str], extra: list[str]) -> tuple[int, float]:
+def run_one(name: str, tests: list[str], extra: list[str], more_env: dict | None = None) -> tuple[int, float]:
     instant, zone = DATES[name]
-    env = {**os.environ, "EVALBOARD_CLOCK_SHIFT_TO": instant,
+    env = {**os.environ, **(more_env or {}), "EVALBOARD_CLOCK_SHIFT_TO": instant,
            "EVALBOARD_CLOCK_SHIFT_STARTED": str(time.time()),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "tests" / "clock"), os.environ.get("PYTHONPATH")]))}
     if zone:
@@ -90,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     tests = FULL_SET if full else CI_SET
     if any(a.startswith("tests/") for a in extra):  # test paths given: those instead of the set
         tests, full = [], False
-    results = [(name, *run_one(name, tests + (PRODUCT_SET if full and i == 0 else []), extra))
+    results = [(name, *run_one(name, tests + (PRODUCT_SET if full and i == 0 else []), extra,
+                               DEFAULT_DEMO if full and i == 0 else {}))
                for i, name in enumerate(names)]
     print("clock-shift summary:")
     for name, rc, seconds in results:
