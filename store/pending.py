@@ -25,7 +25,7 @@ from pymongo.database import Database
 from core.jobs import AGGREGATE
 from store.collections import APS_JOBS, JOB_RUNS, RECORDS, STATE
 from store.state import AGGREGATE as AGGREGATE_STATE
-from store.state import JOBS_WANTED, get_state, lease_holder, lock_holder
+from store.state import JOBS_WANTED, demo_loading, get_state, lease_holder, lock_holder
 
 CAP = 50_000
 SCHEDULER_LEASE = "scheduler"  # jobs.scheduler.LEASE (store never imports jobs)
@@ -55,13 +55,14 @@ def next_tick(db: Database) -> datetime | None:
 
 
 def refresh_state(db: Database, now: datetime) -> dict[str, Any]:
-    """{refresh_asked_at, refresh_running, next_tick}: when the aggregates will count what is waiting."""
+    """{refresh_asked_at, refresh_running, next_tick, demo_loading}: when the aggregates will count what is
+    waiting."""
     wanted = db[STATE].find_one({"_id": JOBS_WANTED}) or {}
     asked = _aware(wanted.get("requested_at")) if AGGREGATE in (wanted.get("jobs") or []) else None
     lock = lock_holder(db, AGGREGATE) or {}
     expires = _aware(lock.get("expires_at"))
     return {"refresh_asked_at": asked, "refresh_running": bool(lock.get("owner") and expires and expires > now),
-            "next_tick": next_tick(db)}
+            "next_tick": next_tick(db), "demo_loading": demo_loading(db)}
 
 
 def pending_records(db: Database, *, now: datetime | None = None) -> dict[str, Any]:

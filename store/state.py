@@ -374,6 +374,19 @@ def set_setup(db: Database, **fields: Any) -> None:
     set_state(db, SETUP, **fields, updated_at=_now())
 
 
+def _demo_loading(setup: dict) -> bool:
+    loading = bool(setup.get("demo_loading"))
+    stamp = setup.get("updated_at")
+    if loading and isinstance(stamp, datetime):  # a load killed mid-way never cleared its flag
+        loading = _now() - (stamp if stamp.tzinfo else stamp.replace(tzinfo=timezone.utc)) < DEMO_STALE
+    return loading
+
+
+def demo_loading(db: Database) -> bool:
+    """The demo data is being written (`make run`'s worker starts once it is in)."""
+    return _demo_loading(db[STATE].find_one({"_id": SETUP}) or {})
+
+
 def build_status(db: Database, records_known: bool = False) -> dict:
     """What a fresh database still lacks: {"pending": [steps], "demo_loading": bool, "records": bool}.
 
@@ -405,11 +418,7 @@ def build_status(db: Database, records_known: bool = False) -> dict:
         if db[AGG_WEEKLY].find_one({}, {"_id": 1}) is not None or pending:
             if db[REPORTS].find_one({}, {"_id": 1}) is None:
                 pending.append("weekly report")
-    loading = bool(setup.get("demo_loading"))
-    stamp = setup.get("updated_at")
-    if loading and isinstance(stamp, datetime):  # a load killed mid-way never cleared its flag
-        loading = _now() - (stamp if stamp.tzinfo else stamp.replace(tzinfo=timezone.utc)) < DEMO_STALE
-    return {"pending": pending, "demo_loading": loading, "records": has_records, "progress": progress,
+    return {"pending": pending, "demo_loading": _demo_loading(setup), "records": has_records, "progress": progress,
             # moves whenever the worker has written new numbers (aggregates, release aggregates, alerts)
             "generation": "|".join(str(stamp) for stamp in generation)}
 

@@ -31,6 +31,8 @@ def _when(pending: dict, now: datetime) -> str:
     asked = pending.get("refresh_asked_at")
     if isinstance(asked, datetime):
         return f"in within seconds (a refresh was asked for at {_clock(asked)})"
+    if pending.get("demo_loading"):
+        return "in at the first refresh, once the demo data has loaded (the worker starts then)"
     tick = pending.get("next_tick")
     if isinstance(tick, datetime) and tick > now:
         return f"in at the worker's next refresh, about {_clock(tick)}"

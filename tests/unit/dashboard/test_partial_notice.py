@@ -23,6 +23,7 @@ def test_it_says_how_many_of_which_features_and_when():
     assert "next refresh, about 12:04:00 UTC" in tick
     assert "being counted now" in pending_text({"refresh": {"chat": 1}, "refresh_running": True}, NOW)
     assert "is the worker running" in pending_text({"refresh": {"chat": 1}, "capped": True}, NOW)
+    assert "once the demo data has loaded" in pending_text({"refresh": {"chat": 1}, "demo_loading": True}, NOW)
     assert pending_text({"refresh": {"chat": 1}, "capped": True}, NOW).count("at least 1 records") == 1
 
 
