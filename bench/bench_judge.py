@@ -4,7 +4,8 @@ measured alone.
 python bench/bench_judge.py [--sets rag,web_dev,web_held,halueval] [--halueval-n 1000] [--configs before,after,...]
 
 Configurations: "before" = every rule of issue 28 off (the scorer as it was, but for the crash fix), "+<rule>" =
-only that rule on, "after" = what ships (every rule but rules.DEFAULT_OFF), "all" = every rule on. For each set and configuration: AUROC of the
+only that rule on, "after" = what ships (every rule but rules.DEFAULT_OFF), "after+<rule>-<rule>" = what ships
+with those rules switched on/off, "all" = every rule on. For each set and configuration: AUROC of the
 hallucination score with a 95 % bootstrap interval (1,000 resamples of the records, seed 0) and the best F1 over
 all cuts; per answer style ("cites": the answer refers to passages or sources; "lists": it has list items;
 "plain": neither). Sets:
@@ -100,6 +101,21 @@ def switch_off(off) -> None:
                 obj.cache_clear()
 
 
+def rules_off(cfg: str) -> set:
+    """The rules a configuration switches off: "before" all, "all" none, "+name" all but that one, "after" the
+    shipped ones (rules.DEFAULT_OFF off), "after+a+b-c" the shipped ones with a and b on and c off."""
+    if cfg == "before":
+        return set(rules.NAMES)
+    if cfg == "all":
+        return set()
+    if cfg.startswith("after"):
+        off = set(rules.DEFAULT_OFF)
+        for sign, name in re.findall(r"([+-])(\w+)", cfg[len("after"):]):
+            (off.discard if sign == "+" else off.add)(name)
+        return off
+    return set(rules.NAMES) - {cfg[1:]}
+
+
 def run(rows, off) -> list[dict]:
     switch_off(off)
     return BQ.score_set(rows)
@@ -117,8 +133,7 @@ def main() -> None:
     styles = {name: np.array([style_of(r["answer"]) for r in rows]) for name, rows in data.items()}
     results = {}
     for cfg in args.configs.split(","):
-        off = (set(rules.NAMES) if cfg == "before" else set(rules.DEFAULT_OFF) if cfg == "after"
-               else set() if cfg == "all" else set(rules.NAMES) - {cfg[1:]})
+        off = rules_off(cfg)
         for name, rows in data.items():
             t0 = time.perf_counter()
             outs = run(rows, off)
