@@ -237,7 +237,7 @@ def _context_window(toks: list[str], i: int, n: int = _NEIGHBOURS) -> tuple[set,
     return side(range(i - 1, -1, -1)), side(range(i + 1, len(toks)))
 
 
-def _negated_near(toks: list[str], i: int, scope: int = 3) -> bool:
+def _negated_near(toks: list[str], i: int, scope: int = 5) -> bool:
     return any(T.is_negation_word(toks[j]) for j in range(max(0, i - scope), min(len(toks), i + scope + 1)))
 
 
