@@ -3,6 +3,8 @@ compound claims split so that each half is checked (evaluators/checks.py, evalua
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from evaluators import checks as C
 from evaluators import rules
@@ -105,3 +107,18 @@ def test_a_part_too_small_to_be_a_claim_stays_with_its_neighbour():
     assert T.split_claims("Mix flour, sugar, and eggs in a bowl.") == ("Mix flour, sugar, and eggs in a bowl.",)
     assert T.split_claims("Preheat the oven and also grease the tin.") == ("Preheat the oven and also grease the tin.",)
     assert T.split_compound("Season it well; rest it.") == ["Season it well; rest it."]
+
+
+_WORDS = st.sampled_from(["up", "down", "not", "does", "cover", "covers", "half", "an", "hour", "two-year", "lifetime",
+                          "30", "days", "and also", "that also", ";", ",", "the", "warranty", "non", "finely", "é", ""])
+_TEXT = st.one_of(st.text(max_size=300), st.lists(_WORDS, max_size=40).map(" ".join))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_TEXT, _TEXT)
+def test_no_input_raises(a, b):
+    assert isinstance(C.contradictions(a, b), list)
+    assert isinstance(C.duration_conflicts(a, b, [d for d, _, _ in C.durations(b)]), list)
+    assert isinstance(C.same_duration(2.0, a, (730.5,)), bool)
+    parts = T.split_compound(a)
+    assert parts and all(isinstance(x, str) for x in parts)
