@@ -207,11 +207,17 @@ _ANTONYM_GROUPS = [
     ("summer", "winter"),
     ("morning", "evening"),
 ]
-_POLE: dict[str, list[tuple[int, int]]] = {}
-for _g, _poles in enumerate(_ANTONYM_GROUPS):
-    for _p, _forms in enumerate(_poles):
-        for _w in _forms.split():
-            _POLE.setdefault(_w, []).append((_g, _p))
+def _poles() -> dict[str, list[tuple[int, int]]]:
+    """word -> [(group, pole)] (a word may sit in two groups: "lower" is low and the opposite of raise)."""
+    out: dict[str, list[tuple[int, int]]] = {}
+    for g, poles in enumerate(_ANTONYM_GROUPS):
+        for p, forms in enumerate(poles):
+            for w in forms.split():
+                out.setdefault(w, []).append((g, p))
+    return out
+
+
+_POLE = _poles()
 _TOKEN_RE = re.compile(r"[A-Za-z]+(?:['\u2019][A-Za-z]+)?|\d+(?:[.,]\d+)*")
 _NEIGHBOURS = 2  # content words each side of a polar word that must match the other side's
 
