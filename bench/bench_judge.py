@@ -2,9 +2,11 @@
 measured alone.
 
 python bench/bench_judge.py [--sets rag,web_dev,web_held,halueval] [--halueval-n 1000] [--configs before,after,...]
+python bench/bench_judge.py --speed 300 --configs after-contradiction,after,after+quantity_mismatch+claim_split
 
 Configurations: "before" = every rule of issue 28 off (the scorer as it was, but for the crash fix), "+<rule>" =
-only that rule on, "after" = what ships (every rule but rules.DEFAULT_OFF), "all" = every rule on. For each set and configuration: AUROC of the
+only that rule on, "after" = what ships (every rule but rules.DEFAULT_OFF), "after+<rule>-<rule>" = what ships
+with those rules switched on/off, "all" = every rule on. For each set and configuration: AUROC of the
 hallucination score with a 95 % bootstrap interval (1,000 resamples of the records, seed 0) and the best F1 over
 all cuts; per answer style ("cites": the answer refers to passages or sources; "lists": it has list items;
 "plain": neither). Sets:
@@ -100,6 +102,21 @@ def switch_off(off) -> None:
                 obj.cache_clear()
 
 
+def rules_off(cfg: str) -> set:
+    """The rules a configuration switches off: "before" all, "all" none, "+name" all but that one, "after" the
+    shipped ones (rules.DEFAULT_OFF off), "after+a+b-c" the shipped ones with a and b on and c off."""
+    if cfg == "before":
+        return set(rules.NAMES)
+    if cfg == "all":
+        return set()
+    if cfg.startswith("after"):
+        off = set(rules.DEFAULT_OFF)
+        for sign, name in re.findall(r"([+-])(\w+)", cfg[len("after"):]):
+            (off.discard if sign == "+" else off.add)(name)
+        return off
+    return set(rules.NAMES) - {cfg[1:]}
+
+
 def run(rows, off) -> list[dict]:
     switch_off(off)
     return BQ.score_set(rows)
@@ -112,13 +129,17 @@ def main() -> None:
     ap.add_argument("--configs", default="before," + ",".join("+" + n for n in rules.NAMES) + ",after")
     ap.add_argument("--show", type=int, default=0)
     ap.add_argument("--json", default=None, help="write the figures here")
+    ap.add_argument("--speed", type=int, default=0, help="instead: batch speed and CPU per record of each "
+                    "configuration on this many real-size records (bench_evaluators' generator), cache cleared")
     args = ap.parse_args()
+    if args.speed:
+        speed(args.configs.split(","), args.speed)
+        return
     data = {name: load(name, args.halueval_n) for name in args.sets.split(",")}
     styles = {name: np.array([style_of(r["answer"]) for r in rows]) for name, rows in data.items()}
     results = {}
     for cfg in args.configs.split(","):
-        off = (set(rules.NAMES) if cfg == "before" else set(rules.DEFAULT_OFF) if cfg == "after"
-               else set() if cfg == "all" else set(rules.NAMES) - {cfg[1:]})
+        off = rules_off(cfg)
         for name, rows in data.items():
             t0 = time.perf_counter()
             outs = run(rows, off)
@@ -140,6 +161,40 @@ def main() -> None:
     switch_off(set(rules.DEFAULT_OFF))
     if args.json:
         Path(args.json).write_text(json.dumps({f"{c}|{n}": r for (c, n), r in results.items()}, indent=1))
+
+
+def speed(configs, n: int, rounds: int = 2, single: int = 30) -> None:
+    """Per configuration (interleaved, `rounds` times, the embedding cache and the text functions' caches
+    cleared before each run so every record is new): score_many over `n` real-size records (~650-char answer,
+    3 x ~430-char chunks) - records/s (wall) and CPU ms per record (this process, all threads) - and the p50
+    of score_one over `single` more."""
+    import os
+    import random
+
+    import bench_evaluators as BE
+    from evaluators import embeddings, score_many, score_one
+
+    embeddings.warm_up()
+    for r in [BE.record(random.Random(1), i, "real") for i in range(5)]:  # warm-up
+        score_one(r["query"], r["answer"], r["context"])
+    for rnd in range(rounds):
+        for cfg in configs:
+            switch_off(rules_off(cfg))
+            embeddings.clear_cache()
+            rng = random.Random(7 + rnd)
+            items = [BE.record(rng, i, "real") for i in range(n)]
+            load = os.getloadavg()[0]
+            w0, c0 = time.perf_counter(), time.process_time()
+            score_many(items)
+            wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+            lat = []
+            for r in [BE.record(rng, 10_000 + i, "real") for i in range(single)]:
+                t = time.perf_counter()
+                score_one(r["query"], r["answer"], r["context"])
+                lat.append((time.perf_counter() - t) * 1000)
+            print(f"round {rnd + 1} {cfg:<50} batch {n / wall:5.1f} rec/s  CPU {1000 * cpu / n:6.1f} ms/record  "
+                  f"single p50 {sorted(lat)[len(lat) // 2]:6.1f} ms  (load {load:.1f})", flush=True)
+    switch_off(set(rules.DEFAULT_OFF))
 
 
 def show(rows, outs, s, y, n) -> None:

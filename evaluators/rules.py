@@ -13,15 +13,24 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
   passage_check    a claim that cites passage N is checked against passage N
   added_phrase     a phrase added inside an otherwise supported sentence: its content words against the
                    best-matching context sentence
+  contradiction    opposite-polarity words (up/down, same/reverse, finely/coarsely, limited/lifetime, ...) between
+                   a claim and its best-matching context sentence where the words around them match
+  quantity_mismatch  a length of time the claim gives otherwise than its best-matching sentence ("lifetime" or
+                   "five-year" for "two-year", "30 days" for "14 days"); "24 months" for "two years" is the same
+  claim_split      compound claims split at "and also", "that also", "which also", "as well as", ", and", ";",
+                   so that an unsupported half is checked on its own
 """
 from __future__ import annotations
 
 import os
 
-NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "counts", "passage_check", "added_phrase")
+NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "counts", "passage_check", "added_phrase",
+         "contradiction", "quantity_mismatch", "claim_split")
 # off unless EVALBOARD_RULES_ON names it: added_phrase catches added tails on web-style answers but flags legal
-# characterisations the demo's argument answers make ("…, which is a statutory defence") - measured, not shipped on
-DEFAULT_OFF = frozenset({"added_phrase"})
+# characterisations the demo's argument answers make ("…, which is a statutory defence") - measured, not shipped on;
+# quantity_mismatch and claim_split change no AUROC on web_dev/web_held (their sets hold no such case) and move
+# rag by +0.002/+0.001 - measured, not shipped on (BENCHMARKS.md, "judge29")
+DEFAULT_OFF = frozenset({"added_phrase", "quantity_mismatch", "claim_split"})
 _on_env = {n.strip() for n in os.environ.get("EVALBOARD_RULES_ON", "").split(",") if n.strip()}
 _off: set[str] = ({n.strip() for n in os.environ.get("EVALBOARD_RULES_OFF", "").split(",") if n.strip()}
                   | (DEFAULT_OFF - _on_env))

@@ -57,6 +57,11 @@ _GLUED_RE = re.compile(r"(?<=[a-z\)\]0-9]{2}[.!?])(?=[A-Z][a-z])")
 _CLAIM_SPLIT_RE = re.compile(
     r"\s*;\s+|,\s+(?:and|but|while|whereas|although|though|however|yet)\s+|\s+(?:but|whereas)\s+|,\s+however,?\s+",
     re.IGNORECASE)
+# issue 28 (judge29, rule claim_split): also the joins that add a second claim to a supported one ("... a lifetime
+# warranty that also covers water damage", "... and also ...", "..., as well as ...")
+_CLAIM_SPLIT_MORE_RE = re.compile(
+    _CLAIM_SPLIT_RE.pattern + r"|,?\s+(?:and|that|which|who|it)\s+also\s+|,?\s+as\s+well\s+as\s+|,\s+plus\s+",
+    re.IGNORECASE)
 _WORD_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:['\u2019][A-Za-z]+)?|\d+(?:[.,]\d+)*")
 # a privacy placeholder ("[EMAIL_1]", core/privacy) is one opaque token, equal only to itself: not the word
 # "email" nor the number 1 (evaluators/placeholders.py)
@@ -382,8 +387,11 @@ def split_claims(answer: str) -> tuple[str, ...]:
         if s.endswith("?") or s.endswith(":") or is_pleasantry(s) or is_meta_statement(s) or is_about_context(s):
             continue
         parts = [p.strip(" ,;") for p in _CLAIM_SPLIT_RE.split(s) if p and p.strip(" ,;")]
+        halves = split_compound(s) if rules.on("claim_split") else []
         if len(parts) > 1 and all(len(content_tokens(p)) >= 3 for p in parts):
             claims.extend(parts)
+        elif len(halves) > 1:
+            claims.extend(halves)
         elif len(content_tokens(s)) >= 2 or numbers(s):
             claims.append(s)
     if not claims:  # a short answer ("Delhi", "In 1998") is one claim when it carries any content
@@ -392,6 +400,30 @@ def split_claims(answer: str) -> tuple[str, ...]:
                 and not is_pleasantry(whole):
             claims.append(whole)
     return tuple(claims)
+
+
+def split_compound(sentence: str) -> list[str]:
+    """Issue 28 (judge29, rule claim_split): `sentence` cut at every clause join (`_CLAIM_SPLIT_MORE_RE`: ";",
+    ", and", ", but", "that also", "and also", "as well as", ...), a part too small to be a claim of its own
+    (< 3 content words and no number: "sugar" in "flour, sugar, and eggs") glued back to its neighbour, in the
+    sentence's own words. One part (nothing to split) -> [sentence]."""
+    cuts = [(m.start(), m.end()) for m in _CLAIM_SPLIT_MORE_RE.finditer(sentence) if m.start() > 0]
+    if not cuts:
+        return [sentence]
+    bounds = [0] + [x for c in cuts for x in c] + [len(sentence)]
+    spans = [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
+
+    def small(a: int, b: int) -> bool:
+        part = sentence[a:b]
+        return len(content_tokens(part)) < 3 and not numbers(part)
+
+    merged: list[list[int]] = []
+    for a, b in spans:
+        if merged and (small(a, b) or small(*merged[-1])):
+            merged[-1][1] = b
+        else:
+            merged.append([a, b])
+    return [sentence[a:b].strip(" ,;") for a, b in merged if sentence[a:b].strip(" ,;")]
 
 
 # short forms of the words that name a provision ("Sec. 103", "ss. 4-6", "Art. 21", "cl. 9"): one stem each
