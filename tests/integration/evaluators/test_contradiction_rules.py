@@ -27,12 +27,13 @@ def _set_off(off) -> None:
                 obj.cache_clear()
 
 
-@pytest.fixture(params=["shipped", "new rules on"])
+@pytest.fixture(params=["shipped", "contradiction only"])
 def rule_set(request):
-    """Each test twice: with the rules as shipped (contradiction on; quantity_mismatch and claim_split default
-    off) and with the three new rules on; the cached text functions cleared around the switch."""
+    """Each test twice: with the rules as shipped (the three new rules on) and with contradiction alone of
+    them (quantity_mismatch and claim_split off, as first measured); the cached text functions cleared
+    around the switch."""
     before = {n for n in rules.NAMES if not rules.on(n)}
-    _set_off(set(rules.DEFAULT_OFF) - ({"contradiction"} if request.param == "shipped" else NEW_RULES))
+    _set_off(set(rules.DEFAULT_OFF) | (set() if request.param == "shipped" else NEW_RULES - {"contradiction"}))
     yield request.param
     _set_off(before)
 
@@ -49,7 +50,7 @@ def test_the_lifetime_warranty_answer_is_not_faithful_and_says_why(rule_set):
     passed, claims = _faith(out)
     assert passed is False and out["hallucination_score"] > 0.5
     assert "says 'lifetime' where the context says 'limited'" in claims[0]["why"]
-    if rule_set == "new rules on":
+    if rule_set == "shipped":
         # claim_split: both halves of the compound claim are checked, each unsupported for its own reason
         assert [c["supported"] for c in claims] == [False, False]
         assert "says 'covers' where the context says 'does not cover'" in claims[1]["why"]
@@ -61,11 +62,11 @@ def test_a_length_of_time_given_otherwise(rule_set):
     q = "How long is the Kestrel kettle warranty?"
     lifetime = score_one(q, "Every Kestrel kettle comes with a lifetime warranty.", ctx)
     months = score_one(q, "Every Kestrel kettle comes with a 24-month warranty.", ctx)
-    if rule_set == "new rules on":  # quantity_mismatch: "lifetime" conflicts, "24-month" is the same length
+    if rule_set == "shipped":  # quantity_mismatch: "lifetime" conflicts, "24-month" is the same length
         assert _faith(lifetime)[0] is False
         assert "says 'lifetime' where the context says 'two-year'" in _faith(lifetime)[1][0]["why"]
         assert _faith(months)[0] is True
-    else:  # as shipped (quantity_mismatch off) both are misjudged: the reason it is measured, see BENCHMARKS.md
+    else:  # contradiction alone (quantity_mismatch off): both are misjudged, see BENCHMARKS.md
         assert _faith(lifetime)[0] is True and _faith(months)[0] is False
 
 
@@ -73,7 +74,7 @@ def test_a_length_of_time_given_otherwise(rule_set):
 def test_a_faithful_paraphrase_is_not_flagged(rule_set):
     answers = ["The Aquila X2 headphones have a limited two-year warranty that also covers manufacturing defects, "
                "but damage from liquids is not covered."]
-    if rule_set == "new rules on":  # "24-month" for "two-year" needs quantity_mismatch (as shipped: 24 is missing)
+    if rule_set == "shipped":  # "24-month" for "two-year" needs quantity_mismatch (without it: 24 is missing)
         answers.append("You get a 24-month limited warranty on the Aquila X2; it covers manufacturing defects in "
                        "materials and workmanship.")
     for answer in answers:
