@@ -56,15 +56,18 @@ def _verify(db) -> dict:
     return verify(db, get_thresholds(db), "UTC", state)
 
 
+ARRIVALS = 20  # late records per round: enough to touch every feature on each day (several delta documents)
+
+
 def test_a_refresh_killed_at_any_write_point_leaves_exact_buckets(db, messy, faults):
     rng = random.Random(5)
     # small data over three days: every kind of write point, each several times (a document's delta, a
     # dirty day's recount, the watermark), while each point costs two refreshes and a recount check
     days = 3
-    messy(n=120, days=days, now=datetime.now(timezone.utc) - timedelta(minutes=5))
+    messy(n=90, days=days, now=datetime.now(timezone.utc) - timedelta(minutes=5))
     refresh(db, full=True)
     # how many write points one incremental refresh with late records and a dirty day passes
-    _arrive(db, rng, 10_000, days=days)
+    _arrive(db, rng, 10_000, n=ARRIVALS, days=days)
     mark_dirty_days(db, [(T0 + timedelta(days=1)).date().isoformat()])
     points = faults(None)
     refresh(db)
@@ -74,7 +77,7 @@ def test_a_refresh_killed_at_any_write_point_leaves_exact_buckets(db, messy, fau
     assert points.count("delta") >= 2 and points.count("recompute") >= 2  # killed between documents too
     check_all(db)
     for kill_at in range(1, total + 1):
-        _arrive(db, rng, 20_000 + 100 * kill_at, days=days)
+        _arrive(db, rng, 20_000 + 100 * kill_at, n=ARRIVALS, days=days)
         mark_dirty_days(db, [(T0 + timedelta(days=kill_at % days)).date().isoformat()])
         seen = faults(kill_at)
         with pytest.raises(Killed):
