@@ -125,10 +125,10 @@ def refresh_twice_at_once(db, pause: float) -> None:
 
 def test_two_refreshes_at_once_count_every_record_once(db, messy, faults):
     rng = random.Random(9)
-    messy(n=300, days=6, now=datetime.now(timezone.utc) - timedelta(minutes=5))
+    messy(n=150, days=6, now=datetime.now(timezone.utc) - timedelta(minutes=5))
     refresh(db, full=True)
     for round_ in range(4):
-        _arrive(db, rng, 30_000 + 1000 * round_, n=60)
+        _arrive(db, rng, 30_000 + 1000 * round_, n=30)
         if round_ % 2:
             mark_dirty_days(db, [(T0 + timedelta(days=round_)).date().isoformat()])
         refresh_twice_at_once(db, 0.02)
