@@ -247,13 +247,13 @@ def cmd_score_worker(args) -> int:
     import signal
     import threading
 
-    from jobs.score import run_worker
+    from jobs.score import POLL_S, run_worker
 
     db = _db()
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())  # the batch in hand is finished and written first
-    totals = run_worker(db, batch_size=args.batch_size, claim_s=args.claim_s, poll_s=args.poll_s,
+    totals = run_worker(db, batch_size=args.batch_size, claim_s=args.claim_s, poll_s=args.poll_s or POLL_S,
                         exit_when_idle=args.exit_when_idle, stop=stop)
     print("score-worker: " + " ".join(f"{k}={v}" for k, v in totals.items()))
     return 0
@@ -302,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("score-worker", help="score waiting records in claimed batches (run as many as you like)")
     p.add_argument("--batch-size", type=int, default=16)
     p.add_argument("--claim-s", type=float, default=300.0, help="a dead worker's batch is taken again after this")
-    p.add_argument("--poll-s", type=float, default=5.0, help="wait between looks when nothing waits")
+    p.add_argument("--poll-s", type=float, default=None, help="wait between looks when nothing waits (default 2 s)")
     p.add_argument("--exit-when-idle", action="store_true", help="stop when nothing waits (benchmarks, cron)")
     p.set_defaults(func=cmd_score_worker)
 

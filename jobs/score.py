@@ -46,7 +46,9 @@ from store.thresholds import get_thresholds
 BATCH_SIZE = 16
 MAX_ITEMS_PER_RUN = 2000
 CLAIM_S = 300.0  # far longer than a batch takes; a dead worker's records wait this long
-POLL_S = 5.0
+# an idle look is two reads of sparse indexes that hold only waiting records (cheap when none wait); 2 s keeps
+# an answer from the intake in Triage within ~10 s of its export (tests/e2e/test_browser_intake.py)
+POLL_S = 2.0
 BY = "batch-scoring"
 REFRESH_EVERY_S = 10.0  # while scoring a long queue, ask for a refresh at most this often
 log = logging.getLogger("jobs.score")
