@@ -2,7 +2,7 @@
 OTLP/HTTP exporter (a BatchSpanProcessor, as the README sets it up) goes to `python -m intake serve` (a
 subprocess on the e2e database; sign-in is on, so with an API key), is assembled after the default quiet
 period (EVALBOARD_INTAKE_QUIET_S, 2 s), scored by `python -m jobs score-worker` (a subprocess with the
-defaults `make run` uses: the local scorer, a 5 s poll when idle, the model loaded at its first batch),
+defaults `make run` uses: the local scorer, a 2 s poll when idle, the model loaded at its first batch),
 and is open in Triage (`/triage?record=otel-<trace id>`) with its chunks and the local scores. A second
 export of the same spans adds nothing.
 
