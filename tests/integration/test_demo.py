@@ -13,6 +13,7 @@ from demo.generate import MALFORMED, build_payloads, generate_demo, plan_inciden
 from demo.corpus import EXTRA_UNSUPPORTED, GENERIC, PASSAGES, TEMPLATES
 from store.collections import RECORDS, REJECTED
 from core import metrics
+from core.timebuckets import bucket_day
 
 END = datetime(2026, 11, 20, 15, 30, tzinfo=timezone.utc)
 DAYS, PER_DAY, SEED = 28, 60, 3
@@ -269,12 +270,12 @@ def test_default_rules_catch_the_demo_incidents_and_notify(demo, monkeypatch):
 
         drop = incidents["faithfulness_drop"]
         [crit] = [a for a in alerts("rule:faithfulness", "viability")
-                  if drop.start <= a["link"]["start"].date() <= drop.end]
+                  if drop.start <= bucket_day(a["link"]["start"]) <= drop.end]
         assert crit["severity"] == "critical" and crit["state"] == "resolved" and crit["replayed"] is True
-        assert crit["link"]["end"].date() == drop.end  # one alert for the whole incident, not one per day
+        assert bucket_day(crit["link"]["end"]) == drop.end  # one alert for the whole incident, not one per day
         assert crit["cleared_day"] == (drop.end + timedelta(days=1)).isoformat()  # the next day was good
         spike = incidents["regeneration_spike"]
-        assert any(spike.start <= a["link"]["start"].date() <= spike.end for a in alerts("rule:regen_rate", "__all__"))
+        assert any(spike.start <= bucket_day(a["link"]["start"]) <= spike.end for a in alerts("rule:regen_rate", "__all__"))
         assert not alerts("rule:faithfulness", "chat")  # chat was never hit
         # only alerts still open on the last day notify, and each once
         open_now = list(db[ALERTS].find({"state": "open"}))

@@ -13,6 +13,18 @@ from store.triage import SEARCH_MAX_CHARS, build_filter, date_bounds, sort_spec
 NOW = datetime(2026, 11, 22, 15, 30, tzinfo=timezone.utc)
 
 
+@pytest.fixture(autouse=True)
+def utc_days(monkeypatch):
+    """The expectations below are spelled in UTC days: the configured timezone is pinned to UTC (the
+    clock-shift check runs the unit tests with EVALBOARD_TIMEZONE=Europe/Berlin too)."""
+    from settings import reset_settings
+
+    monkeypatch.setenv("EVALBOARD_TIMEZONE", "UTC")
+    reset_settings()
+    yield
+    reset_settings()
+
+
 def clauses(f: dict) -> list[dict]:
     """The filter's clauses: one per field of the flat filter document."""
     assert "$and" not in f  # flat: the embedded server only uses indexes for flat filters

@@ -18,8 +18,8 @@ UTC = timezone.utc
 
 
 def test_week_buckets_start_monday_and_follow_the_timezone():
-    assert bucket_start(date(2026, 3, 5), "week") == datetime(2026, 3, 2, tzinfo=UTC)
-    lo, hi = bucket_range(date(2026, 3, 8), "week")  # a Sunday belongs to the week before
+    assert bucket_start(date(2026, 3, 5), "week", "UTC") == datetime(2026, 3, 2, tzinfo=UTC)
+    lo, hi = bucket_range(date(2026, 3, 8), "week", "UTC")  # a Sunday belongs to the week before
     assert (lo, hi) == (datetime(2026, 3, 2, tzinfo=UTC), datetime(2026, 3, 9, tzinfo=UTC))
     lo, hi = bucket_range(date(2026, 3, 5), "day", "Asia/Kolkata")
     assert lo == datetime(2026, 3, 4, 18, 30, tzinfo=UTC) and hi == datetime(2026, 3, 5, 18, 30, tzinfo=UTC)
