@@ -20,6 +20,25 @@ DAYS, PER_DAY, SEED = 28, 60, 3
 N_REJECTED = sum(1 for _, rejected in MALFORMED if rejected)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def utc_days():
+    """The demo writes its records and incidents in UTC days (demo/generate.py), and these tests check its
+    content against the default rules at a fixed END, day by day: they run with the product's days in UTC.
+    (In a zone west of UTC an incident's last UTC day is not all one local day: in America/New_York the
+    viability alert's last day is the 16th for an incident that ends on the 17th.)"""
+    from settings import reset_settings
+
+    before = os.environ.get("EVALBOARD_TIMEZONE")
+    os.environ["EVALBOARD_TIMEZONE"] = "UTC"
+    reset_settings()
+    yield
+    if before is None:
+        os.environ.pop("EVALBOARD_TIMEZONE", None)
+    else:
+        os.environ["EVALBOARD_TIMEZONE"] = before
+    reset_settings()
+
+
 @pytest.fixture(scope="module")
 def demo(mongo_uri):
     """One database loaded once with a small demo run; yields (db, summary line)."""
