@@ -259,9 +259,10 @@ SAMPLE_WEEKS = 2  # the newest week and one other, at random: a few seconds at 2
 
 def sampled_check(db: Database, now: datetime, fence=None) -> dict:
     """Once a day (from the aggregate job, under its lock): recount a sample of weeks; drift opens the
-    health alert `core.rules.AGGREGATE_DRIFT_ID` (a clean sample resolves it). The first check is a day
+    health alert `core.label_rule.AGGREGATE_DRIFT_ID` (a clean sample resolves it). The first check is a day
     after the first refresh."""
-    from core import rules
+    from core.label_rule import AGGREGATE_DRIFT_ID
+    from core.rule_docs import Alert
     from core.features import ALL_FEATURES
     from store import alerts as store_alerts
     from store.verify_aggregates import sample_weeks
@@ -279,11 +280,11 @@ def sampled_check(db: Database, now: datetime, fence=None) -> dict:
                         weeks=weeks, record=False)
     set_state(db, SAMPLE_STATE, at=now, weeks=[w.isoformat() for w in weeks], drifted=result["drifted"],
               pending=result["pending"], kinds=result["kinds"])
-    active = [a for (rid, _f), a in store_alerts.active_alerts(db).items() if rid == rules.AGGREGATE_DRIFT_ID]
+    active = [a for (rid, _f), a in store_alerts.active_alerts(db).items() if rid == AGGREGATE_DRIFT_ID]
     if result["drifted"] and not active:
         per_kind = ", ".join(f"{k} {v['drifted']}" for k, v in result["kinds"].items() if v["drifted"])
-        store_alerts.open_alert(db, rules.Alert(
-            _id=f"{rules.AGGREGATE_DRIFT_ID}|{now.date().isoformat()}", rule_id=rules.AGGREGATE_DRIFT_ID, feature=ALL_FEATURES,
+        store_alerts.open_alert(db, Alert(
+            _id=f"{AGGREGATE_DRIFT_ID}|{now.date().isoformat()}", rule_id=AGGREGATE_DRIFT_ID, feature=ALL_FEATURES,
             rule_name="Aggregates drifted from their records", severity="warning", channel="qa",
             message=(f"The daily sampled recount found {result['drifted']} aggregate document(s) that differ from "
                      f"their records ({per_kind}); run `python -m jobs verify-aggregates --repair`"),

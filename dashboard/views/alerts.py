@@ -17,6 +17,7 @@ import streamlit as st
 
 from core import agreement, metrics
 from core import evidence
+from core import release_rule
 from core import rules as core_rules
 from core.jobs import NOTIFY
 from core.features import DEFAULT_FEATURE, feature_label
@@ -611,7 +612,7 @@ def _render_rule_editor(db, admin: bool) -> None:
 
 
 def _render_release_rule_editor(db, admin: bool) -> None:
-    """The release rule (core.rules.ReleaseRegression): its settings, edited like the other rules."""
+    """The release rule (core.release_rule.ReleaseRegression): its settings, edited like the other rules."""
     st.subheader("Release rule", anchor=False)
     rule = get_release_rule(db)
     st.caption("Alerts when the newest release is worse than the previous one on a feature, beyond noise: both "
@@ -620,7 +621,7 @@ def _render_release_rule_editor(db, admin: bool) -> None:
                "lower, with its 95 % interval below 0." + ("" if rule.get("enabled", True) else " (Off.)"))
     if not admin:
         return
-    words = core_rules.RELEASE_SETTINGS
+    words = release_rule.RELEASE_SETTINGS
     with st.form(f"{PREFIX}_release_rule_form", border=True):
         c1, c2, c3 = st.columns(3)
         min_records = c1.number_input(words["min_records"], value=int(rule["min_records"]), min_value=5, step=5)
@@ -629,7 +630,7 @@ def _render_release_rule_editor(db, admin: bool) -> None:
         min_rate = c3.number_input(words["min_rate_effect"], value=float(rule["min_rate_effect"]), min_value=0.0,
                                    max_value=1.0, step=0.01, format="%.2f")
         c4, c5, c6 = st.columns(3, vertical_alignment="bottom")
-        severities = core_rules.RELEASE_SEVERITIES
+        severities = release_rule.RELEASE_SEVERITIES
         severity = c4.selectbox("Severity", severities, key=f"{PREFIX}_release_severity",
                                 index=severities.index(rule["severity"]) if rule["severity"] in severities else 1)
         channels = core_rules.CHANNELS

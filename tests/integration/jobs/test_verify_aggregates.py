@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from core import rules
+from core.label_rule import AGGREGATE_DRIFT_ID
 from jobs.aggregate import SAMPLE_STATE, refresh, verify_aggregates
 from store import aggregates as agg
 from store.collections import AGG_DAILY_VALUES, AGG_WEEKLY, ALERTS, RELEASE_DAILY
@@ -78,7 +78,7 @@ def test_the_daily_sampled_recount_raises_and_resolves_a_health_alert(built):
     db[AGG_DAILY_VALUES].update_one({"_id": newest["_id"]}, {"$inc": {"count": 4}})  # the newest week is sampled
     result = refresh(db)
     assert result["sample_drifted"] >= 1
-    alert = db[ALERTS].find_one({"rule_id": rules.AGGREGATE_DRIFT_ID})
+    alert = db[ALERTS].find_one({"rule_id": AGGREGATE_DRIFT_ID})
     assert alert["state"] == "open" and "verify-aggregates --repair" in alert["message"]
     from jobs.alerts import evaluate
     evaluate(db)  # the rule sweep leaves the health alert alone
