@@ -37,7 +37,7 @@ from core.rule_docs import Alert, Rule
 from core.evidence import bucket_day as _day
 from core.features import ALL_FEATURES as ALL
 from core.features import EACH_FEATURE as EACH
-from core.timebuckets import DAY, bucket_start, is_partial, today
+from core.timebuckets import DAY, bucket_start, is_partial, local_day, today
 from store import agreement as store_agreement
 from store import aggregates as agg
 from store import alerts as store_alerts
@@ -55,7 +55,7 @@ def latest_complete_day(db: Database, now: datetime) -> date | None:
     newest = agg.newest_daily_bucket(db)
     if newest is None:
         return None
-    day = min(agg.local_day(newest), today(now=now))
+    day = min(local_day(newest), today(now=now))
     return day - timedelta(days=1) if is_partial(day, now=now) else day
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from core.label_rule import AGGREGATE_DRIFT_ID
 from jobs.aggregate import SAMPLE_STATE, refresh, verify_aggregates
-from store import aggregates as agg
+from store import aggregate_delta as agg_delta
 from store.collections import AGG_DAILY_VALUES, AGG_WEEKLY, ALERTS, RELEASE_DAILY
 from store.state import set_state
 
@@ -55,12 +55,12 @@ def test_a_crashed_refresh_is_pending_not_drift_and_the_next_refresh_completes_i
     def hook(name):
         if name == "watermark":  # the per-day documents moved, the watermark not yet
             raise Killed(name)
-    agg.FAULT_HOOK = hook
+    agg_delta.FAULT_HOOK = hook
     try:
         with pytest.raises(Killed):
             refresh(db)
     finally:
-        agg.FAULT_HOOK = None
+        agg_delta.FAULT_HOOK = None
     between = verify_aggregates(db)
     assert between["drifted"] == 0, between["examples"]
     refresh(db)
