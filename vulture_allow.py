@@ -5,8 +5,8 @@ _ = None
 
 # typed documents: pydantic / dataclass fields declare the schema (read through model_dump / asdict, not by name)
 _.regen_mean, _.missing_scores  # core.buckets.Bucket
-_.window_days, _.own_threshold  # core.rules.Rule
-_.rule_name, _.opened_at, _.resolved_at, _.resolved_by, _.acknowledged_by  # core.rules.Alert
+_.window_days, _.own_threshold  # core.rule_docs.Rule
+_.rule_name, _.opened_at, _.resolved_at, _.resolved_by, _.acknowledged_by  # core.rule_docs.Alert
 _.mode_used  # evaluators.retrieval.RetrievalResult (to_dict: the API's "retrieval" block)
 _.description, _.schedule  # core.metrics.Metric, jobs.registry.Job: catalog data for people (docs, --help)
 _.intro  # demo.corpus passages

@@ -167,7 +167,7 @@ def largest_possible_document(records_per_day: int = 10_000_000) -> int:
     The most a per-day document can hold, whatever the volume: counts are int64 at
     `records_per_day`, every one of the 1,001 bins of each score metric non-empty."""
     from core import diagnosis, metrics
-    from store.aggregates import HIST_BINS
+    from store.aggregate_counts import HIST_BINS
 
     big = bson.Int64(records_per_day)
     doc = {"_id": "2026-02-28|a-feature-name-of-typical-length", "bucket": HISTORY_START, "feature": "chat",

@@ -1,5 +1,5 @@
 """Aggregate buckets as typed documents (pure): one daily or weekly bucket of one feature, as the
-aggregate job writes it (store/aggregates.py `finalize`; the release aggregates' `version_buckets`
+aggregate job writes it (store/aggregate_counts.py `finalize`; the release aggregates' `version_buckets`
 give the same shape) and the monitor pages read it.
 
 Reading is lenient, like the pages always were: a value that is not a number (None, a string, a

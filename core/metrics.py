@@ -30,7 +30,7 @@ class Metric:
     description: str = ""
     higher_is_better: bool = True
     # the kind of problem the weekly report advises on when this metric fails most in a feature
-    # (a key of jobs/report.ADVICE), None when its failures are covered by the diagnosis instead
+    # (a key of jobs/report_advice.ADVICE), None when its failures are covered by the diagnosis instead
     advice: str | None = None
     # False: deliberately not scored by evaluators/ (e.g. a score only the logging application sends);
     # the evaluators' registry then expects no module for it and the scorer reports it as not computed

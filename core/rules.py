@@ -1,7 +1,7 @@
 """Alert rules: their vocabulary, their validation, and each condition kind as a small class (pure).
 
 Vocabulary (moved from store/alerts.py): STATISTICS, COMPARISONS, SEVERITIES, CHANNELS, the
-default rules (DEFAULT_RULES, versioned by RULES_VERSION) and `validate_rule`. The rule editor
+default rules (core/default_rules.py) and `validate_rule`. The rule editor
 and the Overview draw their choices and a rule's limit from here; store/ only keeps documents.
 
 Conditions (like Evidently's tests): a rule document becomes a `Condition` (`condition(rule)`),
@@ -13,9 +13,11 @@ whose `check(series) -> Finding | None` says whether the condition holds and in 
   with its own `days` and weighs them (`weight`, `share_of`, `value_words`; core/alert_causes.py sums).
 - `Agreement`: a judge-agreement statistic (core/agreement.py, agreement_daily); the `*_change`
   statistics are thresholds relative to each feature's own baseline (BASELINE_DAYS days before).
-- `ReleaseRegression` (kind "release_rule"): the newest release worse than the previous one
-  beyond noise (core/compare.py); settings RELEASE_DEFAULTS, `validate_release_rule`.
-- `LabelAccuracy` (kind "label_accuracy"): the judge's accuracy on human labels below a minimum.
+The kinds judged on something else than the daily aggregates each live in their own module and
+register themselves in RULE_KINDS (`@rule_kind`) when imported (they import this module, so it
+cannot import them: no import circle): core/release_rule.py (`ReleaseRegression`, kind "release_rule"),
+core/label_rule.py (`LabelAccuracy`, kind "label_accuracy"), core/budget_rule.py (`JudgeBudget`, kind
+"judge_budget"); the job that judges a kind imports its module. The typed documents `Rule` / `Alert`: core/rule_docs.py.
 A new statistic on the daily aggregates is one subclass of `Threshold` decorated with `@statistic`
 (it declares its names, how it reads a daily bucket, and its words; an all-features alert's drivers
 follow from its reading); the editor, the validation and the alerts job (jobs/alerts.py) pick it up
@@ -26,16 +28,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from typing import Any, ClassVar, Mapping, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from core import agreement, evidence, labels, metrics
+from core import agreement, evidence, metrics
 from core import alert_causes
 from core import noise as judge_noise
 from core.channels import ALERT_CHANNELS
-from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT, VERDICT, format_finding
 from core.errors import ValidationFailed
 from core.features import ALL_FEATURES as ALL
 from core.features import EACH_FEATURE as EACH
@@ -43,54 +42,12 @@ from core.features import FEATURE_NAME_RE, SENTINELS
 from core.verdict import limits_for
 
 DEFAULT_MIN_COUNT = 50   # a smaller day is not judged on its own (pooled or tested instead, core/evidence.py)
-RULES_VERSION = 3        # bump with new DEFAULT_RULES entries: migrate adds them to existing databases
 COMPARISONS = ("lt", "gt")
 COMPARISON_WORDS = {"lt": "below", "gt": "above"}
 SEVERITIES = ("warning", "critical")
 CHANNELS = ALERT_CHANNELS
 FEATURE_CHOICES = {ALL: "All features together", EACH: "Each feature separately"}
 RATES = (metrics.PASS_RATE, metrics.REGEN_RATE)
-
-_M = {"min_count": DEFAULT_MIN_COUNT, "enabled": True}
-DEFAULT_RULES = [  # "since": the RULES_VERSION that introduced the rule
-    {"_id": "rule:pass_rate", "name": "Daily pass rate below 90%", "metric": "pass_rate", "statistic": "rate",
-     "comparison": "lt", "threshold": 0.90, "window_days": 1, "feature": ALL, "severity": "warning",
-     "channel": "qa", **_M, "since": 1},
-    {"_id": "rule:regen_rate", "name": "Regeneration rate above 20%", "metric": "regen_rate",
-     "statistic": "rate", "comparison": "gt", "threshold": 0.20, "window_days": 1, "feature": ALL,
-     "severity": "warning", "channel": "ai", **_M, "since": 1},
-    {"_id": "rule:faithfulness", "name": "Faithfulness below 0.7 for 3 days", "metric": "faithfulness",
-     "statistic": "mean", "comparison": "lt", "threshold": 0.70, "window_days": 3, "feature": EACH,
-     "severity": "critical", "channel": "critical", **_M, "since": 1},
-    {"_id": "rule:feature_pass_rate", "name": "Feature pass rate below 80% for 2 days", "metric": "pass_rate",
-     "statistic": "rate", "comparison": "lt", "threshold": 0.80, "window_days": 2, "feature": EACH,
-     "severity": "warning", "channel": "qa", **_M, "since": 2},
-    {"_id": "rule:feature_regen_rate", "name": "Feature regeneration rate above 20% for 2 days",
-     "metric": "regen_rate", "statistic": "rate", "comparison": "gt", "threshold": 0.20, "window_days": 2,
-     "feature": EACH, "severity": "warning", "channel": "ai", **_M, "since": 2},
-    {"_id": "rule:feature_faithfulness", "name": "Faithfulness below the feature's threshold for 2 days",
-     "metric": "faithfulness", "statistic": "mean", "comparison": "lt", "threshold": None,
-     "own_threshold": True, "window_days": 2, "feature": EACH, "severity": "warning", "channel": "qa",
-     **_M, "since": 2},
-    # Judge agreement (agreement_daily, jobs/agreement.py): the logged judge against an independent
-    # re-score of a daily sample. Judges and local scorers never agree perfectly, so the enabled
-    # rules watch moves away from each feature's own baseline; the absolute ones are seeded off
-    # (turn them on once the usual level of your judge and scorer is known).
-    {"_id": "rule:judge_leniency", "name": "Faithfulness: logged judge more lenient than usual for 2 days",
-     "metric": "faithfulness", "statistic": "mean_diff_change", "comparison": "gt", "threshold": 0.05,
-     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30,
-     "since": 3},
-    {"_id": "rule:judge_flip_change", "name": "Faithfulness flip rate up 15 points on its baseline for 2 days",
-     "metric": "faithfulness", "statistic": "flip_rate_change", "comparison": "gt", "threshold": 0.15,
-     "window_days": 2, "feature": EACH, "severity": "warning", "channel": "ai", "enabled": True, "min_count": 30,
-     "since": 3},
-    {"_id": "rule:judge_flip", "name": "Faithfulness flip rate above 15% for 2 days", "metric": "faithfulness",
-     "statistic": "flip_rate", "comparison": "gt", "threshold": 0.15, "window_days": 2, "feature": EACH,
-     "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30, "since": 3},
-    {"_id": "rule:judge_correlation", "name": "Faithfulness correlation with the independent scorer below 0.5",
-     "metric": "faithfulness", "statistic": "spearman", "comparison": "lt", "threshold": 0.5, "window_days": 1,
-     "feature": EACH, "severity": "warning", "channel": "ai", "enabled": False, "min_count": 30, "since": 3},
-]
 
 
 # --- small validators (moved from store/thresholds.py) -------------------------------------------
@@ -338,6 +295,15 @@ class Agreement(Threshold):
 statistic(Agreement)
 
 
+RULE_KINDS: dict[str, type[Condition]] = {"rule": Threshold}  # kind -> its condition class (the others: @rule_kind)
+
+
+def rule_kind(cls):
+    """Class decorator: rule documents of kind `cls.kind` are judged by `cls` (`condition(rule)`)."""
+    RULE_KINDS[cls.kind] = cls
+    return cls
+
+
 def condition(rule: Mapping) -> Condition:
     """The condition a rule document states (kind "rule" by its statistic; other kinds by their kind)."""
     kind = rule.get("kind", "rule")
@@ -444,286 +410,3 @@ def validate_rule(rule: dict) -> dict:
             "comparison": comparison, "threshold": threshold, "window_days": window, "feature": feature,
             "severity": severity, "channel": channel, "enabled": bool(rule.get("enabled", True)),
             "min_count": min_count, "own_threshold": own}
-
-
-# --- the release rule (issue 21) -----------------------------------------------------------------
-
-RELEASE_RULE_ID = "release:regression"
-RELEASE_KIND = "release_rule"
-RELEASE_SEVERITIES = ("info", "warning", "critical")
-
-
-RELEASE_DEFAULTS: dict[str, Any] = {
-    "name": "New release worse than the previous one",
-    "enabled": True,
-    "min_records": 50,                   # records of the new release (and of the previous one) per feature
-    "min_mean_effect": MIN_MEAN_EFFECT,  # a metric's mean at least this much lower ...
-    "min_rate_effect": MIN_RATE_EFFECT,  # ... or a pass rate at least this much lower, interval below 0
-    "severity": "warning",
-    "channel": "qa",
-}
-RELEASE_SETTINGS = {  # the editor's words for the settings a person tunes
-    "min_records": "Min records of each release (per feature)",
-    "min_mean_effect": "Smallest drop of a mean that counts",
-    "min_rate_effect": "Smallest drop of a pass rate that counts",
-}
-
-
-def validate_release_rule(changes: dict) -> dict:
-    if not isinstance(changes, dict):
-        raise ValidationFailed("the release rule's settings must be an object")
-    clean: dict[str, Any] = {}
-    for key, value in changes.items():
-        if key not in RELEASE_DEFAULTS:
-            raise ValidationFailed(f"unknown release rule setting {str(key)[:40]!r}")
-        if key == "enabled":
-            if not isinstance(value, bool):
-                raise ValidationFailed("enabled must be true or false")
-        elif key == "min_records":
-            if isinstance(value, bool) or not isinstance(value, int) or not 5 <= value <= 1_000_000:
-                raise ValidationFailed("min_records must be a whole number from 5 to 1,000,000")
-        elif key in ("min_mean_effect", "min_rate_effect"):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-                raise ValidationFailed(f"{key} must be a number from 0 to 1")
-            value = float(value)
-        elif key == "severity":
-            if value not in RELEASE_SEVERITIES:
-                raise ValidationFailed(f"severity must be one of {', '.join(RELEASE_SEVERITIES)}")
-        elif key == "channel":
-            if value not in CHANNELS:
-                raise ValidationFailed("channel must be 'qa', 'ai' or 'critical'")
-        elif not isinstance(value, str) or not value.strip() or len(value) > 120:
-            raise ValidationFailed(f"{key} must be text of 1-120 characters")
-        clean[key] = value
-    return clean
-
-
-@dataclass(frozen=True)
-class ReleaseSeries:
-    """One feature's numbers in the two newest releases: `cells` (core.compare.compare_sides, this
-    feature's), the records of each, and the newest release's first and last day."""
-    feature: str
-    previous: str
-    newest: str
-    cells: Sequence[Any]
-    n_previous: int
-    n_newest: int
-    span: tuple[date, date] | None = None
-    buckets: tuple[datetime, datetime] | None = None
-
-
-class ReleaseRegression(Condition):
-    """The newest release worse than the one before it on a feature, beyond noise: both have at least
-    `min_records` records of it, and some cell's 95 % interval lies below 0 with B − A at least
-    `min_mean_effect` lower on a mean or `min_rate_effect` on a pass rate."""
-    kind = RELEASE_KIND
-
-    def check(self, series: ReleaseSeries) -> Finding | None:
-        def name_of(metric: str) -> str:
-            return "pass rate" if metric == VERDICT else metrics.label(metric)
-
-        rule = {**RELEASE_DEFAULTS, **self.rule}
-        min_n = int(rule["min_records"])
-        n_a, n_b, a, b, feature = series.n_previous, series.n_newest, series.previous, series.newest, series.feature
-        if n_a < min_n or n_b < min_n:
-            return None
-        worse = []
-        for c in series.cells:
-            for what, d, effect in (("mean", c.mean, rule["min_mean_effect"]),
-                                    ("pass rate", c.rate, rule["min_rate_effect"])):
-                if d is not None and d.beyond(effect, min_n) < 0:
-                    name = name_of(c.metric) if c.metric == VERDICT or what == "mean" else f"{name_of(c.metric)} pass rate"
-                    worse.append((d.diff, name, c.metric, what, d))
-        if not worse:
-            return None
-        worse.sort(key=lambda w: w[0])
-        detail = "; ".join(f"{name} {format_finding(name, d)}" for _, name, _, _, d in worse[:4])
-        message = f"Release {b} is worse than {a} on {feature}: {detail} ({n_b:,} vs {n_a:,} records)"
-        top = worse[0]
-        first, last = series.buckets or (None, None)
-        span = series.span
-        fields = {
-            "rule_name": rule["name"], "feature": feature, "severity": rule["severity"],
-            "channel": rule["channel"], "message": message, "metric": top[2] if top[2] != VERDICT else "pass_rate",
-            "statistic": "mean" if top[3] == "mean" else "rate", "comparison": "lt",
-            "threshold": 0.0, "value": top[0], "release": b, "previous_release": a,
-            "evidence": [{"bucket": last, "value": d.diff, "metric": m, "what": w, "diff": d.diff, "low": d.low,
-                          "high": d.high, "n_a": d.n_a, "n_b": d.n_b} for _, _, m, w, d in worse],
-            "compare": {"by": "release", "a": a, "b": b},
-            "first_day": span[0].isoformat() if span else None,
-            "last_day": span[1].isoformat() if span else None,
-            "link": {"feature": feature, "start": first, "end": last},
-        }
-        return Finding(top[0], 0.0, message, fields)
-
-
-# --- judge accuracy on human labels (issue 20) ---------------------------------------------------
-
-LABEL_RULE_ID = "labels:judge_accuracy"  # the alerts' rule_id (the rule itself lives in evalboard_state)
-# a health alert, not a rule: the aggregate job's daily sampled recount found drift (jobs/aggregate.py)
-AGGREGATE_DRIFT_ID = "health:aggregate_drift"
-LABEL_RULE_DEFAULTS: dict[str, Any] = {"enabled": False, "min_accuracy": 0.80, "min_labels": labels.MIN_LABELS_FOR_ALERT,
-                                       "judge": labels.LOGGED, "severity": "warning", "channel": "qa"}
-
-
-def validate_label_rule(*, enabled: Any, min_accuracy: Any, min_labels: Any = None, judge: Any = None) -> dict:
-    """The settings a person edits (Judge accuracy page), checked: {enabled, min_accuracy, min_labels, judge}."""
-    if not isinstance(enabled, bool):
-        raise ValidationFailed("enabled must be true or false")
-    min_accuracy = validate_unit("minimum accuracy", min_accuracy)
-    least = labels.MIN_LABELS_FOR_ALERT
-    min_labels = least if min_labels is None else min_labels
-    if isinstance(min_labels, bool) or not isinstance(min_labels, int) or not least <= min_labels <= 100_000:
-        raise ValidationFailed(f"the rule needs at least {least} labels per feature")
-    judge = judge or labels.LOGGED
-    if judge not in labels.JUDGES:
-        raise ValidationFailed(f"judge must be one of {', '.join(labels.JUDGES)}")
-    return {"enabled": enabled, "min_accuracy": min_accuracy, "min_labels": min_labels, "judge": judge}
-
-
-class LabelAccuracy(Condition):
-    """The rule's judge agrees with the human labels of a feature on fewer than `min_accuracy` of at
-    least `min_labels` settled faithfulness labels. `check(row)`: one core.labels accuracy row."""
-    kind = "label_accuracy"
-    RULE_ID = LABEL_RULE_ID
-
-    def applies(self, row: Mapping) -> bool:
-        return (row["judge"] == self.rule["judge"] and row["metric"] == "faithfulness" and row["feature"] != ALL
-                and row["n"] >= self.rule["min_labels"])
-
-    def check(self, series: Mapping) -> Finding | None:
-        row, rule = series, self.rule
-        if not self.applies(row) or not row["accuracy"]["value"] < rule["min_accuracy"]:
-            return None
-        acc, feature = row["accuracy"], row["feature"]
-        message = (f"{rule['judge'].capitalize()} agrees with the human labels on {100 * acc['value']:.0f}% of "
-                   f"{feature}'s labelled records (95 % {100 * acc['low']:.0f}–{100 * acc['high']:.0f}%, "
-                   f"n = {row['n']}), below {100 * rule['min_accuracy']:.0f}%")
-        fields = {
-            "rule_id": self.RULE_ID, "rule_name": "Judge accuracy on human labels", "feature": feature,
-            "severity": rule["severity"], "channel": rule["channel"], "metric": "faithfulness",
-            "statistic": "label_accuracy", "comparison": "lt", "threshold": rule["min_accuracy"],
-            "value": acc["value"], "message": message, "evidence": [], "drivers": [], "link": {"feature": feature},
-        }
-        return Finding(acc["value"], rule["min_accuracy"], message, fields)
-
-
-# --- the judge's daily budget (issue 33) ---------------------------------------------------------
-
-JUDGE_BUDGET_ID = "judge:budget"  # the alerts' rule_id; the budget itself is a setting (EVALBOARD_JUDGE_BUDGET_USD)
-JUDGE_BUDGET_DEFAULTS: dict[str, Any] = {"name": "Judge budget reached", "enabled": True, "severity": "warning",
-                                         "channel": "ai"}
-
-
-@dataclass(frozen=True)
-class BudgetDay:
-    """One cap on one day: `scope` ALL (every feature) or a feature, the cap and the USD spent, and how
-    many records kept their local score because of it so far."""
-    day: date
-    scope: str
-    cap: float
-    spent: float
-    skipped: int = 0
-
-
-class JudgeBudget(Condition):
-    """The day's judge budget is reached: no new judge call is opened, the rest of the day's records keep
-    their local score (reason "budget"). One alert per cap and day (its id holds the day), so it notifies once."""
-    kind = "judge_budget"
-    RULE_ID = JUDGE_BUDGET_ID
-
-    def check(self, series: BudgetDay) -> Finding | None:
-        rule = {**JUDGE_BUDGET_DEFAULTS, **self.rule}
-        if not rule["enabled"] or series.skipped <= 0 and series.spent < series.cap:
-            return None
-        where = "all features" if series.scope == ALL else f"feature {series.scope}"
-        message = (f"Judge budget reached on {series.day.isoformat()} ({where}): ${series.spent:.2f} of "
-                   f"${series.cap:.2f} spent; no new judge call today, the rest keep their local score "
-                   "(reason \"budget\")")
-        fields = {
-            "rule_id": self.RULE_ID, "rule_name": rule["name"], "feature": series.scope, "severity": rule["severity"],
-            "channel": rule["channel"], "metric": None, "statistic": self.kind, "comparison": "gt",
-            "threshold": series.cap, "value": series.spent, "message": message, "evidence": [], "drivers": [],
-            "link": {}, "first_day": series.day.isoformat(), "last_day": series.day.isoformat(),
-        }
-        return Finding(series.spent, series.cap, message, fields)
-
-
-RULE_KINDS: dict[str, type[Condition]] = {"rule": Threshold, ReleaseRegression.kind: ReleaseRegression,
-                                          LabelAccuracy.kind: LabelAccuracy, JudgeBudget.kind: JudgeBudget}
-
-
-# --- typed documents at the store boundary -------------------------------------------------------
-
-class Rule(BaseModel):
-    """An `alert_rules` document of kind "rule" (store.alerts.get_rules returns these, upsert_rule accepts
-    them). Fields beyond these pass through (`extra`)."""
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
-
-    id: str | None = Field(default=None, alias="_id")
-    kind: str = "rule"
-    name: str | None = None
-    metric: str
-    statistic: str = "mean"
-    comparison: str
-    threshold: float | None = None
-    window_days: int = 1
-    feature: str = ALL
-    severity: str = "warning"
-    channel: str = "qa"
-    enabled: bool = True
-    min_count: int = DEFAULT_MIN_COUNT
-    own_threshold: bool = False
-
-    @classmethod
-    def validated(cls, rule: Mapping) -> Rule:
-        """A rule checked by `validate_rule` (ValidationFailed with words when it is not one)."""
-        clean = validate_rule(dict(rule))
-        return cls(**clean, **({"_id": rule["_id"]} if rule.get("_id") is not None else {}))
-
-    def doc(self) -> dict:
-        """The document as stored (`_id` only when it has one)."""
-        out = self.model_dump(by_alias=True)
-        if out.get("_id") is None:
-            out.pop("_id", None)
-        return out
-
-    def condition(self) -> Condition:
-        return condition(self.doc())
-
-
-class Alert(BaseModel):
-    """An `alerts` document (open_alert accepts these): what fired,
-    where, the numbers, and its lifecycle. Fields beyond these pass through (`extra`)."""
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
-
-    id: str = Field(alias="_id")
-    rule_id: str
-    rule_name: str | None = None
-    feature: str = ALL
-    severity: str = "warning"
-    channel: str | None = "qa"
-    message: str = ""
-    metric: str | None = None
-    statistic: str | None = None
-    comparison: str | None = None
-    threshold: float | None = None
-    value: float | None = None
-    evidence: list[dict] = Field(default_factory=list)
-    drivers: list[dict] = Field(default_factory=list)
-    link: dict = Field(default_factory=dict)
-    first_day: str | None = None
-    last_day: str | None = None
-    state: str | None = None
-    opened_at: datetime | None = None
-    resolved_at: datetime | None = None
-    resolved_by: str | None = None
-    acknowledged_by: str | None = None
-
-    @classmethod
-    def from_finding(cls, alert_id: str, finding: Finding, **more: Any) -> Alert:
-        return cls(_id=alert_id, **{**finding.fields, **more})
-
-    def doc(self) -> dict:
-        """The fields to store; lifecycle fields not set yet are left to store.alerts."""
-        return self.model_dump(by_alias=True, exclude_unset=True)

@@ -22,7 +22,7 @@ later, below the watermark, the next refresh recounts the days of its window who
 (`sampled_check`): drift raises the health alert `health:aggregate_drift`. Each per-day document records what it counts
 (`counted_upto`) and moves to the new cutoff in one atomic step, so a crash or
 a second refresh at any point never counts a record twice or misses one
-(store/aggregates.py, `add_late_records`). The watermark only moves forward.
+(store/aggregate_delta.py, `add_late_records`). The watermark only moves forward.
 `fence()` (from the job lock, jobs/runner.py) is checked before each write phase.
 """
 from __future__ import annotations
@@ -32,7 +32,8 @@ from datetime import date, datetime, timedelta, timezone
 from pymongo.database import Database
 
 from settings import get_settings
-from store import aggregates as agg
+from store import aggregate_delta as agg_delta
+from store import aggregate_rebuild as agg_rebuild
 from store.ingest_report import count_ingested_since, ingested_days
 from store.state import (AGGREGATE, advance_watermark, clear_dirty_days, clear_release_days, get_state, hold_back,
                          late_batches, mark_dirty_days, mark_release_days, set_state, settle_late_batches)
@@ -103,15 +104,15 @@ def _refresh(db: Database, full: bool, now: datetime, fence, tz: str, cutoff: da
     watermark = state.get("watermark")
     dirty = [d for d in state.get("dirty_days") or [] if isinstance(d, str)]
     requested = bool(state.get("full_rebuild_requested"))
-    values_ok = state.get("daily_values") == {"version": agg.DAILY_VALUES_VERSION, "tz": tz}
+    values_ok = state.get("daily_values") == {"version": agg_rebuild.DAILY_VALUES_VERSION, "tz": tz}
     if full or requested or watermark is None or not values_ok:
-        built = agg.rebuild(db, None, thresholds, tz, now, cutoff=cutoff, fence=fence,
+        built = agg_rebuild.rebuild(db, None, thresholds, tz, now, cutoff=cutoff, fence=fence,
                             progress=lambda done, of: set_state(db, AGGREGATE, building={
                                 "done": done, "of": of, "at": datetime.now(timezone.utc)}))
         fence()
-        agg.fault_point("watermark")
+        agg_delta.fault_point("watermark")
         set_state(db, AGGREGATE, full_rebuild_requested=False, last_full_at=now, building=None,
-                  daily_values={"version": agg.DAILY_VALUES_VERSION, "tz": tz})
+                  daily_values={"version": agg_rebuild.DAILY_VALUES_VERSION, "tz": tz})
         advance_watermark(db, AGGREGATE, cutoff)
         clear_dirty_days(db, dirty)
         set_state(db, AGGREGATE, release_full_pending=True)  # built by the next refresh (after the alerts)
@@ -137,11 +138,11 @@ def _refresh(db: Database, full: bool, now: datetime, fence, tz: str, cutoff: da
                     **_refresh_releases(db, set(), cutoff, now, fence), **held, **verdicts}
         cutoff, added = watermark, []
     else:
-        added = agg.add_late_records(db, watermark, cutoff, recompute, thresholds, tz, now, fence)
-    built = agg.rebuild(db, sorted(recompute), thresholds, tz, now, cutoff=cutoff, fence=fence)
-    daily, weekly = agg.refresh_buckets(db, sorted(set(added) - recompute), tz, now, fence)
+        added = agg_delta.add_late_records(db, watermark, cutoff, recompute, thresholds, tz, now, fence)
+    built = agg_rebuild.rebuild(db, sorted(recompute), thresholds, tz, now, cutoff=cutoff, fence=fence)
+    daily, weekly = agg_rebuild.refresh_buckets(db, sorted(set(added) - recompute), tz, now, fence)
     fence()
-    agg.fault_point("watermark")
+    agg_delta.fault_point("watermark")
     advance_watermark(db, AGGREGATE, cutoff)
     clear_dirty_days(db, dirty)
     releases = _refresh_releases(db, recompute, cutoff, now, fence)
@@ -190,7 +191,7 @@ def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: d
         if done["top_changed"]:
             return _merge_new_top(db, top, done["top"], pending, set(), cutoff, now, fence, tz, thresholds)
     fence()
-    agg.fault_point(f"{rel.POINT}watermark")
+    agg_delta.fault_point(f"{rel.POINT}watermark")
     advance_watermark(db, AGGREGATE, cutoff, field="release_watermark")
     clear_release_days(db, pending)
     if get_state(db, AGGREGATE).get("release_top") != top:  # another run rebuilt with new values meanwhile
@@ -215,7 +216,7 @@ def _merge_new_top(db: Database, old_top: dict, new_top: dict, pending: set[date
     if done["top_changed"]:
         return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
     fence()
-    agg.fault_point(f"{rel.POINT}watermark")
+    agg_delta.fault_point(f"{rel.POINT}watermark")
     set_state(db, AGGREGATE, release_top=new_top)
     advance_watermark(db, AGGREGATE, cutoff, field="release_watermark")
     clear_release_days(db, pending)
@@ -232,7 +233,7 @@ def _rebuild_releases(db: Database, pending: set[date], cutoff: datetime, now: d
     done = rel.refresh_release_aggregates(db, None, now=now, thresholds=thresholds, tz=tz, cutoff=cutoff,
                                           fence=fence, catalog=catalog)
     fence()
-    agg.fault_point(f"{rel.POINT}watermark")
+    agg_delta.fault_point(f"{rel.POINT}watermark")
     set_state(db, AGGREGATE, release_top=done["top"], release_values={"version": rel.VALUES_VERSION, "tz": tz})
     advance_watermark(db, AGGREGATE, cutoff, field="release_watermark")
     clear_release_days(db, pending, full=True)
@@ -259,9 +260,10 @@ SAMPLE_WEEKS = 2  # the newest week and one other, at random: a few seconds at 2
 
 def sampled_check(db: Database, now: datetime, fence=None) -> dict:
     """Once a day (from the aggregate job, under its lock): recount a sample of weeks; drift opens the
-    health alert `core.rules.AGGREGATE_DRIFT_ID` (a clean sample resolves it). The first check is a day
+    health alert `core.label_rule.AGGREGATE_DRIFT_ID` (a clean sample resolves it). The first check is a day
     after the first refresh."""
-    from core import rules
+    from core.label_rule import AGGREGATE_DRIFT_ID
+    from core.rule_docs import Alert
     from core.features import ALL_FEATURES
     from store import alerts as store_alerts
     from store.verify_aggregates import sample_weeks
@@ -279,11 +281,11 @@ def sampled_check(db: Database, now: datetime, fence=None) -> dict:
                         weeks=weeks, record=False)
     set_state(db, SAMPLE_STATE, at=now, weeks=[w.isoformat() for w in weeks], drifted=result["drifted"],
               pending=result["pending"], kinds=result["kinds"])
-    active = [a for (rid, _f), a in store_alerts.active_alerts(db).items() if rid == rules.AGGREGATE_DRIFT_ID]
+    active = [a for (rid, _f), a in store_alerts.active_alerts(db).items() if rid == AGGREGATE_DRIFT_ID]
     if result["drifted"] and not active:
         per_kind = ", ".join(f"{k} {v['drifted']}" for k, v in result["kinds"].items() if v["drifted"])
-        store_alerts.open_alert(db, rules.Alert(
-            _id=f"{rules.AGGREGATE_DRIFT_ID}|{now.date().isoformat()}", rule_id=rules.AGGREGATE_DRIFT_ID, feature=ALL_FEATURES,
+        store_alerts.open_alert(db, Alert(
+            _id=f"{AGGREGATE_DRIFT_ID}|{now.date().isoformat()}", rule_id=AGGREGATE_DRIFT_ID, feature=ALL_FEATURES,
             rule_name="Aggregates drifted from their records", severity="warning", channel="qa",
             message=(f"The daily sampled recount found {result['drifted']} aggregate document(s) that differ from "
                      f"their records ({per_kind}); run `python -m jobs verify-aggregates --repair`"),

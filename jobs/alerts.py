@@ -30,10 +30,14 @@ from datetime import date, datetime, timedelta, timezone
 from pymongo.database import Database
 
 from core import rules
+from core.budget_rule import JUDGE_BUDGET_ID
+from core.label_rule import AGGREGATE_DRIFT_ID, LABEL_RULE_ID
+from core.release_rule import RELEASE_RULE_ID
+from core.rule_docs import Alert, Rule
 from core.evidence import bucket_day as _day
 from core.features import ALL_FEATURES as ALL
 from core.features import EACH_FEATURE as EACH
-from core.timebuckets import DAY, bucket_start, is_partial, today
+from core.timebuckets import DAY, bucket_start, is_partial, local_day, today
 from store import agreement as store_agreement
 from store import aggregates as agg
 from store import alerts as store_alerts
@@ -51,7 +55,7 @@ def latest_complete_day(db: Database, now: datetime) -> date | None:
     newest = agg.newest_daily_bucket(db)
     if newest is None:
         return None
-    day = min(agg.local_day(newest), today(now=now))
+    day = min(local_day(newest), today(now=now))
     return day - timedelta(days=1) if is_partial(day, now=now) else day
 
 
@@ -109,7 +113,7 @@ def evaluate(db: Database, now: datetime | None = None) -> dict:
             "judged_through": latest.isoformat() if latest else None}
 
 
-def _judge(db: Database, enabled: list[tuple[rules.Rule, rules.Condition]], history: dict[str, list[dict]],
+def _judge(db: Database, enabled: list[tuple[Rule, rules.Condition]], history: dict[str, list[dict]],
            thresholds: dict, now: datetime,
            counts: dict, *, replay: bool, day: date | None,
            agreement_history: dict[str, list[dict]] | None = None) -> None:
@@ -148,7 +152,7 @@ def _judge(db: Database, enabled: list[tuple[rules.Rule, rules.Condition]], hist
                             counts["reopened"] += store_alerts.reopen_snoozed(db, current, now=now)
                     counts["still_open"] += not replay
                 else:
-                    alert = rules.Alert(_id=f"{rule.id}|{feature}|{fields['last_day']}", **fields,
+                    alert = Alert(_id=f"{rule.id}|{feature}|{fields['last_day']}", **fields,
                                         replayed=replay)
                     counts["opened"] += store_alerts.open_alert(db, alert, now=now, notify=not replay)
             elif current is not None:
@@ -159,7 +163,6 @@ def _judge(db: Database, enabled: list[tuple[rules.Rule, rules.Condition]], hist
         return
     for key, current in active.items():  # rule disabled or deleted, feature gone
         # labels: jobs/label_alerts.py, release: jobs/release_alerts.py, drift: jobs/aggregate.py judge their own
-        if key not in seen and key[0] not in (rules.LABEL_RULE_ID, rules.RELEASE_RULE_ID, rules.AGGREGATE_DRIFT_ID,
-                                              rules.JUDGE_BUDGET_ID):
+        if key not in seen and key[0] not in (LABEL_RULE_ID, RELEASE_RULE_ID, AGGREGATE_DRIFT_ID, JUDGE_BUDGET_ID):
             store_alerts.resolve_alert(db, current["_id"], "auto", now=now, notify=not current.get("replayed"))
             counts["resolved"] += 1

@@ -19,7 +19,7 @@ from pymongo.database import Database
 
 from core import cascade as C
 from core import metrics
-from core import rules
+from core.budget_rule import BudgetDay
 from core.features import ALL_FEATURES, UNKNOWN_FEATURE
 from core.modes import FAST, THOROUGH
 from core.timebuckets import today
@@ -114,5 +114,5 @@ class CascadeScorer:
             cap = self.budget.overall if scope == C.OVERALL else self.budget.features.get(scope)
             spent = self.budget.spent if scope == C.OVERALL else self.budget.spent_by_feature.get(scope, 0.0)
             if cap is not None:
-                budget_reached(self.db, rules.BudgetDay(self.today, ALL_FEATURES if scope == C.OVERALL else scope,
+                budget_reached(self.db, BudgetDay(self.today, ALL_FEATURES if scope == C.OVERALL else scope,
                                                         float(cap), float(spent), 1), self.now)

@@ -5,7 +5,7 @@ min_accuracy, min_labels (>= 30), judge (the logged judge by default). Each run,
 least `min_labels` settled faithfulness labels, the judge's accuracy on them (core.labels) is compared
 with `min_accuracy`: below it, one active alert per feature (`rule_id` labels:judge_accuracy, numbers
 refreshed each run); at or above it again, or the rule turned off, the alert resolves ("auto").
-The condition is core.rules.LabelAccuracy; this module loads, evaluates and stores.
+The condition is core.label_rule.LabelAccuracy; this module loads, evaluates and stores.
 Runs right after the alert rules (jobs/alerts.evaluate calls it), whose sweep of alerts without an
 `alert_rules` rule leaves these alone (`is_label_alert`).
 """
@@ -17,6 +17,7 @@ from pymongo.database import Database
 
 from core import labels as L
 from core import rules
+from core.label_rule import LabelAccuracy
 from core.features import ALL_FEATURES
 from store import alerts as store_alerts
 from store import labels as store_labels
@@ -29,12 +30,12 @@ def is_label_alert(rule_id: str) -> bool:
 
 def accuracy_below(db: Database, rule: dict) -> dict[str, dict]:
     """{feature: alert fields} where the rule's judge is below its minimum on enough labels
-    (core.rules.LabelAccuracy)."""
+    (core.label_rule.LabelAccuracy)."""
     answers = store_labels.human_answers(db)
     settled = {rid: a for rid, a in answers.items() if a.get("verdict")}
     if not settled:
         return {}
-    condition = rules.condition({**rule, "kind": rules.LabelAccuracy.kind})
+    condition = rules.condition({**rule, "kind": LabelAccuracy.kind})
     rows = L.accuracy_rows(store_labels.labelled_records(db, list(settled)), settled, get_thresholds(db), rounds=0)
     found = {}
     for row in rows:

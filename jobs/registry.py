@@ -82,7 +82,7 @@ def _report(db, *, full=False, week=None, now=None, fence=None, deadline=None):
 
 
 def _requested_reports(db, *, full=False, week=None, now=None, fence=None, deadline=None):
-    from jobs.report import run_requested
+    from jobs.report_requests import run_requested
     return run_requested(db, now=now, deadline=deadline)
 
 

@@ -7,8 +7,8 @@ on the release aggregates (core.compare.compare_sides: the verdict pass rate and
 mean and pass rate, 95 % bootstrap intervals). A feature is flagged when both releases have at
 least `min_records` records of it and some cell is worse beyond noise: the interval lies below
 0 and B − A is at least `min_mean_effect` lower on a mean or `min_rate_effect` on a pass rate
-(defaults: 50 records, 0.03, 0.05; core.rules.RELEASE_DEFAULTS, editable in the rule editor).
-The condition is core.rules.ReleaseRegression; this module loads, evaluates and stores. One alert per feature
+(defaults: 50 records, 0.03, 0.05; core.release_rule.RELEASE_DEFAULTS, editable in the rule editor).
+The condition is core.release_rule.ReleaseRegression; this module loads, evaluates and stores. One alert per feature
 and new release; it stays open while ITS two releases are worse beyond noise (refreshed with the
 latest numbers) and resolves only when they no longer are, by a person, or when the rule is disabled.
 
@@ -21,6 +21,7 @@ from datetime import datetime, timezone
 from pymongo.database import Database
 
 from core import metrics, rules, versions
+from core.release_rule import ReleaseRegression, ReleaseSeries
 from core.compare import compare_sides
 from core.features import ALL_FEATURES
 from core.timebuckets import bucket_start
@@ -43,7 +44,7 @@ class _Totals:
 def check_pair(db: Database, rule: dict, feature: str, a: str, b: str, totals: _Totals | None = None
                ) -> tuple[dict | None, bool]:
     """(alert fields or None, measurable): release `b` against `a` on one feature's records
-    (core.rules.ReleaseRegression). Not measurable when either release has no aggregates of the
+    (core.release_rule.ReleaseRegression). Not measurable when either release has no aggregates of the
     feature any more (e.g. summed into "other"): nothing can be said about the pair then."""
     totals = totals or _Totals(db)
     totals_a, totals_b = totals(a), totals(b)
@@ -52,12 +53,12 @@ def check_pair(db: Database, rule: dict, feature: str, a: str, b: str, totals: _
     cells = [c for c in compare_sides({feature: totals_a[feature]}, {feature: totals_b[feature]},
                                       metrics.score_names()) if c.feature == feature]
     span_b = side_days(db, "release", b, feature)
-    series = rules.ReleaseSeries(
+    series = ReleaseSeries(
         feature=feature, previous=a, newest=b, cells=cells,
         n_previous=totals_a[feature]["count"], n_newest=totals_b[feature]["count"],
         span=tuple(span_b) if span_b else None,
         buckets=(bucket_start(span_b[0]), bucket_start(span_b[1])) if span_b else None)
-    finding = rules.condition({**rule, "kind": rules.RELEASE_KIND}).check(series)
+    finding = rules.condition({**rule, "kind": ReleaseRegression.kind}).check(series)
     return (finding.fields if finding is not None else None), True
 
 

@@ -4,8 +4,8 @@
 MAX_RELEASES) compared with the release before it (the release aggregates, core.compare): records,
 the cells worse / better beyond noise and the one-paragraph summary, with a link to Compare.
 `releases_section(rows)`: its Markdown lines. Hook in jobs/report.py: `"releases":
-releases_summary(db, week, tz)` in `build` and `lines += releases_section(data.get("releases") or [])`
-in `render_markdown`.
+releases_summary(db, week, tz)` in `build`, and in jobs/report_render.py
+`lines += releases_section(data.get("releases") or [])` in `render_markdown`.
 """
 from __future__ import annotations
 

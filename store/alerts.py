@@ -2,7 +2,7 @@
 
 Rules are validated on write (core.rules.validate_rule: a threshold outside 0..1, an unknown
 metric, a bad comparison... is refused with a message) and every change is audited
-(who, when, old, new). Defaults from reference 000 "Alerts" (core.rules.DEFAULT_RULES) are
+(who, when, old, new). Defaults from reference 000 "Alerts" (core.default_rules.DEFAULT_RULES) are
 seeded by `python -m store migrate` (versioned: a later version adds its new rules to an
 existing database once):
 - daily pass rate < 90% -> QA team (warning), all features together;
@@ -39,9 +39,10 @@ from pymongo.errors import DuplicateKeyError
 from store.collections import ALERT_RULES, ALERTS, NOTIFICATIONS, RULE_AUDIT, STATE
 from store.errors import ValidationFailed, plain_id
 from store.outbox import enqueue
+from core.default_rules import DEFAULT_RULES, RULES_VERSION
+from core.rule_docs import Alert, Rule
 from core.rules import (  # noqa: F401  the rule vocabulary lives in core/rules.py (re-exported for callers)
-    CHANNELS, COMPARISONS, DEFAULT_MIN_COUNT, DEFAULT_RULES, RULES_VERSION, SEVERITIES, STATISTICS,
-    Alert, Rule, is_agreement_statistic, validate_rule,
+    CHANNELS, COMPARISONS, DEFAULT_MIN_COUNT, SEVERITIES, STATISTICS, is_agreement_statistic, validate_rule,
 )
 from core.features import ALL_FEATURES as ALL  # noqa: F401
 from core.features import EACH_FEATURE as EACH  # noqa: F401
@@ -105,7 +106,7 @@ def list_rules(db: Database) -> list[dict]:
 
 
 def get_rules(db: Database) -> list[Rule]:
-    """The alert rules as typed documents (core.rules.Rule), by id."""
+    """The alert rules as typed documents (core.rule_docs.Rule), by id."""
     return [Rule.model_validate(doc) for doc in list_rules(db)]
 
 

@@ -22,7 +22,7 @@ from pymongo.database import Database
 from pymongo.errors import DuplicateKeyError
 
 from core import labels as L
-from core.rules import LABEL_RULE_DEFAULTS, LABEL_RULE_ID, validate_label_rule
+from core.label_rule import LABEL_RULE_DEFAULTS, LABEL_RULE_ID, validate_label_rule
 from store.collections import LABELS, RECORDS
 from store.errors import ValidationFailed
 from store.queues import audit, get_queue
@@ -340,7 +340,7 @@ def import_labels(db: Database, queue_id: str, items: list[dict], user: str, *, 
 
 ACCURACY_RULE_KEY = "label_accuracy_rule"   # in evalboard_state: off by default
 ACCURACY_RULE_ID = LABEL_RULE_ID  # the alerts' rule_id (not an `alert_rules` rule: jobs/label_alerts.py)
-ACCURACY_RULE_DEFAULT = LABEL_RULE_DEFAULTS  # core/rules.py: the rule kind LabelAccuracy, its settings
+ACCURACY_RULE_DEFAULT = LABEL_RULE_DEFAULTS  # core/label_rule.py: the rule kind LabelAccuracy, its settings
 
 
 def accuracy_rule(db: Database) -> dict:

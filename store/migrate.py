@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 from pymongo.database import Database
 
-from store import agreement, aggregates, alerts, job_runs, labels, outbox, queues, records, scores, sets
+from store import aggregate_rebuild, agreement, aggregates, alerts, job_runs, labels, outbox, queues, records, scores, sets
 from store import api_keys, judge_noise, judge_spend, spans
 from store.collections import STATE
 
@@ -36,7 +36,7 @@ def migrate(db: Database) -> dict:
     backfilled = records.backfill_failing_at(db)
     redacted = outbox.redact_stored_targets(db)
     # per-day documents with sorted score lists (before histograms): histograms now, rebuilt at the next refresh
-    converted = aggregates.convert_sorted_values(db)
+    converted = aggregate_rebuild.convert_sorted_values(db)
     db[STATE].update_one({"_id": "migrations"},
                          {"$set": {"version": SCHEMA_VERSION, "at": datetime.now(timezone.utc)}}, upsert=True)
     return {"rules_seeded": seeded, "failing_at_backfilled": backfilled, "webhook_targets_redacted": redacted,

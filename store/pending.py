@@ -7,7 +7,7 @@ not counted yet, of which features, and why:
   watermark: the next refresh adds them (a refresh asked for through the request lane, or the
   worker's next tick). Read through the `ingested_at` index: only the records past the watermark.
 - `scores`: waiting for their first scores (`eb.needs_scoring`; the aggregates leave them out,
-  store.aggregates.COUNTED): they are counted at the refresh after the score workers write them.
+  store.aggregate_counts.COUNTED): they are counted at the refresh after the score workers write them.
 Each count reads at most CAP records (then it says "at least").
 
 `when` says when they will be in: `refresh_asked_at` (a refresh is queued in the request lane:

@@ -3,7 +3,7 @@
 One document per (local day, dimension, value, feature) in `aggregates_release_daily`:
 `{_id: "<day>|<dim>|<value>|<feature>", day, bucket, dim, value, feature, count, passed,
 failing, missing_scores, regen_*, quadrants, metrics: {<m>: {n, sum, pass, hist: {"<bin>": count}}},
-computed_at, counted_upto}` — the per-day documents of store/aggregates.py, built by the same
+computed_at, counted_upto}` — the per-day documents of store/aggregate_counts.py, built by the same
 pipelines (`group_documents`, grouped by the version fields as well and rolled up here), so a
 document stays under the same bound (< 66 KB whatever the volume). `dim` is one of
 core.versions.DIMENSIONS or "all" (value "*": every record, for comparing two periods);
@@ -16,7 +16,7 @@ without the field into "unversioned". So a day has at most
 Which records a document counts: the same as the daily aggregates (not rejected, not waiting
 for their first scores) with `ingested_at` below its `counted_upto`. Kept up to date like them:
 - `add_release_records` adds the records ingested in [since, cutoff) as deltas, one
-  compare-and-swap on `counted_upto` per document (store.aggregates.add_late_records): a crash
+  compare-and-swap on `counted_upto` per document (store.aggregate_delta.add_late_records): a crash
   or two refreshes at once never count a record twice or miss one; the days are not re-read;
 - `refresh_release_aggregates(days)` recounts whole days (scores changed: dirty days) up to a
   cutoff, and every day with `days=None` (after a threshold change, a new cap, or when the set
@@ -38,14 +38,15 @@ from core import metrics, versions
 from core.features import ALL_FEATURES as ALL
 from core.features import UNKNOWN_FEATURE
 from core.timebuckets import days_range, local_day
-from store import aggregates as agg
+from store import aggregate_counts as agg_counts
+from store import aggregate_delta as agg_delta
 from store.collections import RECORDS, RELEASE_CATALOG, RELEASE_DAILY
 
-HIST_STEP = agg.HIST_STEP
-HIST_BINS = agg.HIST_BINS
+HIST_STEP = agg_counts.HIST_STEP
+HIST_BINS = agg_counts.HIST_BINS
 ALL_DIM, ALL_VALUE = "all", "*"
 VALUES_VERSION = 2  # 2: per-day documents with counted_upto, kept by deltas (1: whole days recomputed)
-POINT = "release "  # the prefix of this module's fault points (store.aggregates.fault_point)
+POINT = "release "  # the prefix of this module's fault points (store.aggregate_delta.fault_point)
 _CHUNK_DAYS = 14
 Top = dict[str, list[str]]  # per dimension, the newest values (sorted): the ones with their own documents
 
@@ -69,12 +70,12 @@ def _tz(tz: str | None) -> str:
 
 def _groups(db: Database, match: dict, thresholds: dict, tz: str) -> dict[tuple, dict]:
     """Per (day, feature, release, model, prompt version): the per-day sums of the records `match` selects."""
-    return agg.group_documents(db, match, thresholds, tz, by=versions.DIMENSIONS)
+    return agg_counts.group_documents(db, match, thresholds, tz, by=versions.DIMENSIONS)
 
 
 def _empty(day: str, bucket: datetime, dim: str, value: str, feature: str) -> dict:
     return {"_id": f"{day}|{dim}|{value}|{feature}", "day": day, "bucket": bucket, "dim": dim, "value": value,
-            "feature": feature, **{c: 0 for c in agg._COUNTS},
+            "feature": feature, **{c: 0 for c in agg_counts._COUNTS},
             "metrics": {m: {"n": 0, "sum": 0, "pass": 0, "hist": {}} for m in metrics.score_names()},
             "quadrants": {}}
 
@@ -107,7 +108,7 @@ def _rollup(groups: Iterable[dict], top: Top, tz: str) -> dict[str, dict]:
             doc = docs.get(key)
             if doc is None:
                 doc = docs[key] = _empty(day, b, *target)
-            agg.add_into(doc, g)
+            agg_counts.add_into(doc, g)
     return docs
 
 
@@ -132,7 +133,7 @@ def _update_catalog(db: Database, groups: Iterable[dict]) -> None:
 
 def _catalog_everything(db: Database) -> None:
     """The catalog from every counted record: one $group on the plain version fields (a full rebuild)."""
-    pipeline = [{"$match": {"timestamp": {"$type": "date"}, **agg.COUNTED}},
+    pipeline = [{"$match": {"timestamp": {"$type": "date"}, **agg_counts.COUNTED}},
                 {"$group": {"_id": {d: f"${d}" for d in versions.DIMENSIONS},
                             "first": {"$min": "$timestamp"}, "last": {"$max": "$timestamp"}}}]
     _update_catalog(db, ({"by": row["_id"], "first": row.get("first"), "last": row.get("last")}
@@ -232,7 +233,7 @@ def refresh_release_aggregates(db: Database, days: set[date] | None, *, now: dat
             _update_catalog(db, groups.values())
         docs = _rollup(groups.values(), top, tz)
         fence()
-        written = agg.write_recounts(db, RELEASE_DAILY, docs.values(), cutoff, now, on_newer=_mark_days, point=POINT)
+        written = agg_delta.write_recounts(db, RELEASE_DAILY, docs.values(), cutoff, now, on_newer=_mark_days, point=POINT)
         # documents of these days that no record makes any more (a value moved into "other", records
         # deleted); never one that counts further than this run (another run's newer work)
         db[RELEASE_DAILY].delete_many({"day": {"$gte": rng[0].isoformat(), "$lte": rng[1].isoformat()},
@@ -246,7 +247,7 @@ def add_release_records(db: Database, since: datetime, cutoff: datetime, skip_da
                         top: Top, now: datetime, thresholds: dict | None = None, tz: str | None = None,
                         cap: int | None = None, fence: Callable[[], None] = _no_fence) -> dict:
     """Add the records ingested in [since, cutoff) to their release documents, as deltas (reads the new
-    records only, through the `ingested_at` index; store.aggregates.add_late_records moves each document
+    records only, through the `ingested_at` index; store.aggregate_delta.add_late_records moves each document
     to `cutoff` with one compare-and-swap). `top`: the newest values the stored documents were built
     with; when the new records change them (a new release), nothing is written and `top_changed` says
     so: every day must be rebuilt. Days in `skip_days` are recounted whole by the caller.
@@ -255,7 +256,7 @@ def add_release_records(db: Database, since: datetime, cutoff: datetime, skip_da
 
     tz = _tz(tz)
     thresholds = thresholds if thresholds is not None else get_thresholds(db)
-    groups = _groups(db, agg.new_records_match(since, cutoff), thresholds, tz)
+    groups = _groups(db, agg_delta.new_records_match(since, cutoff), thresholds, tz)
     _update_catalog(db, groups.values())
     now_top = current_top(db, cap)
     if now_top != top:  # the caller merges the new values in (days_a_new_top_touches) or rebuilds
@@ -265,7 +266,7 @@ def add_release_records(db: Database, since: datetime, cutoff: datetime, skip_da
     def documents(match: dict) -> dict[str, dict]:
         return _rollup(_groups(db, match, thresholds, tz).values(), top, tz)
 
-    days = agg.add_late_records(db, since, cutoff, skip_days, thresholds, tz, now, fence, coll=RELEASE_DAILY,
+    days = agg_delta.add_late_records(db, since, cutoff, skip_days, thresholds, tz, now, fence, coll=RELEASE_DAILY,
                                 documents=documents, first=_rollup(groups.values(), top, tz), point=POINT)
     return {"days": days, "top": top, "top_changed": False}
 
@@ -416,7 +417,7 @@ def version_buckets(db: Database, dim: str, value: str, granularity: str, start:
         bucket_day = day if granularity == "day" else week_start(day)
         parts[(bucket_day, doc["feature"])].append(doc)
     now = datetime.now(timezone.utc)
-    return [agg.finalize(group, bucket_start(day, DAY, tz), f"{day.isoformat()}|{feature}", granularity, now)
+    return [agg_counts.finalize(group, bucket_start(day, DAY, tz), f"{day.isoformat()}|{feature}", granularity, now)
             for (day, feature), group in sorted(parts.items())]
 
 
@@ -425,4 +426,4 @@ def version_histograms(db: Database, dim: str, value: str, feature: str, start: 
     """store.aggregates.score_histograms for the records of one version value only."""
     names = metrics.score_names()
     parts = _version_docs(db, dim, value, start, end, [feature], {f"metrics.{m}.hist": 1 for m in names})
-    return {m: [(round(b * HIST_STEP, 3), c) for b, c in enumerate(agg.histogram(parts, m)) if c] for m in names}
+    return {m: [(round(b * HIST_STEP, 3), c) for b, c in enumerate(agg_counts.histogram(parts, m)) if c] for m in names}

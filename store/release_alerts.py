@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 
 from pymongo.database import Database
 
-from core.rules import (  # noqa: F401  (settings and validation live in core/rules.py; re-exported)
+from core.release_rule import (  # noqa: F401  (settings and validation live in core/release_rule.py; re-exported)
     RELEASE_DEFAULTS, RELEASE_KIND, RELEASE_RULE_ID, validate_release_rule,
 )
 from store import alerts as store_alerts

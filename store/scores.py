@@ -169,7 +169,7 @@ def _result_update(doc: Mapping, result: ScoreResult | Mapping, *, by: str, eval
     eb = doc.get("eb") if isinstance(doc.get("eb"), dict) else {}
     day = None
     if eb.get("needs_scoring") is True and not mark:
-        # its first scores: the aggregates left it out until now (store.aggregates.COUNTED); a new
+        # its first scores: the aggregates left it out until now (store.aggregate_counts.COUNTED); a new
         # stamp makes the next refresh add it like a new record, without recomputing its day
         update["$set"]["ingested_at"] = at
     if eb.get("score_source") != "logged":

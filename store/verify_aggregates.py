@@ -24,6 +24,9 @@ from pymongo.database import Database
 
 from core import metrics
 from core.timebuckets import DAY, WEEK, bucket_range, local_day
+from store import aggregate_counts as agg_counts
+from store import aggregate_delta as agg_delta
+from store import aggregate_rebuild as agg_rebuild
 from store import aggregates as agg
 from store.collections import AGG_DAILY, AGG_DAILY_VALUES, AGG_WEEKLY, RELEASE_DAILY
 from store.collections import STATE as STATE_COLLECTION
@@ -72,7 +75,7 @@ class _Tally:
 
 def sample_weeks(db: Database, tz: str, n: int, rng: random.Random | None = None) -> list[date]:
     """`n` weeks (their Mondays) with records, chosen at random (the newest always among them)."""
-    chunks = agg.full_chunks(db, tz, weeks=1)
+    chunks = agg_rebuild.full_chunks(db, tz, weeks=1)
     mondays = [local_day(lo, tz) for lo, _hi in chunks]
     if len(mondays) <= n:
         return mondays
@@ -82,12 +85,12 @@ def sample_weeks(db: Database, tz: str, n: int, rng: random.Random | None = None
 
 def _ranges(db: Database, tz: str, weeks: list[date] | None) -> list[tuple[datetime, datetime]]:
     if weeks is None:
-        return agg.full_chunks(db, tz)
-    return agg.merge_ranges(list(weeks), WEEK, tz)
+        return agg_rebuild.full_chunks(db, tz)
+    return agg_counts.merge_ranges(list(weeks), WEEK, tz)
 
 
 def verify(db: Database, thresholds: dict, tz: str, state: dict, *, repair: bool = False,
-           now: datetime | None = None, fence: Callable[[], None] = agg._no_fence,
+           now: datetime | None = None, fence: Callable[[], None] = agg_delta._no_fence,
            weeks: list[date] | None = None, record: bool = True) -> dict:
     """Check (and with `repair` mend) the daily, weekly and release aggregates; see the module's doc.
     Returns {checked, drifted, repaired, pending, kinds, examples, at[, note]} (totals over the kinds)."""
@@ -113,7 +116,7 @@ def verify(db: Database, thresholds: dict, tz: str, state: dict, *, repair: bool
 def _daily_and_weekly(db, thresholds, tz, watermark, dirty, ranges, tally, repair, now, fence) -> None:
     repaired_days: set[date] = set()
     for lo, hi in ranges:
-        fresh = agg.day_documents(db, {"timestamp": {"$gte": lo, "$lt": hi}, "ingested_at": {"$lt": watermark}},
+        fresh = agg_counts.day_documents(db, {"timestamp": {"$gte": lo, "$lt": hi}, "ingested_at": {"$lt": watermark}},
                                   thresholds, tz)
         stored = {d["_id"]: d for d in db[AGG_DAILY_VALUES].find({"bucket": {"$gte": lo, "$lt": hi}})}
         buckets = {d["_id"]: d for d in db[AGG_DAILY].find({"bucket": {"$gte": lo, "$lt": hi}})}
@@ -121,11 +124,11 @@ def _daily_and_weekly(db, thresholds, tz, watermark, dirty, ranges, tally, repai
         ahead: set[str] = set()  # days a refresh moved past the watermark: their buckets may lag
         for key in sorted(set(fresh) | set(stored)):
             doc, want = stored.get(key), fresh.get(key)
-            upto = agg._upto(doc) or watermark
+            upto = agg_delta._upto(doc) or watermark
             if doc is not None and upto > watermark:  # counts further: recount to its own point
                 ahead.add(key.split("|", 1)[0])
                 lo_d, hi_d = bucket_range(_day(key), DAY, tz)
-                want = agg.day_documents(db, {"timestamp": {"$gte": lo_d, "$lt": hi_d},
+                want = agg_counts.day_documents(db, {"timestamp": {"$gte": lo_d, "$lt": hi_d},
                                               "ingested_at": {"$lt": upto}}, thresholds, tz).get(key)
             if want is not None:
                 wants[key] = want
@@ -150,7 +153,7 @@ def _daily_and_weekly(db, thresholds, tz, watermark, dirty, ranges, tally, repai
                 tally.kinds["daily"]["repaired"] += 1
         _weeks(db, tz, lo, hi, wants, dirty, ahead, tally, repair, repaired_days)
     if repair and repaired_days:
-        agg.refresh_buckets(db, sorted(repaired_days), tz, now, fence)
+        agg_rebuild.refresh_buckets(db, sorted(repaired_days), tz, now, fence)
 
 
 def _weeks(db, tz, lo, hi, wants, dirty, ahead, tally, repair, repaired_days) -> None:
@@ -198,7 +201,7 @@ def _releases(db, thresholds, tz, state, ranges, tally, repair, now, fence) -> N
             if agg._same_counts(doc, want.get(key)):
                 tally.add("release", key, "ok")
                 continue
-            ahead = (agg._upto(doc) or upto) > upto
+            ahead = (agg_delta._upto(doc) or upto) > upto
             verdict = "pending" if rebuilding or ahead or key.split("|", 1)[0] in waiting else "drifted"
             tally.add("release", key, verdict, int((doc or {}).get("count") or 0),
                       int((want.get(key) or {}).get("count") or 0))

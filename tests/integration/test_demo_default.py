@@ -85,7 +85,8 @@ def test_the_chat_judge_drift_raises_the_leniency_alert(default_demo):
 
 
 def test_the_report_headline_names_the_viability_incident_in_its_week(default_demo):
-    from jobs.report import build, headline, parse_week
+    from jobs.report import build, parse_week
+    from jobs.report_render import headline
 
     db, incidents = default_demo
     drop = incidents["faithfulness_drop"]
@@ -101,7 +102,8 @@ def test_the_report_headline_names_the_viability_incident_in_its_week(default_de
 
 
 def test_the_judge_drift_week_calls_the_logged_rise_a_possible_judge_change(default_demo):
-    from jobs.report import build, headline, judge_change, parse_week, render_markdown
+    from jobs.report import build, parse_week
+    from jobs.report_render import headline, judge_change, render_markdown
 
     db, incidents = default_demo
     drift = incidents["judge_drift"]

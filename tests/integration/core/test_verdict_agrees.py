@@ -83,7 +83,7 @@ def test_python_and_database_quadrants_agree(db):
 
 
 def test_the_aggregates_count_what_the_catalog_rules_say(db):
-    """The stats pipeline production runs (store.aggregates.day_documents, with the generated
+    """The stats pipeline production runs (store.aggregate_counts.day_documents, with the generated
     per-metric pass and quadrant expressions) counts per day exactly what core.verdict.metric_passed
     and core.diagnosis.quadrant say of each record."""
     from collections import Counter
@@ -91,7 +91,7 @@ def test_the_aggregates_count_what_the_catalog_rules_say(db):
 
     from core import metrics
     from core.verdict import metric_passed
-    from store.aggregates import day_documents
+    from store.aggregate_counts import day_documents
 
     docs = _records(300, seed=11)
     t0 = datetime(2026, 5, 4, tzinfo=timezone.utc)

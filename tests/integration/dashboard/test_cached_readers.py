@@ -10,7 +10,7 @@ from .conftest import clear_dashboard_caches, point_app_at
 
 def test_a_cached_reader_answers_for_the_database_the_app_points_at(db, mongo_uri):
     from dashboard import data
-    from store.aggregates import AGG_DAILY
+    from store.collections import AGG_DAILY
     from store.client import make_client
 
     other_name = db.name + "_other"

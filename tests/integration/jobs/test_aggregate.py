@@ -21,7 +21,7 @@ from store.thresholds import get_thresholds, set_thresholds
 from .conftest import T0, raw_record, store_raw  # noqa: F401
 
 
-# Percentiles come from histograms of 0.001 bins (store/aggregates.py): the pandas percentile of the raw
+# Percentiles come from histograms of 0.001 bins (store/aggregate_counts.py): the pandas percentile of the raw
 # scores is matched to 0.001 (was: exactly, when every score was kept)
 PERCENTILE_TOLERANCE = 0.001
 
@@ -32,7 +32,7 @@ def expected(db, granularity: str, tz: str = "UTC") -> dict[str, dict]:
     rows = []
     for doc in db[RECORDS].find():
         if doc["eb"].get("needs_scoring") or doc["eb"].get("rejected"):
-            continue  # waits for its first scores (or was rejected): not counted yet (store.aggregates.COUNTED)
+            continue  # waits for its first scores (or was rejected): not counted yet (store.aggregate_counts.COUNTED)
         row = {"feature": doc["feature"], "timestamp": doc["timestamp"], "regen": doc.get("regeneration_attempts")}
         row.update({m: doc["eb"]["scores"].get(m) for m in metrics.score_names()})
         rows.append(row)
@@ -359,7 +359,7 @@ def test_late_records_are_added_once_and_wait_for_the_settle_time(db, messy, mon
     import random
 
     from settings import reset_settings
-    from store import aggregates as agg
+    from store import aggregate_delta, aggregate_rebuild
     from store.thresholds import get_thresholds
 
     monkeypatch.setenv("EVALBOARD_AGGREGATE_SETTLE_S", "30")
@@ -381,9 +381,9 @@ def test_late_records_are_added_once_and_wait_for_the_settle_time(db, messy, mon
                                                    "eb.needs_scoring": {"$ne": True}}) - 7
     # a replay of the same window (a crash after the $inc, before the watermark moved) adds nothing
     state = db["evalboard_state"].find_one({"_id": "aggregate"})
-    agg.add_late_records(db, t1 - timedelta(minutes=2), state["watermark"], set(), get_thresholds(db), "UTC",
+    aggregate_delta.add_late_records(db, t1 - timedelta(minutes=2), state["watermark"], set(), get_thresholds(db), "UTC",
                          datetime.now(timezone.utc))
-    agg.refresh_buckets(db, [(T0 + timedelta(days=3)).date()], "UTC", datetime.now(timezone.utc))
+    aggregate_rebuild.refresh_buckets(db, [(T0 + timedelta(days=3)).date()], "UTC", datetime.now(timezone.utc))
     assert db[AGG_DAILY].find_one({"_id": f"{day3}|__all__"})["count"] == counted
     refresh(db, now=t1 + timedelta(minutes=5))
     check_all(db)  # the 7 records are in, once

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from jobs.aggregate import refresh
+from store import aggregate_delta as agg_delta
 from store import aggregates as agg
 from store.state import mark_dirty_days, write_in_flight
 from store.thresholds import get_thresholds
@@ -38,10 +39,10 @@ def faults():
             seen.append(name)
             if kill_at is not None and len(seen) == kill_at:
                 raise Killed(name)
-        agg.FAULT_HOOK = hook
+        agg_delta.FAULT_HOOK = hook
         return seen
     yield install
-    agg.FAULT_HOOK = None
+    agg_delta.FAULT_HOOK = None
 
 
 def _arrive(db, rng, start: int, n: int = 40, days: int = 6) -> None:
@@ -104,7 +105,7 @@ def test_a_full_rebuild_killed_mid_way_then_run_again_is_exact(db, messy, faults
 
 def refresh_twice_at_once(db, pause: float) -> None:
     """Two refreshes at once, interleaved: each pauses up to `pause` s at every write point."""
-    agg.FAULT_HOOK = lambda name: time.sleep(random.random() * pause)
+    agg_delta.FAULT_HOOK = lambda name: time.sleep(random.random() * pause)
     errors: list[BaseException] = []
 
     def run():
@@ -119,7 +120,7 @@ def refresh_twice_at_once(db, pause: float) -> None:
         for t in threads:
             t.join(60)
     finally:
-        agg.FAULT_HOOK = None
+        agg_delta.FAULT_HOOK = None
     assert not errors, errors
 
 

@@ -11,12 +11,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from aiosmtpd.controller import Controller
 
+from core.default_rules import DEFAULT_RULES
 from jobs.aggregate import refresh
 from jobs.alerts import evaluate
 from jobs.notify import deliver
 from settings import reset_settings
 from store.alerts import (
-    DEFAULT_RULES, acknowledge_alert, delete_rule, list_alerts, list_audit, list_rules, resolve_alert, upsert_rule,
+    acknowledge_alert, delete_rule, list_alerts, list_audit, list_rules, resolve_alert, upsert_rule,
 )
 from store.collections import ALERTS, NOTIFICATIONS
 from store.errors import ValidationFailed

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from core import cascade as C
-from core import rules
+from core.budget_rule import JUDGE_BUDGET_ID
 from settings import reset_settings
 from store.collections import ALERTS, NOTIFICATIONS, RECORDS
 from store.judge_spend import day_rows, totals_by_day
@@ -74,14 +74,14 @@ def test_a_daily_budget_caps_the_spend_and_notifies_once(judged, server):
     for doc in judged[RECORDS].find({"rescored.sample": {"$exists": True}}, {"rescored.details.cascade": 1}):
         cascade = doc["rescored"]["details"]["cascade"]
         assert (cascade["cost_usd"] > 0) == (cascade["reason"] in C.JUDGED_REASONS), cascade
-    alerts = list(judged[ALERTS].find({"rule_id": rules.JUDGE_BUDGET_ID}))
+    alerts = list(judged[ALERTS].find({"rule_id": JUDGE_BUDGET_ID}))
     assert len(alerts) == 1 and "Judge budget reached" in alerts[0]["message"] and "$0.50" in alerts[0]["message"]
     assert judged[NOTIFICATIONS].count_documents({"alert_id": alerts[0]["_id"]}) == 1
 
     sent = len(server.requests)  # the same day again (more records to sample): no call, no second notification
     run_agreement(judged, NOW + timedelta(hours=2), days=14, per_feature=2, full=True)
     assert len(server.requests) == sent
-    assert judged[NOTIFICATIONS].count_documents({"payload.rule_id": rules.JUDGE_BUDGET_ID}) == 1
+    assert judged[NOTIFICATIONS].count_documents({"payload.rule_id": JUDGE_BUDGET_ID}) == 1
     assert sum(r["reasons"].get(C.BUDGET, 0) for r in day_rows(judged, NOW.date().isoformat())) > reasons[C.BUDGET]
 
 
@@ -95,4 +95,4 @@ def test_without_a_budget_the_cascade_sends_only_what_matters(judged, server, mo
     assert C.BUDGET not in reasons and reasons.get(C.LOCAL, 0) > 0
     judged_n = sum(reasons.get(r, 0) for r in C.JUDGED_REASONS)
     assert 0 < judged_n < sum(reasons.values())
-    assert not list(judged[ALERTS].find({"rule_id": rules.JUDGE_BUDGET_ID}))
+    assert not list(judged[ALERTS].find({"rule_id": JUDGE_BUDGET_ID}))

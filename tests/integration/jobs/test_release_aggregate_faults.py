@@ -11,6 +11,7 @@ import pytest
 
 from core import versions
 from jobs.aggregate import refresh
+from store import aggregate_delta as agg_delta
 from store import aggregates as agg
 from store import release_aggregates as rel
 from store.collections import RECORDS, RELEASE_DAILY
@@ -74,10 +75,10 @@ def faults():
             seen.append(name)
             if kill_at is not None and name == rel.POINT + kill_at[0] and seen.count(name) == kill_at[1]:
                 raise Killed(name)
-        agg.FAULT_HOOK = hook
+        agg_delta.FAULT_HOOK = hook
         return seen
     yield install
-    agg.FAULT_HOOK = None
+    agg_delta.FAULT_HOOK = None
 
 
 def test_new_records_are_added_as_deltas_without_recounting_their_days(built):

@@ -143,7 +143,7 @@ def test_release_rule_fires_on_the_regression_and_is_quiet_elsewhere(demo_db):
 
 def test_release_rule_settings_are_validated():
     from store.errors import ValidationFailed
-    from store.release_alerts import validate_release_rule
+    from core.release_rule import validate_release_rule
 
     for bad in ({"min_records": 0}, {"min_records": "50"}, {"min_mean_effect": 2}, {"severity": "loud"},
                 {"$set": 1}):

@@ -99,7 +99,7 @@ def test_weekly_report(db, monkeypatch, tmp_path):
     assert len(list_reports(db)) == 1
 
     # the worker backfills the past weeks a few per tick, newest first, once nothing else waits
-    from jobs.report import BACKFILL_PER_TICK, run_requested
+    from jobs.report_requests import BACKFILL_PER_TICK, run_requested
 
     tick_time = T0 + timedelta(weeks=5, days=3)  # the last complete week is week 4, already built
     first = run_requested(db, now=tick_time)

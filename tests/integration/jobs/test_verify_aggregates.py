@@ -8,9 +8,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from core import rules
+from core.label_rule import AGGREGATE_DRIFT_ID
 from jobs.aggregate import SAMPLE_STATE, refresh, verify_aggregates
-from store import aggregates as agg
+from store import aggregate_delta as agg_delta
 from store.collections import AGG_DAILY_VALUES, AGG_WEEKLY, ALERTS, RELEASE_DAILY
 from store.state import set_state
 
@@ -55,12 +55,12 @@ def test_a_crashed_refresh_is_pending_not_drift_and_the_next_refresh_completes_i
     def hook(name):
         if name == "watermark":  # the per-day documents moved, the watermark not yet
             raise Killed(name)
-    agg.FAULT_HOOK = hook
+    agg_delta.FAULT_HOOK = hook
     try:
         with pytest.raises(Killed):
             refresh(db)
     finally:
-        agg.FAULT_HOOK = None
+        agg_delta.FAULT_HOOK = None
     between = verify_aggregates(db)
     assert between["drifted"] == 0, between["examples"]
     refresh(db)
@@ -78,7 +78,7 @@ def test_the_daily_sampled_recount_raises_and_resolves_a_health_alert(built):
     db[AGG_DAILY_VALUES].update_one({"_id": newest["_id"]}, {"$inc": {"count": 4}})  # the newest week is sampled
     result = refresh(db)
     assert result["sample_drifted"] >= 1
-    alert = db[ALERTS].find_one({"rule_id": rules.AGGREGATE_DRIFT_ID})
+    alert = db[ALERTS].find_one({"rule_id": AGGREGATE_DRIFT_ID})
     assert alert["state"] == "open" and "verify-aggregates --repair" in alert["message"]
     from jobs.alerts import evaluate
     evaluate(db)  # the rule sweep leaves the health alert alone

@@ -1,14 +1,16 @@
-"""core/rules.py: the rule vocabulary, validation and the condition classes, on small daily series."""
+"""core/rules.py: the rule vocabulary, validation and the condition classes, on small daily series (and the
+kinds and typed documents in their own modules: core/release_rule.py, core/label_rule.py, core/rule_docs.py)."""
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
-from core import rules
+from core import label_rule, release_rule, rules
 from core.errors import ValidationFailed
 from core.features import ALL_FEATURES as ALL
 from core.features import EACH_FEATURE as EACH
+from core.rule_docs import Alert, Rule
 
 DAY0 = date(2026, 3, 2)
 
@@ -96,6 +98,7 @@ def test_label_accuracy_is_a_rule_kind():
                             "severity": "warning", "channel": "qa"})
     row = {"judge": "logged", "metric": "faithfulness", "feature": "chat", "n": 40,
            "accuracy": {"value": 0.7, "low": 0.55, "high": 0.82}}
+    assert isinstance(cond, label_rule.LabelAccuracy)  # the kind registered itself (@rule_kind) on import
     finding = cond.check(row)
     assert finding is not None and finding.fields["rule_id"] == "labels:judge_accuracy"
     assert "70% of chat's labelled records" in finding.message and "below 80%" in finding.message
@@ -103,11 +106,11 @@ def test_label_accuracy_is_a_rule_kind():
 
 
 def test_release_rule_settings_are_validated_in_core():
-    assert rules.validate_release_rule({"min_records": 80, "channel": "ai"}) == {"min_records": 80, "channel": "ai"}
+    assert release_rule.validate_release_rule({"min_records": 80, "channel": "ai"}) == {"min_records": 80, "channel": "ai"}
     with pytest.raises(ValidationFailed):
-        rules.validate_release_rule({"min_records": 2})
+        release_rule.validate_release_rule({"min_records": 2})
     with pytest.raises(ValidationFailed):
-        rules.validate_release_rule({"noise": 1})
+        release_rule.validate_release_rule({"noise": 1})
 
 
 def test_an_unknown_rule_kind_is_refused():
@@ -116,17 +119,17 @@ def test_an_unknown_rule_kind_is_refused():
 
 
 def test_typed_documents_round_trip_and_validate():
-    typed = rules.Rule.validated({**rule(), "_id": "rule:t"})
+    typed = Rule.validated({**rule(), "_id": "rule:t"})
     assert typed.id == "rule:t" and typed.threshold == 0.7 and typed.doc()["_id"] == "rule:t"
     assert isinstance(typed.condition(), rules.Threshold)
-    assert "_id" not in rules.Rule.validated(rule(_id=None)).doc()
+    assert "_id" not in Rule.validated(rule(_id=None)).doc()
     with pytest.raises(ValidationFailed):
-        rules.Rule.validated(rule(threshold=2))
-    stored = rules.Rule.model_validate({**rule(), "created_at": datetime(2026, 3, 2), "updated_by": "system"})
+        Rule.validated(rule(threshold=2))
+    stored = Rule.model_validate({**rule(), "created_at": datetime(2026, 3, 2), "updated_by": "system"})
     assert stored.doc()["updated_by"] == "system"  # fields beyond the model pass through
     history = {"chat": [bucket("chat", i, mean=0.5) for i in range(2)]}
     finding = rules.condition(rule()).check(rules.DailySeries("chat", history))
-    alert = rules.Alert.from_finding("rule:t|chat|2026-03-03", finding, replayed=False)
+    alert = Alert.from_finding("rule:t|chat|2026-03-03", finding, replayed=False)
     doc = alert.doc()
     assert doc["_id"] == "rule:t|chat|2026-03-03" and doc["value"] == 0.5 and doc["replayed"] is False
     assert "state" not in doc and "opened_at" not in doc  # the lifecycle is store.alerts' business

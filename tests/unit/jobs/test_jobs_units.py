@@ -6,8 +6,11 @@ from datetime import date, datetime, timezone
 import pytest
 
 from jobs.notify import slack_payload, subject
-from jobs.report import md_text, parse_week, render_html
-from store.aggregates import bucket_range, bucket_start, merge_ranges
+from jobs.report import parse_week
+from jobs.report_render import render_html
+from jobs.report_text import md_text
+from core.timebuckets import bucket_range, bucket_start
+from store.aggregate_counts import merge_ranges
 from store.alerts import validate_rule
 from store.errors import ValidationFailed
 from store.outbox import BACKOFF_MAX_S, backoff_s

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from core.features import ALL_FEATURES as ALL
-from jobs.report import describe_incident, headline, judge_change
+from jobs.report_render import describe_incident, headline, judge_change
 
 
 def trend(feature, metric, value, previous, flagged=False, count=1000):

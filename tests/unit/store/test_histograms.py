@@ -1,11 +1,11 @@
-"""Score histograms (store/aggregates.py): percentiles and merging, against numpy on the raw scores."""
+"""Score histograms (store/aggregate_counts.py): percentiles and merging, against numpy on the raw scores."""
 from __future__ import annotations
 
 import random
 
 import numpy as np
 
-from store.aggregates import HIST_BINS, add_day_documents, histogram, percentiles
+from store.aggregate_counts import HIST_BINS, add_day_documents, histogram, percentiles
 
 
 def part(scores: list[float], metric: str = "faithfulness") -> dict:
