@@ -423,7 +423,8 @@ def split_compound(sentence: str) -> list[str]:
             merged[-1][1] = b
         else:
             merged.append([a, b])
-    return [sentence[a:b].strip(" ,;") for a, b in merged if sentence[a:b].strip(" ,;")]
+    parts = [sentence[a:b].strip(" ,;") for a, b in merged if sentence[a:b].strip(" ,;")]
+    return parts or [sentence]  # nothing but joins ("; ; "): the sentence as it came
 
 
 # short forms of the words that name a provision ("Sec. 103", "ss. 4-6", "Art. 21", "cl. 9"): one stem each

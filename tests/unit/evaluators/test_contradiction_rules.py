@@ -3,7 +3,7 @@ compound claims split so that each half is checked (evaluators/checks.py, evalua
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from evaluators import checks as C
@@ -114,8 +114,10 @@ _WORDS = st.sampled_from(["up", "down", "not", "does", "cover", "covers", "half"
 _TEXT = st.one_of(st.text(max_size=300), st.lists(_WORDS, max_size=40).map(" ".join))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True,
+          database=None)  # the same examples on every run (a randomised run found "; ; " once: kept below)
 @given(_TEXT, _TEXT)
+@example("; ; ", "")
 def test_no_input_raises(a, b):
     assert isinstance(C.contradictions(a, b), list)
     assert isinstance(C.duration_conflicts(a, b, [d for d, _, _ in C.durations(b)]), list)

@@ -18,7 +18,8 @@ _PIECES = st.sampled_from([
     ". ", "? ", "; ", ", and ", " but ", ":", "", " ",
 ])
 _TEXT = st.lists(st.one_of(_PIECES, st.text(max_size=30)), max_size=25).map("".join)
-_FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True,
+                 database=None)  # the same examples on every run: CI is not where a new input is found
 
 
 def _run_all(text: str) -> None:
