@@ -83,15 +83,40 @@ def _limit_malloc_arenas() -> None:
         pass
 
 
-def _start_debug_hooks(stop: threading.Event) -> None:
-    """Env-gated memory diagnostics of the server process (docs/deploy.md, Memory; bench/bench_db_memory.py).
+DEFAULT_MALLOC_TRIM_SECONDS = 30.0
+
+
+def _start_memory_threads(stop: threading.Event) -> None:
+    """Periodic malloc_trim, and env-gated memory diagnostics of the server process (docs/deploy.md, Memory; bench/bench_db_memory.py).
 
     EVALBOARD_DB_TRACEMALLOC=PATH: trace Python allocations and write the top 40 allocation sites
-    (by size, 10 frames) to PATH every 60 s. EVALBOARD_DB_MALLOC_TRIM_SECONDS=S: call glibc's
-    malloc_trim(0) every S seconds, handing freed heap pages back to the system.
+    (by size, 10 frames) to PATH every 60 s. EVALBOARD_DB_MALLOC_TRIM_SECONDS=S (default 30, 0 = off):
+    call glibc's malloc_trim(0) every S seconds, handing the free pages the heap keeps back to the
+    system (most of the server's growth is such free heap, not live data: BENCHMARKS.md, issue 29).
+    EVALBOARD_DB_MALLOC_STATS=PATH: write glibc's mallinfo2 (heap, in use, free, mmapped) every 30 s.
     """
     trace_path = os.environ.get("EVALBOARD_DB_TRACEMALLOC")
-    trim_seconds = float(os.environ.get("EVALBOARD_DB_MALLOC_TRIM_SECONDS") or 0)
+    trim_seconds = float(os.environ.get("EVALBOARD_DB_MALLOC_TRIM_SECONDS") or DEFAULT_MALLOC_TRIM_SECONDS)
+    stats_path = os.environ.get("EVALBOARD_DB_MALLOC_STATS")
+    if stats_path:
+        import ctypes
+
+        class _Mallinfo2(ctypes.Structure):
+            _fields_ = [(name, ctypes.c_size_t) for name in
+                        ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+                         "uordblks", "fordblks", "keepcost")]
+
+        mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
+        mallinfo2.restype = _Mallinfo2
+
+        def malloc_stats() -> None:
+            while not stop.wait(30.0):
+                m = mallinfo2()
+                with open(stats_path, "a") as out:
+                    out.write(f"{time.strftime('%H:%M:%S')} heap {m.arena / 2**20:.1f} MiB, in use "
+                              f"{m.uordblks / 2**20:.1f} MiB, free in heap {m.fordblks / 2**20:.1f} MiB, "
+                              f"mmapped {m.hblkhd / 2**20:.1f} MiB\n")
+        threading.Thread(target=malloc_stats, name="evalboard-malloc-stats", daemon=True).start()
     if trace_path:
         import tracemalloc
 
@@ -113,10 +138,14 @@ def _start_debug_hooks(stop: threading.Event) -> None:
                         for line in stat.traceback.format()[-8:]:
                             out.write(f"    {line}\n")
         threading.Thread(target=dump, name="evalboard-tracemalloc", daemon=True).start()
-    if trim_seconds > 0:
+    if trim_seconds > 0 and sys.platform.startswith("linux"):
         import ctypes
 
-        libc = ctypes.CDLL("libc.so.6")
+        try:
+            libc = ctypes.CDLL("libc.so.6")
+            libc.malloc_trim  # noqa: B018 - absent outside glibc
+        except (OSError, AttributeError):
+            return
 
         def trim() -> None:
             while not stop.wait(trim_seconds):
@@ -159,7 +188,7 @@ def serve(port: int, data_dir: str, *, announce=print, cache_size: str = DEFAULT
     signal.signal(signal.SIGTERM, _on_signal)
     signal.signal(signal.SIGINT, _on_signal)
     server.start()
-    _start_debug_hooks(stop)
+    _start_memory_threads(stop)
     host, bound_port = server.address
     announce(f"{READY_PREFIX}mongodb://{host}:{bound_port}/", flush=True)
     try:
