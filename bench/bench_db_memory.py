@@ -8,7 +8,7 @@ build; then, for `--minutes`, `--rate` records a second (half through ingest's w
 `insert_many`, one in ten without scores, as bench/bench_soak.py writes them), the incremental aggregate
 refresh every `--refresh-seconds`, and a few typical reads every 5 s (today's aggregates, the newest
 records, a count). The server's RSS (psutil) is sampled every 30 s. `--env` sets variables in the
-server's environment only (e.g. MALLOC_ARENA_MAX=2, EVALBOARD_DB_MALLOC_TRIM_SECONDS=30,
+server's environment only (e.g. EVALBOARD_DB_MALLOC_ARENAS=0 EVALBOARD_DB_MALLOC_TRIM_SECONDS=0 for glibc's defaults, MALLOC_ARENA_MAX=2,
 EVALBOARD_DB_TRACEMALLOC=/tmp/trace.txt). Prints the table and the growth after minute 2 (MiB/min,
 least squares over the samples from minute 2 on).
 """
