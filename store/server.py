@@ -61,6 +61,98 @@ def _speed_up_bulk_inserts() -> None:
     Storage._evalboard_memo = True
 
 
+def _limit_malloc_arenas() -> None:
+    """Cap glibc's malloc arenas in this process (EVALBOARD_DB_MALLOC_ARENAS, default 2; 0 = glibc's own).
+
+    The server runs a thread per client connection, and glibc gives threads their own arenas (up to
+    8 per core), each holding on to the pages its frees leave behind: under a steady write/refresh
+    load the server's RSS grew about twice as fast with glibc's default as with 2 arenas
+    (bench/bench_db_memory.py, BENCHMARKS.md, issue 29). Same as MALLOC_ARENA_MAX=2, which wins when
+    set. Must run before the server starts its threads.
+    """
+    if os.environ.get("MALLOC_ARENA_MAX") or not sys.platform.startswith("linux"):
+        return
+    arenas = int(os.environ.get("EVALBOARD_DB_MALLOC_ARENAS") or 2)
+    if arenas <= 0:
+        return
+    import ctypes
+
+    try:
+        ctypes.CDLL("libc.so.6").mallopt(-8, arenas)  # M_ARENA_MAX
+    except (OSError, AttributeError):  # not glibc (musl): nothing to cap
+        pass
+
+
+DEFAULT_MALLOC_TRIM_SECONDS = 30.0
+
+
+def _start_memory_threads(stop: threading.Event) -> None:
+    """Periodic malloc_trim, and env-gated memory diagnostics of the server process (docs/deploy.md, Memory; bench/bench_db_memory.py).
+
+    EVALBOARD_DB_TRACEMALLOC=PATH: trace Python allocations and write the top 40 allocation sites
+    (by size, 10 frames) to PATH every 60 s. EVALBOARD_DB_MALLOC_TRIM_SECONDS=S (default 30, 0 = off):
+    call glibc's malloc_trim(0) every S seconds, handing the free pages the heap keeps back to the
+    system (most of the server's growth is such free heap, not live data: BENCHMARKS.md, issue 29).
+    EVALBOARD_DB_MALLOC_STATS=PATH: write glibc's mallinfo2 (heap, in use, free, mmapped) every 30 s.
+    """
+    trace_path = os.environ.get("EVALBOARD_DB_TRACEMALLOC")
+    trim_seconds = float(os.environ.get("EVALBOARD_DB_MALLOC_TRIM_SECONDS") or DEFAULT_MALLOC_TRIM_SECONDS)
+    stats_path = os.environ.get("EVALBOARD_DB_MALLOC_STATS")
+    if stats_path:
+        import ctypes
+
+        class _Mallinfo2(ctypes.Structure):
+            _fields_ = [(name, ctypes.c_size_t) for name in
+                        ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+                         "uordblks", "fordblks", "keepcost")]
+
+        mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
+        mallinfo2.restype = _Mallinfo2
+
+        def malloc_stats() -> None:
+            while not stop.wait(30.0):
+                m = mallinfo2()
+                with open(stats_path, "a") as out:
+                    out.write(f"{time.strftime('%H:%M:%S')} heap {m.arena / 2**20:.1f} MiB, in use "
+                              f"{m.uordblks / 2**20:.1f} MiB, free in heap {m.fordblks / 2**20:.1f} MiB, "
+                              f"mmapped {m.hblkhd / 2**20:.1f} MiB\n")
+        threading.Thread(target=malloc_stats, name="evalboard-malloc-stats", daemon=True).start()
+    if trace_path:
+        import tracemalloc
+
+        if not tracemalloc.is_tracing():
+            tracemalloc.start(10)
+
+        def dump() -> None:
+            n = 0
+            while not stop.wait(60.0):
+                n += 1
+                snap = tracemalloc.take_snapshot()
+                stats = snap.statistics("traceback")
+                total = sum(s.size for s in stats)
+                with open(trace_path, "a") as out:
+                    out.write(f"=== dump {n} at {time.strftime('%H:%M:%S')}: traced {total / 2**20:.1f} MiB "
+                              f"in {sum(s.count for s in stats)} blocks\n")
+                    for stat in stats[:40]:
+                        out.write(f"{stat.size / 2**20:8.2f} MiB {stat.count:8d} blocks\n")
+                        for line in stat.traceback.format()[-8:]:
+                            out.write(f"    {line}\n")
+        threading.Thread(target=dump, name="evalboard-tracemalloc", daemon=True).start()
+    if trim_seconds > 0 and sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            libc = ctypes.CDLL("libc.so.6")
+            libc.malloc_trim  # noqa: B018 - absent outside glibc
+        except (OSError, AttributeError):
+            return
+
+        def trim() -> None:
+            while not stop.wait(trim_seconds):
+                libc.malloc_trim(0)
+        threading.Thread(target=trim, name="evalboard-malloc-trim", daemon=True).start()
+
+
 class DataDirInUse(RuntimeError):
     """Another embedded server already holds the data folder's WiredTiger lock."""
 
@@ -73,6 +165,7 @@ def serve(port: int, data_dir: str, *, announce=print, cache_size: str = DEFAULT
     from secantus import SecantusDBServer  # imported here: only the server needs it
 
     _speed_up_bulk_inserts()
+    _limit_malloc_arenas()
     Path(data_dir).mkdir(parents=True, exist_ok=True)
     # No replica set: Evalboard needs no oplog/transactions, and without the
     # oplog every write is cheaper.
@@ -95,6 +188,7 @@ def serve(port: int, data_dir: str, *, announce=print, cache_size: str = DEFAULT
     signal.signal(signal.SIGTERM, _on_signal)
     signal.signal(signal.SIGINT, _on_signal)
     server.start()
+    _start_memory_threads(stop)
     host, bound_port = server.address
     announce(f"{READY_PREFIX}mongodb://{host}:{bound_port}/", flush=True)
     try:
