@@ -64,11 +64,14 @@ def _demo_release_alerts(db) -> dict:
 
 
 @pytest.fixture(scope="module")
-def e2e_db(mongo_uri, tmp_path_factory):
-    """The demo with its release alerts open; then the second product's log ingested from a file and
-    counted as the worker counts it. Yields (db, uri) and keeps the alerts as they were before."""
+def end() -> datetime:
+    return _end()  # once for the module: both products' records end at the same second
+
+
+@pytest.fixture(scope="module")
+def e2e_db(mongo_uri, end):
+    """This module's database (overrides the shared one): the demo, counted and judged, its release alerts open."""
     from demo.generate import generate_demo
-    from jobs.ingest import ingest_paths
     from jobs.runner import run_once
     from store.client import make_client
     from store.migrate import migrate
@@ -78,27 +81,36 @@ def e2e_db(mongo_uri, tmp_path_factory):
     client = make_client(mongo_uri)
     db = client[name]
     migrate(db)
-    end = _end()
     generate_demo(db, days=DAYS, per_day=PER_DAY, seed=SEED, end=end)
     set_release_rule(db, {"min_records": 20}, "test")  # a small demo
     run_once(db, "aggregate", full=True)
     run_once(db, "aggregate")  # the per-release aggregates (the refresh after a full rebuild builds them)
     run_once(db, "alerts")
     run_once(db, "report")
-    before = _demo_release_alerts(db)
-
-    log = tmp_path_factory.mktemp("second-product") / "leases.jsonl"
-    log.write_text("\n".join(second_product_lines(end)) + "\n")
-    assert ingest_paths(db, [str(log)]).ingested == DAYS * SECOND_PER_DAY
-    run_once(db, "aggregate")  # the worker's refresh and alert run after the load
-    run_once(db, "alerts")
-    db.before_second_product = before  # for the test (a module-scoped fixture's side result)
     yield db, mongo_uri.rstrip("/") + "/" + name
     client.drop_database(name)
     client.close()
 
 
-def test_two_products_keep_the_demo_release_alerts_and_the_compare_link(app_url, e2e_db, browser_page):
+@pytest.fixture(scope="module")
+def second_product(e2e_db, end, tmp_path_factory) -> dict:
+    """The second product's log ingested from a file and counted as the worker counts it (the refresh, then
+    the alerts); returns the demo's release alerts as they were before."""
+    from jobs.ingest import ingest_paths
+    from jobs.runner import run_once
+
+    db, _ = e2e_db
+    before = _demo_release_alerts(db)
+    log = tmp_path_factory.mktemp("second-product") / "leases.jsonl"
+    log.write_text("\n".join(second_product_lines(end)) + "\n")
+    assert ingest_paths(db, [str(log)]).ingested == DAYS * SECOND_PER_DAY
+    run_once(db, "aggregate")
+    run_once(db, "alerts")
+    return before
+
+
+def test_two_products_keep_the_demo_release_alerts_and_the_compare_link(app_url, e2e_db, second_product,
+                                                                         browser_page):
     from demo.generate import RELEASES
     from store.release_aggregates import line_orders
 
@@ -107,7 +119,7 @@ def test_two_products_keep_the_demo_release_alerts_and_the_compare_link(app_url,
     previous, newest = RELEASES[-2][0], RELEASES[-1][0]
 
     # --- the database: every demo release alert open and unchanged; the lines kept apart ----------------------
-    before, after = db.before_second_product, _demo_release_alerts(db)
+    before, after = second_product, _demo_release_alerts(db)
     assert before, "the demo opened no release alert"
     assert set(after) == set(before)
     for key, alert in after.items():
