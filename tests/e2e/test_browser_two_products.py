@@ -5,8 +5,8 @@ records are aggregated and the alerts judged (as the worker does), every demo re
 unchanged; the Overview's compare link names two releases of one demo feature, and following it in the
 browser opens Compare on those two releases. The second product's own Overview offers its own pair.
 
-The data ends at the last second of yesterday (UTC days, as the demo's), so how many records each release
-has does not depend on the hour the test runs at.
+The data ends at the last second of the latest Friday before today (UTC days, as the demo's), so how many
+records each release has does not depend on the hour or the weekday the test runs at.
 
 Screenshots: tests/e2e/artifacts/34-two-products-*.png (git-ignored).
 """
@@ -30,8 +30,11 @@ SECOND_PER_DAY = 20
 
 
 def _end() -> datetime:
-    """The last second of yesterday (UTC)."""
-    return datetime.combine(datetime.now(timezone.utc).date(), time(0), timezone.utc) - timedelta(seconds=1)
+    """The last second of the latest Friday before today (UTC): the demo's traffic depends on the weekday, so
+    its releases have the same records (and open the same alerts) whatever day the test runs on."""
+    today = datetime.now(timezone.utc).date()
+    friday = today - timedelta(days=(today.weekday() - 4) % 7 or 7)
+    return datetime.combine(friday + timedelta(days=1), time(0), timezone.utc) - timedelta(seconds=1)
 
 
 def second_product_lines(end: datetime) -> list[str]:
