@@ -83,7 +83,7 @@ def e2e_db(mongo_uri, tmp_path_factory):
 @pytest.fixture(scope="module")
 def worker(e2e_db, tmp_path_factory):
     """`python -m jobs scheduler` on this module's database; yields (process, log path) once its first tick
-    is over (no job run in progress)."""
+    is over (no job run in progress for 3 s)."""
     from store.collections import JOB_RUNS
 
     db, uri = e2e_db
@@ -98,7 +98,8 @@ def worker(e2e_db, tmp_path_factory):
     try:
         mine = {"worker": {"$regex": f":{proc.pid}:"}}
         deadline, quiet = time.monotonic() + 120, 0
-        while quiet < 3:  # its first tick ran to the end, and nothing has run for 3 polls
+        while quiet < 6:  # its first tick ran to the end, and nothing ran for 3 s (a tick that left work is
+            # followed by the next within the worker's 2 s wake-up poll)
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the worker's first tick did not end:\n" + log.read_text()[-3000:])
             ran = db[JOB_RUNS].count_documents({**mine, "job": "report", "outcome": {"$ne": "running"}})
