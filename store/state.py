@@ -411,10 +411,10 @@ def build_status(db: Database, records_known: bool = False) -> dict:
     pending: list[str] = []
     progress: dict = {}
     generation: list = []
-    written = None
+    written = watermark = None
     if has_records:
         aggregate = db[STATE].find_one({"_id": AGGREGATE}) or {}
-        written = aggregate.get("records_written_at")
+        written, watermark = aggregate.get("records_written_at"), aggregate.get("watermark")
         generation = [aggregate.get("watermark"), aggregate.get("release_watermark"),
                       (db[STATE].find_one({"_id": "alerts"}, {"at": 1}) or {}).get("at")]
         if not aggregate.get("watermark"):
@@ -431,7 +431,8 @@ def build_status(db: Database, records_known: bool = False) -> dict:
             # moves whenever the worker has written new numbers (aggregates, release aggregates, alerts)
             "generation": "|".join(str(stamp) for stamp in generation),
             # moves whenever a load of records has been written (store.state.mark_records_written)
-            "records_written": written}
+            "records_written": written,
+            "watermark": watermark}  # what the aggregates count up to (store.pending reads the same)
 
 
 # --- job locks ---------------------------------------------------------------------

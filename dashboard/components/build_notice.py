@@ -16,6 +16,7 @@ _seen: dict[str, tuple] = {}  # per database: the worker's progress when this se
 # embedded server, seconds on every page run: issue 29); a database emptied later still says what
 # the worker has left to build, from the worker's own state
 _with_records: set[str] = set()
+RUN_WATERMARK = "_eb_run_watermark"  # the aggregates' watermark when this session's run started
 _written: dict[str, object] = {}  # per database: the latest load's stamp (store.state.mark_records_written) seen
 
 
@@ -23,6 +24,7 @@ def render_build_notice() -> None:
     from dashboard.common import database, db_key
     from store.state import build_status as store_build_status
 
+    st.session_state.pop(RUN_WATERMARK, None)  # set below once this run's status is read
     try:
         db = database()
         key = db_key(db)
@@ -32,6 +34,7 @@ def render_build_notice() -> None:
     except (DatabaseError, Exception):  # noqa: BLE001 - the page itself reports a database outage
         return
     _forget_reads_older_than(status, key)
+    st.session_state[RUN_WATERMARK] = status.get("watermark")  # this run's start (components/partial_notice.py)
     if status.get("demo_loading"):
         st.info("**Loading the demo data…** the worker builds the charts, alerts and the weekly report as soon "
                 "as it is in (refresh to see them).", icon="⏳")
