@@ -33,7 +33,7 @@ from core.jobs import AGGREGATE, ALERTS
 from formats import FormatError, Sniffed
 from store.records import FeatureCap, quarantine, write_records
 from store.schema import ParsedRecord, parse_record
-from store.state import request_jobs
+from store.state import mark_records_written, request_jobs
 from store.thresholds import get_thresholds
 
 FORMATS = ("auto", *formats.NAMES)
@@ -181,5 +181,6 @@ def request_refresh(db: Database, summary: IngestSummary, what: str = "ingest") 
     `ingest_paths`; an HTTP or OTLP intake after each request's batch). True when something was asked."""
     if summary.ingested <= 0:
         return False
+    mark_records_written(db)  # the pages' cached "not counted yet" read is dropped on their next run
     request_jobs(db, [AGGREGATE, ALERTS], f"{what}: {summary.ingested:,} records to count")
     return True

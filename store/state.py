@@ -5,7 +5,8 @@ Documents:
   daily_values: {version, tz} (what aggregates_daily_values was built with; a mismatch
   makes the next refresh a full rebuild), release_watermark, release_days, release_full_pending,
   release_values: {version, tz}, release_top: {dim: [values]} (the release aggregates' own window,
-  recounts and build: jobs/aggregate.py), ...}`
+  recounts and build: jobs/aggregate.py), records_written_at (the end of the latest load: every intake
+  stamps it, `mark_records_written`; the pages drop their cached "not counted yet" read when it moves), ...}`
 - `{_id: "lease:<name>", owner, expires_at, acquired_at, renewed_at}` (the scheduler's leader)
 - `{_id: "lock:<job>", owner, token, expires_at, heartbeat_at, acquired_at}` (one run of a job at a time)
 - `{_id: "inflight:<uuid>", at, beat_at, beats, what, records, expired?: {wall, seen, at}, done_at?}`
@@ -310,6 +311,12 @@ def mark_dirty_days(db: Database, days: Iterable[str]) -> None:
         db[STATE].update_one({"_id": AGGREGATE}, {"$addToSet": {"dirty_days": {"$each": days}}}, upsert=True)
 
 
+def mark_records_written(db: Database) -> None:
+    """A load of records has been written (an ingest, an intake request): the pages' cached count of records
+    not yet in the aggregates is out of date (build_status's `records_written`)."""
+    set_state(db, AGGREGATE, records_written_at=_now())
+
+
 def mark_release_days(db: Database, days: Iterable) -> None:
     """Days (local) whose release aggregates must be recomputed (kept until done)."""
     texts = sorted({d.isoformat() if hasattr(d, "isoformat") else str(d) for d in days})
@@ -404,8 +411,10 @@ def build_status(db: Database, records_known: bool = False) -> dict:
     pending: list[str] = []
     progress: dict = {}
     generation: list = []
+    written = watermark = None
     if has_records:
         aggregate = db[STATE].find_one({"_id": AGGREGATE}) or {}
+        written, watermark = aggregate.get("records_written_at"), aggregate.get("watermark")
         generation = [aggregate.get("watermark"), aggregate.get("release_watermark"),
                       (db[STATE].find_one({"_id": "alerts"}, {"at": 1}) or {}).get("at")]
         if not aggregate.get("watermark"):
@@ -420,7 +429,10 @@ def build_status(db: Database, records_known: bool = False) -> dict:
                 pending.append("weekly report")
     return {"pending": pending, "demo_loading": _demo_loading(setup), "records": has_records, "progress": progress,
             # moves whenever the worker has written new numbers (aggregates, release aggregates, alerts)
-            "generation": "|".join(str(stamp) for stamp in generation)}
+            "generation": "|".join(str(stamp) for stamp in generation),
+            # moves whenever a load of records has been written (store.state.mark_records_written)
+            "records_written": written,
+            "watermark": watermark}  # what the aggregates count up to (store.pending reads the same)
 
 
 # --- job locks ---------------------------------------------------------------------

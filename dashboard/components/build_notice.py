@@ -16,12 +16,15 @@ _seen: dict[str, tuple] = {}  # per database: the worker's progress when this se
 # embedded server, seconds on every page run: issue 29); a database emptied later still says what
 # the worker has left to build, from the worker's own state
 _with_records: set[str] = set()
+RUN_WATERMARK = "_eb_run_watermark"  # the aggregates' watermark when this session's run started
+_written: dict[str, object] = {}  # per database: the latest load's stamp (store.state.mark_records_written) seen
 
 
 def render_build_notice() -> None:
     from dashboard.common import database, db_key
     from store.state import build_status as store_build_status
 
+    st.session_state.pop(RUN_WATERMARK, None)  # set below once this run's status is read
     try:
         db = database()
         key = db_key(db)
@@ -31,6 +34,7 @@ def render_build_notice() -> None:
     except (DatabaseError, Exception):  # noqa: BLE001 - the page itself reports a database outage
         return
     _forget_reads_older_than(status, key)
+    st.session_state[RUN_WATERMARK] = status.get("watermark")  # this run's start (components/partial_notice.py)
     if status.get("demo_loading"):
         st.info("**Loading the demo data…** the worker builds the charts, alerts and the weekly report as soon "
                 "as it is in (refresh to see them).", icon="⏳")
@@ -44,7 +48,8 @@ def render_build_notice() -> None:
 def _forget_reads_older_than(status: dict, key: str) -> None:
     """The worker wrote new numbers (or a build step finished) since this server last looked: drop the
     cached reads, so a page opened during the first build (an empty catalog cached for minutes) or just
-    after a refresh shows what is there now. Runs before the page's own reads."""
+    after a refresh shows what is there now; a load of records was written: drop the "not counted yet"
+    read. Runs before the page's own reads."""
     from dashboard import data
 
     now = (tuple(status.get("pending") or ()), bool(status.get("demo_loading")), status.get("generation"))
@@ -52,6 +57,12 @@ def _forget_reads_older_than(status: dict, key: str) -> None:
     _seen[key] = now
     if before is not None and before != now:
         data.invalidate(*data.TOPICS)
+    # a load was written since: the cached count of records not counted yet is out of date (issue 34: a
+    # reload within its TTL showed the partial numbers without saying so)
+    written = status.get("records_written")
+    if key in _written and _written[key] != written:
+        data.pending_records.clear()
+    _written[key] = written
 
 
 def _describe(step: str, progress: dict | None) -> str:

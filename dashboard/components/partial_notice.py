@@ -58,12 +58,32 @@ def pending_text(pending: dict | None, now: datetime | None = None) -> str | Non
     return "**Numbers are partial:** " + "; ".join(parts) + "."
 
 
+def _utc(value: object) -> datetime | None:
+    if not isinstance(value, datetime):
+        return None
+    return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+
+
+def counted_since_run_start(run_start: object, pending_watermark: object) -> bool:
+    """The worker counted more records after this run started (its cached aggregate reads were kept then)
+    and before the "not counted yet" read: the page's aggregate reads would be older than its notice."""
+    now, start = _utc(pending_watermark), _utc(run_start)
+    return now is not None and (start is None or now > start)
+
+
 def render_partial_notice() -> None:
     from dashboard import data
+    from dashboard.components.build_notice import RUN_WATERMARK
 
     try:
-        text = pending_text(data.pending_records())
+        pending = data.pending_records()
     except DatabaseError:  # the page itself reports a database outage
         return
+    if RUN_WATERMARK in st.session_state and counted_since_run_start(st.session_state[RUN_WATERMARK],
+                                                                      pending.get("watermark")):
+        # the records the notice no longer names are counted: read the numbers that count them (a cached
+        # read from before would show fewer records with no notice)
+        data.invalidate(data.AGGREGATES)
+    text = pending_text(pending)
     if text:
         st.info(text, icon="⏳")

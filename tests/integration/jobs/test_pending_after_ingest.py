@@ -24,6 +24,7 @@ def test_an_ingest_asks_for_a_refresh_and_the_pages_know_what_is_not_counted(db,
     from jobs.aggregate import refresh
     from jobs.ingest import ingest_paths
     from store.pending import pending_records
+    from store.state import build_status
 
     refresh(db)  # an empty database, aggregated: the watermark is set
     assert db[STATE].find_one({"_id": JOBS_WANTED}) is None
@@ -34,6 +35,8 @@ def test_an_ingest_asks_for_a_refresh_and_the_pages_know_what_is_not_counted(db,
 
     asked = db[STATE].find_one({"_id": JOBS_WANTED})
     assert set(asked["jobs"]) >= {AGGREGATE, ALERTS} and "11 records" in asked["reason"]
+    # the load is stamped: the pages drop their cached "not counted yet" read on their next run
+    assert build_status(db)["records_written"] is not None
     pending = pending_records(db)
     assert pending["refresh"] == {"leases": 7, "chat": 3} and pending["scores"] == {"leases": 1}
     assert pending["refresh_asked_at"] is not None and not pending["capped"]
@@ -48,3 +51,4 @@ def test_an_empty_load_asks_for_nothing(db):
 
     assert request_refresh(db, IngestSummary()) is False
     assert db[STATE].find_one({"_id": JOBS_WANTED}) is None
+    assert "records_written_at" not in (db[STATE].find_one({"_id": "aggregate"}) or {})

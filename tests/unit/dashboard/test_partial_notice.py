@@ -27,3 +27,17 @@ def test_it_says_how_many_of_which_features_and_when():
     assert pending_text({"refresh": {"chat": 1}, "capped": True}, NOW).count("at least 1 records") == 1
 
 
+
+
+def test_a_refresh_between_the_runs_start_and_the_notices_read_drops_the_aggregate_reads():
+    """The worker counted the load after this run read its status (so its cached aggregate reads were kept)
+    and before the notice's read: without new aggregate reads the page would show fewer records and no
+    notice (issue 34; seen in tests/e2e/test_browser_partial_numbers.py at load 20)."""
+    from dashboard.components.partial_notice import counted_since_run_start
+
+    naive = datetime(2026, 11, 21, 11, 59, 58)  # the server hands back naive UTC datetimes
+    assert counted_since_run_start(naive, NOW)
+    assert counted_since_run_start(None, NOW)  # the first count landed meanwhile
+    assert not counted_since_run_start(NOW, NOW)
+    assert not counted_since_run_start(NOW, NOW - timedelta(seconds=5))  # an older cached read: nothing new
+    assert not counted_since_run_start(NOW, None) and not counted_since_run_start(None, None)
