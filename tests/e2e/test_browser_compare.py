@@ -58,10 +58,9 @@ def test_compare_the_last_two_releases(app_url, e2e_db, browser_page):
         expect(row.first).to_contain_text(re.compile(r"−0\.\d+ \[−0\.\d+, −0\.\d+\]"))  # B − A with its interval
         summary = page.locator("p").filter(has_text="Summary.").first
         expect(summary).to_contain_text(f"{last} is worse than {previous}")
-        expect(summary).to_contain_text(f"{feature} Contextual recall")
-        # the regressed cell is among the worst cells listed above the table (largest drops first)
-        expect(page.get_by_text(re.compile(r"worse beyond noise: ")).first).to_contain_text(
-            re.compile(rf"{feature} Contextual recall"))
+        # (which cells the summary names first depends on the hour: its list is the largest drops, and the
+        # demo's open arguments regression can outrank this cell while the newest release holds few records;
+        # the cell's own row above is what says it is worse beyond noise)
         shot(page, "21-compare")
         link = page.get_by_role("link", name="Open record").first
         href = link.get_attribute("href")
