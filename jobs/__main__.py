@@ -249,10 +249,15 @@ def cmd_score_worker(args) -> int:
 
     from jobs.score import POLL_S, run_worker
 
+    from evaluators.embeddings import warm_up
+
     db = _db()
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())  # the batch in hand is finished and written first
+    # the model loads while the worker looks for work, not when the first record arrives (the first answer
+    # from the intake waited ~9 s for it at load 2-3); loading is locked, so a batch that comes first waits
+    threading.Thread(target=warm_up, name="model-warm-up", daemon=True).start()
     totals = run_worker(db, batch_size=args.batch_size, claim_s=args.claim_s, poll_s=args.poll_s or POLL_S,
                         exit_when_idle=args.exit_when_idle, stop=stop)
     print("score-worker: " + " ".join(f"{k}={v}" for k, v in totals.items()))
