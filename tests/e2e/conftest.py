@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -28,26 +29,37 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+@contextmanager
+def module_database(mongo_uri: str, label: str):
+    """A fresh, migrated database on the test server for one module: yields (db, its URI for the app's
+    subprocesses); dropped afterwards. The module's fixture fills it."""
+    from store.client import make_client
+    from store.migrate import migrate
+
+    name = f"evalboard_e2e_{label}_{os.getpid()}"
+    client = make_client(mongo_uri)
+    db = client[name]
+    migrate(db)
+    try:
+        yield db, mongo_uri.rstrip("/") + "/" + name
+    finally:
+        client.drop_database(name)
+        client.close()
+
+
 @pytest.fixture(scope="module")
 def e2e_db(mongo_uri):
     from demo.generate import generate_demo
-    from jobs.runner import run_once
-    from store.client import make_client
-
-    name = f"evalboard_e2e_{os.getpid()}"
-    client = make_client(mongo_uri)
-    db = client[name]
-    from store.migrate import migrate
-    migrate(db)
-    generate_demo(db, days=14, per_day=30, seed=5)
-    run_once(db, "aggregate", full=True)
     from jobs.agreement import run_agreement
-    run_agreement(db, per_feature=6)  # a small judge-agreement sample (the default is 200 per feature)
-    run_once(db, "alerts")
-    run_once(db, "report")
-    yield db, mongo_uri.rstrip("/") + "/" + name
-    client.drop_database(name)
-    client.close()
+    from jobs.runner import run_once
+
+    with module_database(mongo_uri, "demo") as (db, uri):
+        generate_demo(db, days=14, per_day=30, seed=5)
+        run_once(db, "aggregate", full=True)
+        run_agreement(db, per_feature=6)  # a small judge-agreement sample (the default is 200 per feature)
+        run_once(db, "alerts")
+        run_once(db, "report")
+        yield db, uri
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ Screenshots: tests/e2e/artifacts/21-*.png (git-ignored).
 """
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -15,6 +14,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_browser import pick, settle, shot
 from tests.e2e.test_browser_triage import _load
+from tests.e2e.conftest import module_database
 
 
 @pytest.fixture(scope="module")
@@ -24,20 +24,13 @@ def e2e_db(mongo_uri):
 
     from demo.generate import generate_demo
     from jobs.runner import run_once
-    from store.client import make_client
-    from store.migrate import migrate
     from store.release_aggregates import refresh_release_aggregates
 
-    name = f"evalboard_e2e_cmp_{os.getpid()}"
-    client = make_client(mongo_uri)
-    db = client[name]
-    migrate(db)
-    generate_demo(db, days=8, per_day=120, seed=11)
-    run_once(db, "aggregate", full=True)
-    refresh_release_aggregates(db, None, now=datetime.now(timezone.utc))
-    yield db, mongo_uri.rstrip("/") + "/" + name
-    client.drop_database(name)
-    client.close()
+    with module_database(mongo_uri, "cmp") as (db, uri):
+        generate_demo(db, days=8, per_day=120, seed=11)
+        run_once(db, "aggregate", full=True)
+        refresh_release_aggregates(db, None, now=datetime.now(timezone.utc))
+        yield db, uri
 
 
 def test_compare_the_last_two_releases(app_url, e2e_db, browser_page):

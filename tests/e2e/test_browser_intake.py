@@ -29,7 +29,7 @@ from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcess
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 from store.collections import INTAKE_TRACES, RECORDS, REJECTED
-from tests.e2e.conftest import ARTIFACTS, REPO, _free_port
+from tests.e2e.conftest import ARTIFACTS, REPO, _free_port, module_database
 from tests.e2e.test_browser import settle, shot
 from tests.e2e.test_browser_triage import _load
 from tests.integration.intake.test_intake_otel_sdk import CHUNKS, rag_answer
@@ -43,18 +43,11 @@ def e2e_db(mongo_uri):
     """A smaller database than the other browser tests' (2 days × 6 records): Triage only needs some."""
     from demo.generate import generate_demo
     from jobs.runner import run_once
-    from store.client import make_client
-    from store.migrate import migrate
 
-    name = f"evalboard_e2e_intake_{os.getpid()}"
-    client = make_client(mongo_uri)
-    db = client[name]
-    migrate(db)
-    generate_demo(db, days=2, per_day=6, seed=5)
-    run_once(db, "aggregate", full=True)
-    yield db, mongo_uri.rstrip("/") + "/" + name
-    client.drop_database(name)
-    client.close()
+    with module_database(mongo_uri, "intake") as (db, uri):
+        generate_demo(db, days=2, per_day=6, seed=5)
+        run_once(db, "aggregate", full=True)
+        yield db, uri
 
 
 def _start(args: list[str], env: dict, log) -> subprocess.Popen:

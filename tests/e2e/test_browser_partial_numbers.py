@@ -32,7 +32,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from tests.e2e.conftest import REPO
+from tests.e2e.conftest import REPO, module_database
 from tests.e2e.test_browser import settle, shot
 from tests.e2e.test_browser_triage import _load
 
@@ -61,23 +61,16 @@ def e2e_db(mongo_uri, tmp_path_factory):
     days, counted as the worker counts them."""
     from jobs.ingest import ingest_paths
     from jobs.runner import run_once
-    from store.client import make_client
-    from store.migrate import migrate
 
-    name = f"evalboard_e2e_partial_{os.getpid()}"
-    client = make_client(mongo_uri)
-    db = client[name]
-    migrate(db)
-    first = tmp_path_factory.mktemp("partial") / "before.jsonl"
-    first.write_text("\n".join(_lines(BEFORE, 0, datetime.now(timezone.utc), 96)) + "\n")
-    assert ingest_paths(db, [str(first)]).ingested == BEFORE
-    run_once(db, "aggregate", full=True)
-    run_once(db, "aggregate")
-    run_once(db, "alerts")
-    run_once(db, "report")
-    yield db, mongo_uri.rstrip("/") + "/" + name
-    client.drop_database(name)
-    client.close()
+    with module_database(mongo_uri, "partial") as (db, uri):
+        first = tmp_path_factory.mktemp("partial") / "before.jsonl"
+        first.write_text("\n".join(_lines(BEFORE, 0, datetime.now(timezone.utc), 96)) + "\n")
+        assert ingest_paths(db, [str(first)]).ingested == BEFORE
+        run_once(db, "aggregate", full=True)
+        run_once(db, "aggregate")
+        run_once(db, "alerts")
+        run_once(db, "report")
+        yield db, uri
 
 
 @pytest.fixture(scope="module")

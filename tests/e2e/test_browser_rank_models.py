@@ -7,7 +7,6 @@ Screenshot: tests/e2e/artifacts/34-rank-models.png (git-ignored).
 """
 from __future__ import annotations
 
-import os
 import random
 import re
 from datetime import datetime, timedelta, timezone
@@ -17,6 +16,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_browser import pick, settle, shot
 from tests.e2e.test_browser_triage import _load
+from tests.e2e.conftest import module_database
 
 FEATURE = "leases"
 # best first: (model, mean faithfulness); the last one is far below the others
@@ -49,24 +49,17 @@ def e2e_db(mongo_uri):
     """This module's database (overrides the shared demo): six models' records, aggregated as the worker does."""
     from jobs.ingest import Writer
     from jobs.runner import run_once
-    from store.client import make_client
-    from store.migrate import migrate
 
-    name = f"evalboard_e2e_rank_{os.getpid()}"
-    client = make_client(mongo_uri)
-    db = client[name]
-    migrate(db)
-    writer = Writer(db, "six-models")
-    for payload in model_payloads(datetime.now(timezone.utc)):
-        writer.add(payload)
-    assert writer.close().ingested == len(MODELS) * PER_MODEL
-    run_once(db, "aggregate", full=True)  # the daily and weekly aggregates,
-    run_once(db, "aggregate")  # then the per-version ones (the refresh after a full rebuild builds them)
-    run_once(db, "alerts")
-    run_once(db, "report")  # nothing left "still being built"
-    yield db, mongo_uri.rstrip("/") + "/" + name
-    client.drop_database(name)
-    client.close()
+    with module_database(mongo_uri, "rank") as (db, uri):
+        writer = Writer(db, "six-models")
+        for payload in model_payloads(datetime.now(timezone.utc)):
+            writer.add(payload)
+        assert writer.close().ingested == len(MODELS) * PER_MODEL
+        run_once(db, "aggregate", full=True)  # the daily and weekly aggregates,
+        run_once(db, "aggregate")  # then the per-version ones (the refresh after a full rebuild builds them)
+        run_once(db, "alerts")
+        run_once(db, "report")  # nothing left "still being built"
+        yield db, uri
 
 
 def _rows(page) -> list[list[str]]:

@@ -13,7 +13,6 @@ Screenshots: tests/e2e/artifacts/34-two-products-*.png (git-ignored).
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from datetime import datetime, time, timedelta, timezone
@@ -23,6 +22,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_browser import settle, shot
 from tests.e2e.test_browser_triage import _load
+from tests.e2e.conftest import module_database
 
 DAYS, PER_DAY, SEED = 8, 120, 11
 SECOND = "leases"
@@ -76,23 +76,16 @@ def e2e_db(mongo_uri, end):
     """This module's database (overrides the shared one): the demo, counted and judged, its release alerts open."""
     from demo.generate import generate_demo
     from jobs.runner import run_once
-    from store.client import make_client
-    from store.migrate import migrate
     from store.release_alerts import set_release_rule
 
-    name = f"evalboard_e2e_two_{os.getpid()}"
-    client = make_client(mongo_uri)
-    db = client[name]
-    migrate(db)
-    generate_demo(db, days=DAYS, per_day=PER_DAY, seed=SEED, end=end)
-    set_release_rule(db, {"min_records": 20}, "test")  # a small demo
-    run_once(db, "aggregate", full=True)
-    run_once(db, "aggregate")  # the per-release aggregates (the refresh after a full rebuild builds them)
-    run_once(db, "alerts")
-    run_once(db, "report")
-    yield db, mongo_uri.rstrip("/") + "/" + name
-    client.drop_database(name)
-    client.close()
+    with module_database(mongo_uri, "two") as (db, uri):
+        generate_demo(db, days=DAYS, per_day=PER_DAY, seed=SEED, end=end)
+        set_release_rule(db, {"min_records": 20}, "test")  # a small demo
+        run_once(db, "aggregate", full=True)
+        run_once(db, "aggregate")  # the per-release aggregates (the refresh after a full rebuild builds them)
+        run_once(db, "alerts")
+        run_once(db, "report")
+        yield db, uri
 
 
 @pytest.fixture(scope="module")
