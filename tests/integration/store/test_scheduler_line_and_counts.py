@@ -49,3 +49,24 @@ def test_records_waiting_for_scores_are_not_records_with_issues(db):
     writer.close()
     counts = record_counts(db, now)
     assert counts["needs_scoring"] == 2 and counts["with_issues_7d"] == 1
+
+
+def test_last_week_counts_in_one_pass_keep_each_boundary(db):
+    """Data health's week counts (one aggregation): the 24 h and 7-day windows, "no scores logged" apart,
+    metric errors, and a record whose `eb.issues` is not a list counted as having none."""
+    from store.health import record_counts
+
+    now = datetime(2026, 3, 4, 12, tzinfo=timezone.utc)
+    docs = [
+        {"_id": "fresh-issue", "timestamp": now - timedelta(hours=23), "eb": {"issues": ["context is not a list"]}},
+        {"_id": "fresh-waiting", "timestamp": now - timedelta(hours=2), "eb": {"issues": ["no scores logged"]}},
+        {"_id": "two-days", "timestamp": now - timedelta(days=2),
+         "eb": {"issues": ["no scores logged", "no context"]}, "rescored": {"details": {"metric_errors": {"x": "e"}}}},
+        {"_id": "odd", "timestamp": now - timedelta(days=3), "eb": {"issues": "not a list"}},
+        {"_id": "old", "timestamp": now - timedelta(days=8), "eb": {"issues": ["no context"]},
+         "rescored": {"details": {"metric_errors": {"x": "e"}}}},
+    ]
+    db.records.insert_many(docs)
+    counts = record_counts(db, now)
+    assert (counts["last_24h"], counts["with_issues_7d"], counts["metric_errors_7d"]) == (2, 2, 1)
+    assert counts["total"] == 5
