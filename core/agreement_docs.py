@@ -23,12 +23,10 @@ class Figure(BaseModel):
     spearman: Number = None
     mean_diff: Number = None
     flip_rate: Number = None
-    spearman_change: Number = None
-    mean_diff_change: Number = None
-    flip_rate_change: Number = None
 
     def value(self, name: str) -> int | float | None:
-        """A statistic (or its change: `name` + "_change") by name; None when absent."""
+        """A statistic (or its change, `name` + "_change", kept as stored among the extras) by name; None
+        when absent."""
         return getattr(self, name, None)
 
     def marked(self) -> list[str]:
