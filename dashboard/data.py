@@ -23,6 +23,7 @@ import streamlit as st
 from core.buckets import Bucket, buckets
 from core.features import ALL_FEATURES
 from core.agreement_docs import AgreementDoc
+from core.label_docs import HumanAnswer, human_answers
 from core.record_doc import RecordDoc
 
 if TYPE_CHECKING:
@@ -388,9 +389,10 @@ def golden_run(db, run_id: str) -> dict | None:
 
 
 @_reader(RECORDS, ttl=120)
-def labelled_for_feature(db, feature: str) -> tuple[dict, list[dict]]:
+def labelled_for_feature(db, feature: str) -> tuple[dict[str, HumanAnswer], list[RecordDoc]]:
     """The team's answers on labelled records and those records of one feature (the threshold editor's
     suggestion, on every Alerts run: ~0.7 s uncached at 36k records under load, issue 29)."""
     from store import labels as store_labels
     answers = store_labels.human_answers(db)
-    return answers, [r for r in store_labels.labelled_records(db, list(answers)) if r.get("feature") == feature]
+    records = [RecordDoc.read(r) for r in store_labels.labelled_records(db, list(answers))]
+    return human_answers(answers), [r for r in records if r.feature == feature]
