@@ -195,7 +195,8 @@ def _labelling(db, queue: dict) -> None:
     if note:
         st.info(note)
     rid = state["record"]
-    record = RecordDoc.read(get_record(db, rid)) if rid else None
+    stored = get_record(db, rid) if rid else None
+    record = RecordDoc.read(stored)
     if record is None:
         st.success("Nothing left for you in this queue. Thank you!")
         if state["saved"] and st.button("Undo the last label", key=f"{PREFIX}_undo_done", shortcut="U"):
@@ -248,7 +249,7 @@ def _labelling(db, queue: dict) -> None:
     if not allowed:
         require("annotator", "label records")
     if state["revealed"] == rid:
-        _judges_panel(db, record)
+        _judges_panel(db, stored)  # core.labels reads the stored document
 
 
 # --- admin: agreement, conflicts, export -------------------------------------------------------
