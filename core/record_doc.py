@@ -11,6 +11,7 @@ left out; nothing here raises on an odd stored record. Fields beyond these pass 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cached_property
 from typing import Annotated, Any, Mapping
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -58,10 +59,10 @@ class EbDoc(BaseModel):
     """Evalboard's verdict on a record: effective scores, failed metrics, pass/fail, ingest issues."""
     model_config = ConfigDict(extra="allow")
 
-    scores: Sub = {}
-    failed_metrics: Items = []
+    scores: Sub = Field(default_factory=dict)
+    failed_metrics: Items = Field(default_factory=list)
     passed: Flag = None
-    issues: Items = []
+    issues: Items = Field(default_factory=list)
     score_source: Text = None
 
     def score(self, metric: str) -> float | None:
@@ -93,9 +94,9 @@ class TriageDoc(BaseModel):
 
     status: Any = None
     assignee: Any = None
-    tags: Items = []
-    notes: Annotated[list[TriageNote], _models(TriageNote)] = []
-    history: Annotated[list[TriageChange], _models(TriageChange)] = []
+    tags: Items = Field(default_factory=list)
+    notes: Annotated[list[TriageNote], _models(TriageNote)] = Field(default_factory=list)
+    history: Annotated[list[TriageChange], _models(TriageChange)] = Field(default_factory=list)
 
 
 class NoiseDoc(BaseModel):
@@ -129,17 +130,17 @@ class RecordDoc(BaseModel):
     evaluation: Annotated[dict | None, BeforeValidator(lambda v: dict(v) if isinstance(v, Mapping) else None)] = None
     regeneration_attempts: Any = None
     history: Any = None
-    usage: Sub = {}
+    usage: Sub = Field(default_factory=dict)
     latency_ms: Any = None
     model: Text = None
     release: Text = None
     prompt_version: Text = None
     trace_id: Text = None
     tags: Any = None
-    eb: Annotated[EbDoc, _block(EbDoc)] = EbDoc()
-    triage: Annotated[TriageDoc, _block(TriageDoc)] = TriageDoc()
-    noise: Annotated[NoiseDoc, _block(NoiseDoc)] = NoiseDoc()
-    rescored: Annotated[ScoreResult | None, BeforeValidator(_rescored)] = None
+    eb: Annotated[EbDoc, _block(EbDoc)] = Field(default_factory=EbDoc)
+    triage: Annotated[TriageDoc, _block(TriageDoc)] = Field(default_factory=TriageDoc)
+    noise: Annotated[NoiseDoc, _block(NoiseDoc)] = Field(default_factory=NoiseDoc)
+    rescored_doc: Any = Field(None, alias="rescored")  # read as a ScoreResult when asked (`rescored`)
 
     @classmethod
     def read(cls, value: Any) -> RecordDoc | None:
@@ -158,6 +159,11 @@ class RecordDoc(BaseModel):
     def turns(self) -> list[str] | None:
         """The conversation before this turn (`history`: its texts), None when none was logged."""
         return [h for h in self.history if isinstance(h, str)] if isinstance(self.history, list) else None
+
+    @cached_property
+    def rescored(self) -> ScoreResult | None:
+        """The stored `rescored` block (core.score_results), None when there is none."""
+        return _rescored(self.rescored_doc)
 
     @property
     def rescore(self) -> ScoreResult | None:

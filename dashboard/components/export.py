@@ -22,6 +22,7 @@ from typing import Any, Iterable, Mapping
 from core import metrics, versions
 from core.record_doc import RecordDoc, TriageDoc
 from core.score_details import entries
+from core.score_results import MetricEntry
 
 
 CHUNK_SEPARATOR = "\n---\n"
@@ -107,13 +108,12 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def _reason(doc: RecordDoc, metric: str) -> Any:
-    """The reason behind the effective score: the logged one, else the re-score's."""
-    logged = entries(doc.evaluation)
-    for entry in (logged[metric] if metric in logged else None, doc.rescore and doc.rescore.entry(metric)):
-        if entry is not None and entry.reason:
-            return str(entry.reason)
-    return None
+def _reason(doc: RecordDoc, logged: dict[str, MetricEntry], metric: str) -> Any:
+    """The reason behind the effective score: the logged one (`logged`: its entries), else the re-score's."""
+    entry = logged[metric] if metric in logged else None
+    if entry is None or not entry.reason:  # the re-score is read only when the logged entry gives no reason
+        entry = doc.rescore.entry(metric) if doc.rescore is not None else None
+    return str(entry.reason) if entry is not None and entry.reason else None
 
 
 def _notes(triage: TriageDoc) -> str:
@@ -125,12 +125,13 @@ def csv_row(doc: Mapping | RecordDoc) -> dict:
     eb, triage = doc.eb, doc.triage
     context = doc.context if isinstance(doc.context, list) else []
     overall = doc.rescore.entry(metrics.OVERALL) if doc.rescore is not None else None
+    logged = entries(doc.evaluation)
     row = {
         "_id": doc.id, "timestamp": _iso(doc.timestamp), "feature": doc.feature,
         "source": doc.source, "session_id": doc.session_id, "query": doc.query,
         "answer": doc.answer, "context": CHUNK_SEPARATOR.join(str(c) for c in context),
         **{m: eb.scores[m] if m in eb.scores else None for m in metrics.score_names()},
-        **{f"{m}_reason": _reason(doc, m) for m in metrics.names()},
+        **{f"{m}_reason": _reason(doc, logged, m) for m in metrics.names()},
         "score_source": eb.score_source, "rescored_overall": None if overall is None else overall.score,
         "passed": eb.passed,
         "failed_metrics": ";".join(eb.failed_metrics),
