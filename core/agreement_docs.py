@@ -81,6 +81,10 @@ class Sample(BaseModel):
     day: Any = "—"
     kind: Any = None
 
+    @classmethod
+    def read(cls, value: Any) -> Sample:
+        return cls.model_validate(dict(value) if isinstance(value, Mapping) else {})
+
 
 class NoiseFigure(BaseModel):
     """How far one score moves when the same judge scores the same records again (jobs judge-noise)."""

@@ -217,7 +217,7 @@ def _render_disagreements(db, docs: list[AgreementDoc], metric: str) -> None:
         return
     with st.container(border=True):
         rescored = record.rescored or ScoreResult()
-        sample = Sample.model_validate(getattr(rescored, "sample", None) or {})
+        sample = Sample.read(getattr(rescored, "sample", None))
         independent = rescored.evaluation_doc()
         st.markdown(f"**Logged vs independent** (sample of {sample.day}, "
                     f"{'judge' if sample.kind == ag.JUDGE else 'local fast scorer'})")
