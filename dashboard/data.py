@@ -16,12 +16,18 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from datetime import date
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import streamlit as st
 
 from core.buckets import Bucket, buckets
 from core.features import ALL_FEATURES
+from core.agreement_docs import AgreementDoc
+from core.label_docs import HumanAnswer, human_answers
+from core.record_doc import RecordDoc
+
+if TYPE_CHECKING:
+    from store.triage_filter import TriageFilter
 
 AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT = (
     "aggregates", "records", "alerts", "rules", "thresholds", "reports", "jobs", "health", "agreement")
@@ -101,9 +107,10 @@ def thresholds(db) -> dict:
 # --- judge agreement (written by the worker's agreement job) ---------------------------------
 
 @_reader(AGREEMENT, ttl=120)
-def agreement(db, granularity: str, start, end, features: tuple | None) -> list[dict]:
+def agreement(db, granularity: str, start, end, features: tuple | None) -> list[AgreementDoc]:
     from store.agreement import get_agreement
-    return get_agreement(db, granularity, start, end, list(features) if features else None)
+    return [AgreementDoc.model_validate(d)
+            for d in get_agreement(db, granularity, start, end, list(features) if features else None)]
 
 
 @_reader(AGREEMENT, ttl=120)
@@ -138,27 +145,27 @@ def judge_spend(db, day: str) -> list[dict]:
 # --- records ---------------------------------------------------------------------------------
 
 @_reader(RECORDS, THRESHOLDS, ttl=30)
-def records_page(db, filt: dict, sort: str, descending: bool, page: int, page_size: int) -> list[dict]:
+def records_page(db, filt: TriageFilter, sort: str, descending: bool, page: int, page_size: int) -> list[RecordDoc]:
     from store.triage import list_records
-    return list_records(db, filt, sort, page, page_size, descending=descending)
+    return [RecordDoc.read(d) for d in list_records(db, filt.query(), sort, page, page_size, descending=descending)]
 
 
 @_reader(RECORDS, THRESHOLDS, ttl=30)
-def records_count(db, filt: dict) -> int:
+def records_count(db, filt: TriageFilter) -> int:
     from store.triage import count_records
-    return count_records(db, filt)
+    return count_records(db, filt.query())
 
 
 @_reader(RECORDS, THRESHOLDS, ttl=30)
-def record(db, record_id: str) -> dict | None:
+def record(db, record_id: str) -> RecordDoc | None:
     from store.triage import get_record
-    return get_record(db, record_id)
+    return RecordDoc.read(get_record(db, record_id))
 
 
 @_reader(RECORDS, ttl=30)
-def session_records(db, session_id: str) -> list[dict]:
+def session_records(db, session_id: str) -> list[RecordDoc]:
     from store.triage import session_records as store_session_records
-    return store_session_records(db, session_id)
+    return [RecordDoc.read(d) for d in store_session_records(db, session_id)]
 
 
 @_reader(RECORDS, ttl=300)
@@ -382,9 +389,10 @@ def golden_run(db, run_id: str) -> dict | None:
 
 
 @_reader(RECORDS, ttl=120)
-def labelled_for_feature(db, feature: str) -> tuple[dict, list[dict]]:
+def labelled_for_feature(db, feature: str) -> tuple[dict[str, HumanAnswer], list[RecordDoc]]:
     """The team's answers on labelled records and those records of one feature (the threshold editor's
     suggestion, on every Alerts run: ~0.7 s uncached at 36k records under load, issue 29)."""
     from store import labels as store_labels
     answers = store_labels.human_answers(db)
-    return answers, [r for r in store_labels.labelled_records(db, list(answers)) if r.get("feature") == feature]
+    records = [RecordDoc.read(r) for r in store_labels.labelled_records(db, list(answers))]
+    return human_answers(answers), [r for r in records if r.feature == feature]

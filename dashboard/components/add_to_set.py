@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from core.set_docs import SetVersion
 from dashboard import data
 from dashboard.common import allowed_now, can, current_user
 from store.errors import ValidationFailed
@@ -31,15 +32,16 @@ def render_add_to_set(db, record_ids: list[str], *, key: str, via: str, containe
         if st.button(label, key=f"{key}_add", type="primary", disabled=not record_ids or not name) \
                 and allowed_now("reviewer", "add records to a golden set"):
             try:
-                version = add_records(db, name, list(record_ids), current_user().name, via=via)
+                version = SetVersion.model_validate(add_records(db, name, list(record_ids), current_user().name,
+                                                                via=via))
             except ValidationFailed as exc:
                 st.error(str(exc))
                 return
             data.invalidate(data.SETS)
             st.session_state[f"{key}_told"] = (
-                f"Already in {version['_id']}: nothing added" if version.get("unchanged") else
-                f"{version['_id']}: {version['change']['added']} added ({version['count']} items)")
-            st.session_state[f"{key}_done"] = version["_id"]
+                f"Already in {version.id}: nothing added" if version.unchanged else
+                f"{version.id}: {version.change.added} added ({version.count} items)")
+            st.session_state[f"{key}_done"] = version.id
             st.session_state[f"{key}_pick"] = name
             # the list of sets above was drawn before this add: a new set would be missing from it (the record
             # panel, a dialog, is drawn again by the rerun: Triage keeps it open while triage_open is set)

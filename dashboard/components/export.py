@@ -20,6 +20,9 @@ from datetime import datetime
 from typing import Any, Iterable, Mapping
 
 from core import metrics, versions
+from core.record_doc import RecordDoc, TriageDoc
+from core.score_details import entries
+from core.score_results import MetricEntry
 
 
 CHUNK_SEPARATOR = "\n---\n"
@@ -50,48 +53,52 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
-def _evaluation(doc: Mapping) -> dict:
+def _evaluation(doc: RecordDoc) -> dict:
     """The scores as logged; for a record logged without them, Evalboard's own (the re-score that gave it its
     effective scores), so that a re-import carries the same scores (issue 34: never an empty evaluation)."""
-    logged = doc.get("evaluation")
-    if isinstance(logged, Mapping) and logged:
-        return _jsonable(logged)
-    rescored = _block(_block(doc.get("rescored")).get("evaluation"))
+    if doc.evaluation:
+        return _jsonable(doc.evaluation)
+    rescored = doc.rescore.evaluation_doc() if doc.rescore is not None else {}
     known = {*metrics.names(), *metrics.score_names()}
-    return {str(m): _jsonable(v) for m, v in rescored.items() if m in known and isinstance(v, Mapping)}
+    return {str(m): _jsonable(v) for m, v in rescored.items() if m in known}
 
 
-TRIAGE_FIELDS = ("status", "assignee", "tags", "notes")
-
-
-def regression_item(doc: Mapping) -> dict:
-    """One record in the reference-000 shape, with its versions (release, model, prompt_version, tags) and
-    triage fields (status, assignee, tags, notes): a re-import gives back the same record."""
-    out = {
-        "_id": str(doc.get("_id")),
-        "session_id": doc.get("session_id"),
-        "query": doc.get("query"),
-        "answer": doc.get("answer"),
-        "context": list(doc.get("context") or []),
-        "evaluation": _evaluation(doc),
-        "regeneration_attempts": doc.get("regeneration_attempts"),
-        "timestamp": _iso(doc.get("timestamp")),
-        "feature": doc.get("feature"),
-    }
-    for key in (*versions.DIMENSIONS, "tags"):
-        if doc.get(key) not in (None, "", {}):
-            out[key] = _jsonable(doc[key])
-    if doc.get("expected_output"):
-        out["expected_output"] = doc.get("expected_output")
-    triage = _block(doc.get("triage"))
-    kept = {k: _jsonable(triage[k]) for k in TRIAGE_FIELDS if triage.get(k) not in (None, "", [])}
-    if kept:
-        out["triage"] = {**kept, "notes": [{k: n.get(k) for k in ("text", "by", "at")} for n in kept["notes"]
-                                           if isinstance(n, dict)]} if "notes" in kept else kept
+def _triage(triage: TriageDoc) -> dict:
+    """The triage fields that are set (status, assignee, tags, notes with their text, author and time)."""
+    out = {k: _jsonable(getattr(triage, k)) for k in ("status", "assignee", "tags") if getattr(triage, k) not in (None, "", [])}
+    if triage.notes:
+        out["notes"] = [{k: _jsonable(getattr(n, k)) for k in ("text", "by", "at")} for n in triage.notes]
     return out
 
 
-def to_jsonl(docs: Iterable[Mapping]) -> str:
+def regression_item(doc: Mapping | RecordDoc) -> dict:
+    """One record in the reference-000 shape, with its versions (release, model, prompt_version, tags) and
+    triage fields (status, assignee, tags, notes): a re-import gives back the same record."""
+    doc = RecordDoc.read(doc)
+    out = {
+        "_id": str(doc.id),
+        "session_id": doc.session_id,
+        "query": doc.query,
+        "answer": doc.answer,
+        "context": list(doc.context or []),
+        "evaluation": _evaluation(doc),
+        "regeneration_attempts": doc.regeneration_attempts,
+        "timestamp": _iso(doc.timestamp),
+        "feature": doc.feature,
+    }
+    for key in (*versions.DIMENSIONS, "tags"):
+        value = getattr(doc, key)
+        if value not in (None, "", {}):
+            out[key] = _jsonable(value)
+    if doc.expected_output:
+        out["expected_output"] = doc.expected_output
+    triage = _triage(doc.triage)
+    if triage:
+        out["triage"] = triage
+    return out
+
+
+def to_jsonl(docs: Iterable[Mapping | RecordDoc]) -> str:
     return "".join(json.dumps(regression_item(d), ensure_ascii=False) + "\n" for d in docs)
 
 
@@ -101,51 +108,44 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def _block(value: Any) -> Mapping:
-    return value if isinstance(value, Mapping) else {}
+def _reason(doc: RecordDoc, logged: dict[str, MetricEntry], metric: str) -> Any:
+    """The reason behind the effective score: the logged one (`logged`: its entries), else the re-score's."""
+    entry = logged[metric] if metric in logged else None
+    if entry is None or not entry.reason:  # the re-score is read only when the logged entry gives no reason
+        entry = doc.rescore.entry(metric) if doc.rescore is not None else None
+    return str(entry.reason) if entry is not None and entry.reason else None
 
 
-def _reason(doc: Mapping, metric: str) -> Any:
-    """The reason behind the effective score: the logged one, else the re-score's."""
-    for evaluation in (_block(doc.get("evaluation")), _block(_block(doc.get("rescored")).get("evaluation"))):
-        reason = _block(evaluation.get(metric)).get("reason")
-        if reason:
-            return str(reason)
-    return None
+def _notes(triage: TriageDoc) -> str:
+    return "\n".join(f"[{_iso(n.at)} {n.by}] {n.text}" for n in triage.notes)
 
 
-def _notes(triage: Mapping) -> str:
-    notes = triage.get("notes") if isinstance(triage.get("notes"), list) else []
-    return "\n".join(f"[{_iso(_block(n).get('at'))} {_block(n).get('by')}] {_block(n).get('text')}"
-                     for n in notes if isinstance(n, Mapping))
-
-
-def csv_row(doc: Mapping) -> dict:
-    eb = doc.get("eb") if isinstance(doc.get("eb"), Mapping) else {}
-    scores = eb.get("scores") if isinstance(eb.get("scores"), Mapping) else {}
-    triage = doc.get("triage") if isinstance(doc.get("triage"), Mapping) else {}
-    context = doc.get("context") if isinstance(doc.get("context"), list) else []
-    rescored = _block(_block(_block(doc.get("rescored")).get("evaluation")).get(metrics.OVERALL)).get("score")
+def csv_row(doc: Mapping | RecordDoc) -> dict:
+    doc = RecordDoc.read(doc)
+    eb, triage = doc.eb, doc.triage
+    context = doc.context if isinstance(doc.context, list) else []
+    overall = doc.rescore.entry(metrics.OVERALL) if doc.rescore is not None else None
+    logged = entries(doc.evaluation)
     row = {
-        "_id": doc.get("_id"), "timestamp": _iso(doc.get("timestamp")), "feature": doc.get("feature"),
-        "source": doc.get("source"), "session_id": doc.get("session_id"), "query": doc.get("query"),
-        "answer": doc.get("answer"), "context": CHUNK_SEPARATOR.join(str(c) for c in context),
-        **{m: scores.get(m) for m in metrics.score_names()},
-        **{f"{m}_reason": _reason(doc, m) for m in metrics.names()},
-        "score_source": eb.get("score_source"), "rescored_overall": rescored,
-        "passed": eb.get("passed"),
-        "failed_metrics": ";".join(eb.get("failed_metrics") or []),
-        "regeneration_attempts": doc.get("regeneration_attempts"),
-        "issues": ";".join(str(i) for i in eb.get("issues") or []),
-        "triage_status": triage.get("status") or "new",
-        "assignee": triage.get("assignee"),
-        "tags": ";".join(str(t) for t in triage.get("tags") or []),
+        "_id": doc.id, "timestamp": _iso(doc.timestamp), "feature": doc.feature,
+        "source": doc.source, "session_id": doc.session_id, "query": doc.query,
+        "answer": doc.answer, "context": CHUNK_SEPARATOR.join(str(c) for c in context),
+        **{m: eb.scores[m] if m in eb.scores else None for m in metrics.score_names()},
+        **{f"{m}_reason": _reason(doc, logged, m) for m in metrics.names()},
+        "score_source": eb.score_source, "rescored_overall": None if overall is None else overall.score,
+        "passed": eb.passed,
+        "failed_metrics": ";".join(eb.failed_metrics),
+        "regeneration_attempts": doc.regeneration_attempts,
+        "issues": ";".join(str(i) for i in eb.issues),
+        "triage_status": triage.status or "new",
+        "assignee": triage.assignee,
+        "tags": ";".join(str(t) for t in triage.tags),
         "notes": _notes(triage),
     }
     return {k: _cell(v) for k, v in row.items()}
 
 
-def to_csv(docs: Iterable[Mapping]) -> str:
+def to_csv(docs: Iterable[Mapping | RecordDoc]) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=csv_columns(), extrasaction="ignore")
     writer.writeheader()

@@ -18,6 +18,7 @@ from datetime import date, datetime, timedelta
 from typing import Iterable, Sequence
 
 import streamlit as st
+from pydantic import BaseModel
 
 from core import timebuckets, versions
 from core.features import ALL_FEATURES as ALL
@@ -163,24 +164,36 @@ def granularity_toggle(prefix: str, *, container=None, label: str = "Granularity
     return GRANULARITIES.get(choice or "Daily", "day")
 
 
+class PeriodLink(BaseModel):
+    """The query parameters a link gives a page's filters (each still to be validated)."""
+    feature: str | None = None
+    start: str | None = None
+    end: str | None = None
+    granularity: str | None = None
+    release: str | None = None
+    model: str | None = None
+    prompt_version: str | None = None
+
+
 def period_from_query(prefix: str, features: Sequence[str]) -> None:
     """Apply `feature`, `start`, `end` (and `granularity`, and a version: `release`, `model` or
     `prompt_version`) from the URL to a page's filters."""
-    params = apply_query_params(prefix, ("feature", "start", "end", "granularity", *versions.DIMENSIONS))
+    params = apply_query_params(prefix, tuple(PeriodLink.model_fields))
     if not params:
         return
+    link = PeriodLink.model_validate(params)
     version = version_from_params(params)
     if version is not None:
         set_version(prefix, version)
-    feature = parse_feature(params.get("feature"), features)
-    if feature is not None and "feature" in params:
+    feature = parse_feature(link.feature, features)
+    if feature is not None and link.feature is not None:
         set_feature(prefix, feature)
-    start, end = parse_date(params.get("start")), parse_date(params.get("end"))
+    start, end = parse_date(link.start), parse_date(link.end)
     if start or end:
         start = start or end
         end = end or start
         set_period(prefix, min(start, end), max(start, end))
-    gran = parse_choice(params.get("granularity"), ("day", "week", "daily", "weekly"))
+    gran = parse_choice(link.granularity, ("day", "week", "daily", "weekly"))
     if gran:
         st.session_state[f"{prefix}_granularity"] = "Weekly" if gran.startswith("week") else "Daily"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from core.intake_docs import ApiKey
 from dashboard.common import allowed_now, current_user, md_escape
 from store import api_keys
 from store.errors import ValidationFailed
@@ -23,14 +24,14 @@ def render_keys(db, prefix: str) -> None:
     if new_key:
         st.success("Key created. Copy it now: it is shown this once and only its hash is kept.")
         st.code(new_key, language=None)
-    keys = api_keys.list_keys(db)
+    keys = [ApiKey.model_validate(k) for k in api_keys.list_keys(db)]
     if keys:
         st.dataframe(pd.DataFrame([{
-            "Id": k["_id"], "Key starts": k["prefix"] + "…", "Source": k["source"], "Feature": k.get("feature") or "",
-            "Release": k.get("release") or "", "Created": k["created_at"], "By": k.get("created_by") or "",
-            "State": "revoked" if k.get("revoked_at") else "live"} for k in keys]), hide_index=True, width="stretch")
+            "Id": k.id, "Key starts": k.prefix + "…", "Source": k.source, "Feature": k.feature or "",
+            "Release": k.release or "", "Created": k.created_at, "By": k.created_by or "",
+            "State": "revoked" if k.revoked_at else "live"} for k in keys]), hide_index=True, width="stretch")
     _create_form(db, prefix)
-    live = [k["_id"] for k in keys if not k.get("revoked_at")]
+    live = [k.id for k in keys if not k.revoked_at]
     if live:
         _revoke_form(db, prefix, live)
 
@@ -51,7 +52,9 @@ def _create_form(db, prefix: str) -> None:
     except ValidationFailed as exc:
         st.error(f"Not created: {md_escape(exc)}.")
         return
-    _audit(db, who, "create_api_key", doc, None, {k: doc.get(k) for k in ("source", "feature", "release")})
+    made = ApiKey.model_validate(doc)
+    _audit(db, who, "create_api_key", doc, None, {"source": made.source, "feature": made.feature,
+                                                  "release": made.release})
     st.session_state[f"{prefix}_new_key"] = key
     st.rerun()
 

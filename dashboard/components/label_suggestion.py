@@ -9,13 +9,15 @@ import streamlit as st
 from core import labels as L
 from core import metrics
 from core.features import DEFAULT_FEATURE
+from core.label_docs import HumanAnswer
+from core.record_doc import RecordDoc
 from store.errors import ValidationFailed
 from store.thresholds import preview_change
 
 PREFIX = "thr_sugg"
 
 
-def _labelled(db, feature: str) -> tuple[dict, list[dict]]:
+def _labelled(db, feature: str) -> tuple[dict[str, HumanAnswer], list[RecordDoc]]:
     from dashboard import data
     return data.labelled_for_feature(feature)  # cached: read on every run of the Alerts page
 
@@ -34,8 +36,8 @@ def render_label_suggestion(db, feature: str, current: dict, pending_key: str, *
         for metric, (field_name, bad_value) in L.LABEL_FOR_METRIC.items():
             scores, bad = [], []
             for rec in records:
-                value = (answers.get(rec["_id"]) or {}).get(field_name)
-                reading = _logged_score(rec, metric)
+                value = answers[rec.id].said(field_name) if rec.id in answers else None
+                reading = rec.eb.score(metric)  # the score the feature's threshold is applied to (eb.scores)
                 if value in (None, L.SKIPPED) or reading is None:
                     continue
                 scores.append(reading)
@@ -62,10 +64,3 @@ def render_label_suggestion(db, feature: str, current: dict, pending_key: str, *
                     continue
                 st.session_state[pending_key] = {"feature": feature, "values": values,
                                                  "changed": {metric: suggested}, "preview": preview}
-
-
-def _logged_score(rec: dict, metric: str) -> float | None:
-    """The score the feature's threshold is applied to: the record's effective score (`eb.scores`)."""
-    scores = (rec.get("eb") or {}).get("scores") or {}
-    value = scores.get(metric)
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None

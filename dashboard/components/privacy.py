@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from core.intake_docs import PrivacyDay
 from core.privacy import KINDS, PolicyError, policy_for
 from dashboard import data
 from dashboard.common import allowed_now, can, current_user, md_escape
@@ -24,11 +25,10 @@ def render_privacy(db) -> None:
                    "`EVALBOARD_PRIVACY_SOURCES`). Counts only — the values themselves are never stored.")
     except PolicyError as exc:
         st.error(md_escape(f"The privacy settings cannot be used: {exc}"))
-    rows = data.privacy_counts()
+    rows = [PrivacyDay.model_validate(r) for r in data.privacy_counts()]
     if rows:
-        table = pd.DataFrame([{"day": r.get("day"), "source": r.get("source"), "mode": r.get("mode"),
-                               "records": r.get("records", 0),
-                               **{kind: (r.get("counts") or {}).get(kind, 0) for kind in _kinds(rows)}}
+        table = pd.DataFrame([{"day": r.day, "source": r.source, "mode": r.mode, "records": r.records,
+                               **{kind: r.count(kind) for kind in _kinds(rows)}}
                               for r in rows])
         st.dataframe(table, hide_index=True, width="stretch")
     else:
@@ -37,8 +37,8 @@ def render_privacy(db) -> None:
         _render_terms(db)
 
 
-def _kinds(rows: list[dict]) -> list[str]:
-    seen = {kind for r in rows for kind in (r.get("counts") or {})}
+def _kinds(rows: list[PrivacyDay]) -> list[str]:
+    seen = {kind for r in rows for kind in r.counts}
     return [k for k in KINDS if k in seen] + sorted(seen - set(KINDS))
 
 

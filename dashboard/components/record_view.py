@@ -8,12 +8,15 @@ text goes through `safe_md` or into dataframes.
 """
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 from typing import Any, Callable, Mapping
 
 import streamlit as st
 
 from core import metrics
+from core.record_doc import RecordDoc, TriageDoc
+from core.score_details import claims_of
 from core.score_results import ScoreResult
 from core.verdict import NO_CONTEXT
 from dashboard import data
@@ -46,107 +49,90 @@ def model_loading() -> bool:
         return False
 
 
-def _text(value: Any) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def _context(record: Mapping) -> list[str]:
-    ctx = record.get("context")
-    if isinstance(ctx, str):
-        return [ctx]
-    if not isinstance(ctx, list):
-        return []
-    return [c if isinstance(c, str) else str(c) for c in ctx if c is not None]
-
-
 def _when(value: Any) -> str:
     return value.strftime("%Y-%m-%d %H:%M UTC") if isinstance(value, datetime) else "—"
 
 
-def _eb(record: Mapping) -> Mapping:
-    return record.get("eb") if isinstance(record.get("eb"), Mapping) else {}
-
-
-def gaps(record: Mapping) -> list[str]:
+def gaps(record: Mapping | RecordDoc) -> list[str]:
     """What is missing or odd in a record, in words (ingest issues plus what we see)."""
-    found = [str(i) for i in _eb(record).get("issues") or []]
-    if _text(record.get("answer")) is None and "missing answer" not in found:
+    record = RecordDoc.read(record)
+    found = [str(i) for i in record.eb.issues]
+    if record.answer is None and "missing answer" not in found:
         found.append("missing answer")
-    if not _context(record) and "no context" not in found:
+    if not record.chunks() and "no context" not in found:
         found.append("no context")
-    if not isinstance(record.get("evaluation"), Mapping) and "no scores logged" not in found:
+    if record.evaluation is None and "no scores logged" not in found:
         found.append("no scores logged")
     return found
 
 
-def logged_evaluation(record: Mapping) -> dict | None:
+def logged_evaluation(record: Mapping | RecordDoc) -> dict | None:
     """The logged `evaluation`, with gaps filled from Evalboard's own verdict (`eb`): pass/fail
     against the feature's threshold where the product did not log it, and the overall score
     computed from the logged metrics where it logged none. The stored record is not changed."""
-    evaluation = record.get("evaluation")
-    if not isinstance(evaluation, Mapping):
+    record = RecordDoc.read(record)
+    if record.evaluation is None:
         return None
-    eb = _eb(record)
-    scores = eb.get("scores") if isinstance(eb.get("scores"), Mapping) else {}
-    failed = set(eb.get("failed_metrics") or [])
-    out = {k: dict(v) if isinstance(v, Mapping) else v for k, v in evaluation.items()}
+    eb = record.eb
+    failed = set(eb.failed_metrics)
+    out = {k: dict(v) if isinstance(v, Mapping) else v for k, v in record.evaluation.items()}
     for metric in metrics.score_names():
-        entry = out.get(metric)
+        entry = out[metric] if metric in out else None
         if not isinstance(entry, dict):
-            value = scores.get(metric)
+            value = eb.scores[metric] if metric in eb.scores else None
             if metric == "overall_quality" and isinstance(value, (int, float)):
-                out[metric] = {"score": value, "passed": eb.get("passed") is not None and metric not in failed,
+                out[metric] = {"score": value, "passed": eb.passed is not None and metric not in failed,
                                "reason": "(not logged: computed from the logged metrics)"}
             continue
-        if entry.get("passed") is None and isinstance(entry.get("score"), (int, float)) and eb.get("passed") is not None:
+        score, passed = (entry[k] if k in entry else None for k in ("score", "passed"))
+        if passed is None and isinstance(score, (int, float)) and eb.passed is not None:
             entry["passed"] = metric not in failed
     return out
 
 
-def latest_score(record: Mapping, prefix: str) -> ScoreResult | None:
+def latest_score(record: RecordDoc, prefix: str) -> ScoreResult | None:
     """This session's re-score of the record, else the stored `rescored` block (typed: core.score_results)."""
-    fresh = st.session_state.get(f"{prefix}_rescore_{record.get('_id')}")
+    fresh = st.session_state.get(f"{prefix}_rescore_{record.id}")
     if isinstance(fresh, Mapping):
         return ScoreResult.read(fresh)
-    stored = record.get("rescored")
-    return ScoreResult.read(stored) if isinstance(stored, Mapping) and isinstance(stored.get("evaluation"), Mapping) \
-        else None
+    return record.rescore
 
 
-def product_facts(record: Mapping) -> str | None:
+def product_facts(record: Mapping | RecordDoc) -> str | None:
     """The product's own latency, tokens and cost (records from traces, issue 27), or None.
     Values of any type may be logged: only numbers are shown."""
-    usage = record.get("usage") if isinstance(record.get("usage"), Mapping) else {}
+    record = RecordDoc.read(record)
+    usage = record.usage
     parts = []
-    latency = _num(record.get("latency_ms"))
+    latency = _num(record.latency_ms)
     if latency is not None:
         parts.append(f"latency {latency:,.0f} ms")
-    tokens = [(_num(usage.get(k)), label) for k, label in (("input_tokens", "in"), ("output_tokens", "out"),
-                                                            ("total_tokens", "total"))]
+    tokens = [(_num(usage[k]) if k in usage else None, label)
+              for k, label in (("input_tokens", "in"), ("output_tokens", "out"), ("total_tokens", "total"))]
     if any(n is not None for n, _label in tokens):
         parts.append("tokens " + " / ".join(f"{n:,.0f} {label}" for n, label in tokens if n is not None))
-    cost = _num(usage.get("cost"))
+    cost = _num(usage["cost"]) if "cost" in usage else None
     if cost is not None:
         parts.append(f"cost {cost:.4g}")
-    for key in ("model", "release", "prompt_version"):
-        if isinstance(record.get(key), str):
-            parts.append(f"{key.replace('_', ' ')} {record[key]}")
-    if isinstance(record.get("trace_id"), str):
-        parts.append(f"trace {record['trace_id']}")
+    for key, value in (("model", record.model), ("release", record.release), ("prompt_version", record.prompt_version)):
+        if value is not None:
+            parts.append(f"{key.replace('_', ' ')} {value}")
+    if record.trace_id is not None:
+        parts.append(f"trace {record.trace_id}")
     return " · ".join(parts) or None
 
 
 # --- the parts ---------------------------------------------------------------------
 
-def _render_header(record: Mapping) -> None:
-    regen = record.get("regeneration_attempts")
-    st.markdown(f"#### Record {safe_md(record.get('_id'), keep_lines=False)}")
+def _render_header(record: RecordDoc) -> None:
+    regen = record.regeneration_attempts
+    st.markdown(f"#### Record {safe_md(record.id, keep_lines=False)}")
     st.caption(" · ".join([
-        f"Feature: {safe_md(record.get('feature') or '—')}",
-        f"Logged: {_when(record.get('timestamp'))}",
-        f"Session: {safe_md(record.get('session_id') or '—')}",
+        f"Feature: {safe_md(record.feature or '—')}",
+        f"Logged: {_when(record.timestamp)}",
+        f"Session: {safe_md(record.session_id or '—')}",
         f"Regeneration attempts: {regen if isinstance(regen, int) else '— (not logged)'}",
-        f"Source: {safe_md(record.get('source') or '—')}",
+        f"Source: {safe_md(record.source or '—')}",
     ]))
     facts = product_facts(record)
     if facts:
@@ -156,13 +142,13 @@ def _render_header(record: Mapping) -> None:
         st.warning("**Data gaps:** " + "; ".join(safe_md(i, keep_lines=False) for i in issues), icon="🕳️")
 
 
-def _render_query_answer(record: Mapping, score: ScoreResult | None) -> None:
+def _render_query_answer(record: RecordDoc, score: ScoreResult | None) -> None:
     st.markdown("**Query**")
-    query = _text(record.get("query"))
+    query = record.query
     with st.container(border=True):
         st.markdown(safe_md(query) if query else "_(no query logged)_")
     st.markdown("**Answer**")
-    answer = _text(record.get("answer"))
+    answer = record.answer
     with st.container(border=True):
         if answer is None:
             st.markdown("_(no answer logged)_")
@@ -180,24 +166,20 @@ def _render_query_answer(record: Mapping, score: ScoreResult | None) -> None:
                 st.caption("Re-score the record to see which claims are unsupported.")
             else:
                 st.caption("Every claim is supported by the context.")
-    if record.get("expected_output"):
+    if record.expected_output:
         with st.expander("Expected answer"):
-            st.markdown(safe_md(record.get("expected_output")))
+            st.markdown(safe_md(record.expected_output))
 
 
-def _render_chunks(record: Mapping, score: ScoreResult | None) -> None:
-    context = _context(record)
+def _render_chunks(record: RecordDoc, score: ScoreResult | None) -> None:
+    context = record.chunks()
     if not context:
         st.info("No retrieved context was logged for this record.")
         return
     labels = score_view.chunk_labels(context, score)
     if score is None:
         st.caption("Relevance per chunk appears after a re-score.")
-    supporting: dict[int, int] = {}
-    for row in score.claims() if score is not None else []:
-        for i in row.get("chunk_ids") or []:
-            if isinstance(i, int):
-                supporting[i] = supporting.get(i, 0) + 1
+    supporting = Counter(i for claim in (claims_of(score.details) if score is not None else []) for i in claim.chunk_ids)
     for i, (chunk, label) in enumerate(zip(context, labels)):
         with st.container(border=True):
             extra = f" · supports {supporting[i]} claim(s)" if i in supporting else ""
@@ -205,46 +187,46 @@ def _render_chunks(record: Mapping, score: ScoreResult | None) -> None:
             st.markdown(safe_md(chunk) if chunk.strip() else "_(empty chunk)_")
 
 
-def _render_scores(record: Mapping, score: ScoreResult | None, prefix: str) -> None:
-    eb = _eb(record)
-    st.markdown("**Logged scores**" + (" (as the product logged them)" if record.get("evaluation") else ""))
-    if isinstance(record.get("evaluation"), Mapping):
-        score_view.render_metrics(logged_evaluation(record), key=f"{prefix}_logged_{record.get('_id')}")
+def _render_scores(record: RecordDoc, score: ScoreResult | None, prefix: str) -> None:
+    eb = record.eb
+    st.markdown("**Logged scores**" + (" (as the product logged them)" if record.evaluation else ""))
+    if record.evaluation is not None:
+        score_view.render_metrics(logged_evaluation(record), key=f"{prefix}_logged_{record.id}")
     elif score is not None and "evaluation" in score.model_fields_set:
         who = "the batch scorer" if score.by == "batch-scoring" else safe_md(score.by or "a re-score")
         st.info(f"No scores were logged for this record; these are Evalboard's, from {who} "
                 f"({safe_md(score.mode or 'fast')} mode).")
-        score_view.render_metrics(score.evaluation_doc(), key=f"{prefix}_own_{record.get('_id')}")
+        score_view.render_metrics(score.evaluation_doc(), key=f"{prefix}_own_{record.id}")
     else:
         st.info("No scores were logged for this record. Re-score it to get them.")
-    failed = eb.get("failed_metrics") or []
-    if eb.get("passed") is False:
+    failed = eb.failed_metrics
+    if eb.passed is False:
         st.caption(("Below threshold: " + ", ".join(metrics.label(str(m)) for m in failed)) if failed
                    else "Fails: " + NO_CONTEXT)
     if score is not None:
         st.markdown("**Claims** (from the re-score)")
-        score_view.render_claims(score.details, key=f"{prefix}_claims_{record.get('_id')}")
+        score_view.render_claims(score.details, key=f"{prefix}_claims_{record.id}")
         if score.retrieval:
             st.markdown("**Retrieval** (from the re-score)")
             score_view.render_retrieval(score.retrieval)
 
 
-def _render_comparison(record: Mapping, score: ScoreResult, prefix: str) -> None:
+def _render_comparison(record: RecordDoc, score: ScoreResult, prefix: str) -> None:
     st.markdown(f"**Logged vs re-score** ({safe_md(score.mode or 'fast')} mode"
                 + (f", by {safe_md(score.by)} at {_when(getattr(score, 'at', None))}" if score.by else "")
                 + ")")
     score_view.render_comparison(logged_evaluation(record), score.evaluation_doc(),
-                                 key=f"{prefix}_compare_{record.get('_id')}")
+                                 key=f"{prefix}_compare_{record.id}")
 
 
 @st.fragment
-def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], None]) -> None:
+def _render_rescore(db, record: RecordDoc, prefix: str, on_write: Callable[[], None]) -> None:
     """A fragment: choosing a mode reruns this panel only; a saved re-score reruns the page."""
-    rid = record.get("_id")
+    rid = record.id
     if not require("reviewer", "re-score records"):
         return
-    answer, context = _text(record.get("answer")), _context(record)
-    if answer is None or _text(record.get("query")) is None:
+    answer, context = record.answer, record.chunks()
+    if answer is None or record.query is None:
         st.info("This record has no answer (or no query) logged, so it cannot be re-scored.")
         return
     the_judge = judge()
@@ -267,18 +249,16 @@ def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], Non
         from dashboard.components.judge_turn import judge_turn
         try:
             asked = the_judge if mode in JUDGED_MODES else None
-            with judge_turn(db, asked, _text(record.get("feature")), "rescore") as turn:
+            with judge_turn(db, asked, record.feature, "rescore") as turn:
                 if turn.blocked:  # a toast: it outlives the rerun after the save (the re-score says "fast mode")
                     st.toast(f"Not sent to the judge: {turn.blocked}.", icon="💸")
                     mode = "fast"
                 with st.spinner("Scoring…"):
-                    result = score_one(record.get("query"), answer, context,
-                                       expected_output=_text(record.get("expected_output")),
-                                       feature=_text(record.get("feature")), mode=mode,
-                                       thresholds=data.thresholds(),
-                                       judge=turn.judge, fallback_to_fast=fallback,
-                                       history=[h for h in record.get("history") if isinstance(h, str)]
-                                       if isinstance(record.get("history"), list) else None)
+                    result = score_one(record.query, answer, context,
+                                       expected_output=record.expected_output
+                                       if isinstance(record.expected_output, str) else None,
+                                       feature=record.feature, mode=mode, thresholds=data.thresholds(),
+                                       judge=turn.judge, fallback_to_fast=fallback, history=record.turns())
         except JudgeError as exc:
             st.error(f"The judge failed: {str(exc)[:300]}. Choose fast mode (or tick the fall-back) and try again.")
             return
@@ -292,39 +272,36 @@ def _render_rescore(db, record: Mapping, prefix: str, on_write: Callable[[], Non
         except ValidationFailed as exc:
             st.error(str(exc))
             return
-        st.session_state[f"{prefix}_rescore_{rid}"] = {**saved, "latency_ms": result.get("latency_ms")}
+        st.session_state[f"{prefix}_rescore_{rid}"] = {**saved,
+                                                       "latency_ms": ScoreResult.read(result).latency_ms}
         on_write()
         st.toast("Re-score saved")
         st.rerun()
 
 
-def _history_rows(triage: Mapping) -> list[dict]:
-    rows = []
-    for h in triage.get("history") or []:
-        if isinstance(h, Mapping):
-            rows.append({"When": _when(h.get("at")), "Who": str(h.get("by") or ""), "Field": str(h.get("field") or ""),
-                         "Old": "" if h.get("old") is None else str(h.get("old")),
-                         "New": "" if h.get("new") is None else str(h.get("new"))})
-    return rows[::-1]
+def _history_rows(triage: TriageDoc) -> list[dict]:
+    return [{"When": _when(h.at), "Who": str(h.by or ""), "Field": str(h.field or ""),
+             "Old": "" if h.old is None else str(h.old), "New": "" if h.new is None else str(h.new)}
+            for h in triage.history][::-1]
 
 
-def _render_triage(db, record: Mapping, prefix: str, on_write: Callable[[], None]) -> None:
+def _render_triage(db, record: RecordDoc, prefix: str, on_write: Callable[[], None]) -> None:
     import pandas as pd
 
-    rid = record.get("_id")
-    triage = record.get("triage") if isinstance(record.get("triage"), Mapping) else {}
-    status = triage.get("status") if triage.get("status") in STATUSES else "new"
-    tags = [str(t) for t in triage.get("tags") or []]
+    rid = record.id
+    triage = record.triage
+    status = triage.status if triage.status in STATUSES else "new"
+    tags = [str(t) for t in triage.tags]
     cols = st.columns(3)
     cols[0].metric("Status", STATUS_LABELS[status])
-    cols[1].metric("Assignee", str(triage.get("assignee") or "—"))
+    cols[1].metric("Assignee", str(triage.assignee or "—"))
     cols[2].metric("Tags", ", ".join(tags) or "—")
     if can("reviewer"):
         with st.form(f"{prefix}_triage_form_{rid}"):
             c1, c2 = st.columns(2)
             new_status = c1.selectbox("Status", STATUSES, index=STATUSES.index(status),
-                                      format_func=STATUS_LABELS.get, key=f"{prefix}_status_{rid}")
-            assignee = c2.text_input("Assignee", value=str(triage.get("assignee") or ""), max_chars=100,
+                                      format_func=STATUS_LABELS.__getitem__, key=f"{prefix}_status_{rid}")
+            assignee = c2.text_input("Assignee", value=str(triage.assignee or ""), max_chars=100,
                                      key=f"{prefix}_assignee_{rid}")
             tag_text = st.text_input("Tags (comma-separated)", value=", ".join(tags), max_chars=400,
                                      key=f"{prefix}_tags_{rid}")
@@ -345,12 +322,12 @@ def _render_triage(db, record: Mapping, prefix: str, on_write: Callable[[], None
                 st.rerun()
     else:
         require("reviewer", "change the triage status, assignee, tags or notes")
-    notes = [n for n in triage.get("notes") or [] if isinstance(n, Mapping)]
+    notes = triage.notes
     st.markdown(f"**Notes** ({len(notes)})")
     for n in notes[::-1]:
         with st.container(border=True):
-            st.caption(f"{safe_md(n.get('by') or '?')} · {_when(n.get('at'))}")
-            st.markdown(safe_md(n.get("text") or ""))
+            st.caption(f"{safe_md(n.by or '?')} · {_when(n.at)}")
+            st.markdown(safe_md(n.text or ""))
     history = _history_rows(triage)
     with st.expander(f"History ({len(history)})", expanded=False):
         if history:
@@ -363,16 +340,15 @@ def _num(value: Any) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
-def _render_summary(record: Mapping, score: ScoreResult | None) -> None:
-    eb = _eb(record)
-    scores = eb.get("scores") if isinstance(eb.get("scores"), Mapping) else {}
+def _render_summary(record: RecordDoc, score: ScoreResult | None) -> None:
+    eb = record.eb
     c1, c2 = st.columns(2)
-    c1.metric("Overall", fmt_score(_num(scores.get("overall_quality"))), border=True)
-    c2.metric("Faithfulness", fmt_score(_num(scores.get("faithfulness"))), border=True)
-    failed = [metrics.label(str(m)) for m in eb.get("failed_metrics") or []]
-    if eb.get("passed") is False:
+    c1.metric("Overall", fmt_score(eb.score("overall_quality")), border=True)
+    c2.metric("Faithfulness", fmt_score(eb.score("faithfulness")), border=True)
+    failed = [metrics.label(str(m)) for m in eb.failed_metrics]
+    if eb.passed is False:
         st.markdown(":red-badge[Failing] " + (("below threshold on " + ", ".join(failed)) if failed else NO_CONTEXT))
-    elif eb.get("passed") is True:
+    elif eb.passed is True:
         st.markdown(":green-badge[Passing] every score meets its threshold")
     else:
         st.markdown(":gray-badge[No verdict] no usable scores")
@@ -384,9 +360,11 @@ def _render_summary(record: Mapping, score: ScoreResult | None) -> None:
 
 # --- the whole view ----------------------------------------------------------------
 
-def render_record(db, record: Mapping, *, prefix: str = "record", on_write: Callable[[], None] = lambda: None) -> None:
-    """The detail panel of one record."""
-    if not isinstance(record, Mapping):
+def render_record(db, record: Mapping | RecordDoc, *, prefix: str = "record",
+                  on_write: Callable[[], None] = lambda: None) -> None:
+    """The detail panel of one record (a stored document or a RecordDoc)."""
+    record = RecordDoc.read(record)
+    if record is None:
         st.error("This record could not be read.")
         return
     score = latest_score(record, prefix)
@@ -397,7 +375,7 @@ def render_record(db, record: Mapping, *, prefix: str = "record", on_write: Call
     with right:
         _render_summary(record, score)
     # keyed and tracked: after a save (which reruns the page) the panel stays on the tab it was on
-    tabs = st.tabs(["Scores", "Retrieved chunks", "Re-score", "Triage"], key=f"{prefix}_tabs_{record.get('_id')}",
+    tabs = st.tabs(["Scores", "Retrieved chunks", "Re-score", "Triage"], key=f"{prefix}_tabs_{record.id}",
                    on_change="rerun")
     with tabs[0]:
         _render_scores(record, score, prefix)

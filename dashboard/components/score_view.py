@@ -12,7 +12,10 @@ import pandas as pd
 import streamlit as st
 
 from core import metrics
-from core.score_results import ScoreResult
+from core.score_details import (
+    JudgeUsage, Retrieval, ScoreDetails, chunk_relevance as relevance_of, claims_of, entries, faithfulness, given,
+)
+from core.score_results import MetricEntry, ScoreResult
 from core.verdict import Verdict
 from core.verdict import verdict as catalog_verdict
 from dashboard.common import fmt_score
@@ -42,9 +45,9 @@ def verdict(passed: Any, score: Any = None) -> str:
 def result_verdict(result: Mapping | ScoreResult, feature: str | None = None) -> Verdict:
     """The record's verdict (core.verdict): the result's own, else derived from its evaluation."""
     result = ScoreResult.read(result) or ScoreResult()
-    given = result.verdict
-    if "passed" in given:
-        return Verdict(given.get("passed"), list(given.get("failed_metrics") or []), str(given.get("reason") or ""))
+    own = given(result)
+    if own is not None:
+        return Verdict(own.passed, list(own.failed_metrics), str(own.reason or ""))
     entries = {m: e for m in metrics.score_names() if (e := result.entry(m)) is not None}
     scores = {m: e.score for m, e in entries.items()}
     limits = {m: e.threshold for m, e in entries.items() if _num(e.threshold) is not None}
@@ -54,22 +57,22 @@ def result_verdict(result: Mapping | ScoreResult, feature: str | None = None) ->
 
 def metric_rows(evaluation: Mapping | None) -> list[dict]:
     """One row per metric: score, threshold, pass/fail, reason (gaps as None / '—')."""
-    evaluation = evaluation if isinstance(evaluation, Mapping) else {}
+    logged = entries(evaluation)
     rows = []
     for metric in metrics.score_names():
-        entry = evaluation.get(metric)
-        entry = entry if isinstance(entry, Mapping) else {}
-        score = _num(entry.get("score"))
-        reason = entry.get("reason")
-        if not entry:
+        entry = logged.get(metric) or MetricEntry()
+        extra = entry.model_extra or {}
+        score = _num(entry.score)
+        reason = entry.reason
+        if not entry.model_fields_set:
             reason = "(not logged)"
-        elif "score_out_of_range" in entry:
-            reason = f"(logged score {entry.get('score_out_of_range')} is outside 0..1) {reason or ''}".strip()
+        elif "score_out_of_range" in extra:
+            reason = f"(logged score {extra['score_out_of_range']} is outside 0..1) {reason or ''}".strip()
         rows.append({
             "Metric": metrics.label(metric),
             "Score": score,
-            "Threshold": _num(entry.get("threshold")),
-            "Result": verdict(entry.get("passed"), score),
+            "Threshold": _num(entry.threshold),
+            "Result": verdict(entry.passed, score),
             "Reason": "" if reason is None else str(reason),
         })
     return rows
@@ -77,7 +80,7 @@ def metric_rows(evaluation: Mapping | None) -> list[dict]:
 
 def render_full_reasons(rows: list[dict], column: str, *, label: str = "Reasons in full") -> None:
     """The table cuts long reasons: one click shows each metric's reason whole."""
-    full = [(r.get("Metric"), str(r.get(column) or "")) for r in rows if str(r.get(column) or "").strip()]
+    full = [(r["Metric"], str(r[column] or "")) for r in rows if str(r[column] or "").strip()]
     if not full:
         return
     with st.expander(label):
@@ -100,21 +103,19 @@ def render_metrics(evaluation: Mapping | None, *, key: str | None = None) -> Non
 
 def comparison_rows(logged: Mapping | None, new: Mapping | None) -> list[dict]:
     """Logged vs new score per metric, side by side."""
-    logged = logged if isinstance(logged, Mapping) else {}
-    new = new if isinstance(new, Mapping) else {}
+    logged, new = entries(logged), entries(new)
     rows = []
     for metric in metrics.score_names():
-        old_entry = logged.get(metric) if isinstance(logged.get(metric), Mapping) else {}
-        new_entry = new.get(metric) if isinstance(new.get(metric), Mapping) else {}
-        old_score, new_score = _num(old_entry.get("score")), _num(new_entry.get("score"))
+        old_entry, new_entry = logged.get(metric) or MetricEntry(), new.get(metric) or MetricEntry()
+        old_score, new_score = _num(old_entry.score), _num(new_entry.score)
         rows.append({
             "Metric": metrics.label(metric),
             "Logged": old_score,
-            "Logged result": verdict(old_entry.get("passed"), old_score) if old_entry else "— not logged",
+            "Logged result": verdict(old_entry.passed, old_score) if old_entry.model_fields_set else "— not logged",
             "New": new_score,
-            "New result": verdict(new_entry.get("passed"), new_score),
+            "New result": verdict(new_entry.passed, new_score),
             "Change": None if old_score is None or new_score is None else round(new_score - old_score, 4),
-            "New reason": str(new_entry.get("reason") or ""),
+            "New reason": str(new_entry.reason or ""),
         })
     return rows
 
@@ -136,22 +137,14 @@ def render_comparison(logged: Mapping | None, new: Mapping | None, *, key: str |
 
 def claim_rows(details: Mapping | None) -> list[dict]:
     """Per-claim support: claim → supported?, support score, chunk number(s), best sentence, why."""
-    faith = (details or {}).get("faithfulness") if isinstance(details, Mapping) else None
-    claims = faith.get("claims") if isinstance(faith, Mapping) else None
-    rows = []
-    for claim in claims or []:
-        if not isinstance(claim, Mapping):
-            continue
-        ids = [i for i in claim.get("chunk_ids") or [] if isinstance(i, int)]
-        rows.append({
-            "Claim": str(claim.get("text") or ""),
-            "Supported": "✅ yes" if claim.get("supported") else "❌ no",
-            "Support": _num(claim.get("score")),
-            "Chunk": ", ".join(f"#{i + 1}" for i in ids) or "—",
-            "Best sentence": str(claim.get("best_sentence") or ""),
-            "Why": str(claim.get("why") or ""),
-        })
-    return rows
+    return [{
+        "Claim": str(claim.text or ""),
+        "Supported": "✅ yes" if claim.supported else "❌ no",
+        "Support": _num(claim.score),
+        "Chunk": ", ".join(f"#{i + 1}" for i in claim.chunk_ids) or "—",
+        "Best sentence": str(claim.best_sentence or ""),
+        "Why": str(claim.why or ""),
+    } for claim in claims_of(details)]
 
 
 def unsupported_claims(result: Mapping | ScoreResult | None) -> list[str]:
@@ -164,7 +157,8 @@ def unsupported_claims(result: Mapping | ScoreResult | None) -> list[str]:
         return [r["Claim"] for r in rows if r["Supported"].startswith("❌")]
     faith = result.entry("faithfulness")
     items = getattr(faith, "unsupported_claims", None)
-    return [str(i.get("claim")) for i in items or [] if isinstance(i, Mapping) and i.get("claim")]
+    texts = [i["claim"] if "claim" in i else None for i in items or [] if isinstance(i, Mapping)]
+    return [str(t) for t in texts if t]
 
 
 def chunk_relevance(result: Mapping | ScoreResult | None) -> dict[int, dict]:
@@ -172,12 +166,8 @@ def chunk_relevance(result: Mapping | ScoreResult | None) -> dict[int, dict]:
     result = ScoreResult.read(result)
     if result is None:
         return {}
-    items = result.detail("contextual_precision").get("chunk_relevance")
-    out = {}
-    for item in items or []:
-        if isinstance(item, Mapping) and isinstance(item.get("index"), int):
-            out[item["index"]] = {"relevant": bool(item.get("relevant")), "score": _num(item.get("score"))}
-    return out
+    return {item.index: {"relevant": bool(item.relevant), "score": _num(item.score)}
+            for item in relevance_of(result) if isinstance(item.index, int)}
 
 
 def render_claims(details: Mapping | None, *, key: str | None = None) -> None:
@@ -197,20 +187,21 @@ def render_claims(details: Mapping | None, *, key: str | None = None) -> None:
     )
 
 
-def render_retrieval(retrieval: Mapping | None) -> None:
-    if not isinstance(retrieval, Mapping) or not retrieval:
+def render_retrieval(assessment: Mapping | None) -> None:
+    if not isinstance(assessment, Mapping) or not assessment:
         st.caption("No retrieval assessment.")
         return
-    rec = str(retrieval.get("recommendation") or "—")
+    retrieval = Retrieval.model_validate(dict(assessment))
+    rec = str(retrieval.recommendation or "—")
     cols = st.columns(4)
-    cols[0].metric("Recommendation", rec, help=RECOMMENDATION_HELP.get(rec))
-    cols[1].metric("Confidence", fmt_score(_num(retrieval.get("confidence"))))
-    cols[2].metric("Coverage", fmt_score(_num(retrieval.get("coverage"))))
-    cols[3].metric("Quality", str(retrieval.get("quality") or "—"))
-    if retrieval.get("reasoning"):
-        st.caption(safe_md(retrieval.get("reasoning")))
-    issues = [str(i) for i in retrieval.get("issues") or []]
-    missing = [str(m) for m in retrieval.get("missing_aspects") or []]
+    cols[0].metric("Recommendation", rec, help=RECOMMENDATION_HELP[rec] if rec in RECOMMENDATION_HELP else None)
+    cols[1].metric("Confidence", fmt_score(_num(retrieval.confidence)))
+    cols[2].metric("Coverage", fmt_score(_num(retrieval.coverage)))
+    cols[3].metric("Quality", str(retrieval.quality or "—"))
+    if retrieval.reasoning:
+        st.caption(safe_md(retrieval.reasoning))
+    issues = [str(i) for i in retrieval.issues]
+    missing = [str(m) for m in retrieval.missing_aspects]
     st.markdown("**Issues:** " + (", ".join(safe_md(i) for i in issues) if issues else "none"))
     st.markdown("**Missing aspects:** " + (", ".join(safe_md(m) for m in missing) if missing else "none"))
 
@@ -218,8 +209,8 @@ def render_retrieval(retrieval: Mapping | None) -> None:
 def render_extra(extra: Mapping | None) -> None:
     if not isinstance(extra, Mapping) or not extra:
         return
-    rows = [{"Metric": name.replace("_", " ").capitalize(), "Score": _num((v or {}).get("score")),
-             "Reason": str((v or {}).get("reason") or "")} for name, v in extra.items() if isinstance(v, Mapping)]
+    rows = [{"Metric": name.replace("_", " ").capitalize(), "Score": _num(v.score), "Reason": str(v.reason or "")}
+            for name, v in entries(extra).items()]
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
                  column_config={"Score": st.column_config.NumberColumn(format="%.2f", width="small"),
                                 "Reason": st.column_config.TextColumn(width="large")})
@@ -227,15 +218,14 @@ def render_extra(extra: Mapping | None) -> None:
 
 def render_cost(result: Mapping | ScoreResult) -> None:
     result = ScoreResult.read(result) or ScoreResult()
-    latency, usage = result.latency_ms, result.judge_usage
+    latency, usage = result.latency_ms, JudgeUsage.model_validate(result.judge_usage)
     cols = st.columns(4)
-    total = _num(latency.get("total"))
+    total = _num(latency["total"]) if "total" in latency else None
     cols[0].metric("Latency", "—" if total is None else f"{total:,.0f} ms",
                    help=", ".join(f"{k}: {v:,.0f} ms" for k, v in latency.items() if _num(v) is not None))
-    cols[1].metric("Judge calls", int(usage.get("calls") or 0))
-    cols[2].metric("Judge tokens", f"{int(usage.get('input_tokens') or 0):,} in / "
-                                   f"{int(usage.get('output_tokens') or 0):,} out")
-    cost = _num(usage.get("cost_usd")) or 0.0
+    cols[1].metric("Judge calls", int(usage.calls or 0))
+    cols[2].metric("Judge tokens", f"{int(usage.input_tokens or 0):,} in / {int(usage.output_tokens or 0):,} out")
+    cost = _num(usage.cost_usd) or 0.0
     cols[3].metric("Judge cost", f"${cost:.4f}")
 
 
@@ -247,8 +237,8 @@ def hallucination_explanation(result: Mapping | ScoreResult | None) -> str:
     context does not support, the weakest claim and why), or why there is none."""
     result = ScoreResult.read(result) or ScoreResult()
     value = _num(result.hallucination_score)
-    claims = result.claims()
-    about = [a for a in result.detail("faithfulness").get("about_context") or [] if isinstance(a, str)]
+    faith = faithfulness(result)
+    claims, about = faith.claims, faith.about_context
     not_checked = f" {len(about)} sentence(s) about the context not checked." if about else ""
     if value is None:
         reason = getattr(result.entry("faithfulness"), "reason", None)
@@ -256,13 +246,13 @@ def hallucination_explanation(result: Mapping | ScoreResult | None) -> str:
     level = "low" if value < 0.3 else ("high" if value >= 0.7 else "medium")
     text = f"{value:.2f} ({level}; {HALLUCINATION_SCALE})."
     if claims:
-        unsupported = [c for c in claims if not c.get("supported")]
+        unsupported = [c for c in claims if not c.supported]
         text += f" {len(unsupported)} of {len(claims)} claim(s) unsupported."
-        weakest = min(claims, key=lambda c: _num(c.get("score")) if _num(c.get("score")) is not None else 1.0)
-        claim = str(weakest.get("text") or "")
+        weakest = min(claims, key=lambda c: _num(c.score) if _num(c.score) is not None else 1.0)
+        claim = str(weakest.text or "")
         claim = claim if len(claim) <= 80 else claim[:79] + "\u2026"
-        if not weakest.get("supported"):
-            text += f" Worst claim: \u201c{claim}\u201d ({weakest.get('why') or 'no support in context'})."
+        if not weakest.supported:
+            text += f" Worst claim: \u201c{claim}\u201d ({weakest.why or 'no support in context'})."
             text += (" What drove it: the worst claim (one claim the context does not support puts the score at "
                      "0.5 or above), then the share unsupported.")
         else:
@@ -274,7 +264,7 @@ def hallucination_explanation(result: Mapping | ScoreResult | None) -> str:
 def render_result(result: Mapping | ScoreResult, *, key: str = "score") -> None:
     """Every part of a score_one result."""
     result = ScoreResult.read(result) or ScoreResult()
-    details = result.details
+    details = ScoreDetails.model_validate(result.details)
     cols = st.columns(3)
     cols[0].metric("Overall quality", fmt_score(_num(result.overall)),
                    help=metrics.overall_formula() + " (re-weighted over the metrics present)")
@@ -290,14 +280,14 @@ def render_result(result: Mapping | ScoreResult, *, key: str = "score") -> None:
         st.markdown(":red-badge[Fails] " + safe_md(record.reason))
     elif record.passed is True:
         st.markdown(":green-badge[Every metric meets its threshold]")
-    if details.get("mode_note"):
-        st.info(f"Mode: {details['mode_note']}.")
-    for error in details.get("judge_errors") or []:
+    if details.mode_note:
+        st.info(f"Mode: {details.mode_note}.")
+    for error in details.judge_errors:
         st.warning(f"The judge failed, the local score stands: {error}")
     st.markdown("##### Metrics")
     render_metrics(result.evaluation_doc(), key=f"{key}_metrics")
     st.markdown("##### Claims and their support")
-    render_claims(details, key=f"{key}_claims")
+    render_claims(result.details, key=f"{key}_claims")
     st.markdown("##### Retrieval")
     render_retrieval(result.retrieval)
     with st.expander("More metrics (completeness, citations, correctness)"):
@@ -309,7 +299,7 @@ def chunk_labels(context: Sequence[str], result: Mapping | None) -> list[str]:
     rel = chunk_relevance(result)
     labels = []
     for i, _ in enumerate(context):
-        info = rel.get(i)
+        info = rel[i] if i in rel else None
         if info is None:
             labels.append(f"#{i + 1}")
         else:

@@ -18,11 +18,14 @@ import streamlit as st
 
 from core import agreement as ag
 from core import metrics
+from core.agreement_docs import AgreementDoc, Sample, noise_figure
+from core.score_results import ScoreResult
 from dashboard import data
 from dashboard import page
 from dashboard.common import ALL, fmt_pct, fmt_score
 from dashboard.components import charts, filters, score_view
 from dashboard.components.record_view import logged_evaluation, render_record
+from dashboard.components.table_selection import selected_rows
 
 PREFIX = "agreement"
 DEFAULT_DAYS = 28
@@ -51,7 +54,7 @@ def render() -> None:
         return
     feature, metric, start, end, granularity = _render_filters(data.agreement_features(), latest)
     docs = [d for d in data.agreement(granularity, start, end, (feature,))
-            if (filters.bucket_date(d.get("bucket")) or start) <= end]
+            if (filters.bucket_date(d.bucket) or start) <= end]
     if not docs:
         st.info(f"No agreement figures between {start} and {end}. The newest are from {latest}.", icon="📭")
         return
@@ -76,10 +79,6 @@ def _render_filters(features: list[str], latest: date) -> tuple[str, str, date, 
     return feature, metric, start, end, granularity
 
 
-def _fig(doc: dict, metric: str) -> dict:
-    return ((doc.get("metrics") or {}).get(metric) or {}) if isinstance(doc, dict) else {}
-
-
 def _fmt(name: str, value) -> str:
     stat = ag.base_statistic(name)
     if value is None:
@@ -94,34 +93,33 @@ def _delta(name: str, value) -> str | None:
     return f"{100 * value:+.1f} pts vs baseline" if stat and stat.percent else f"{value:+.3f} vs baseline"
 
 
-def _render_latest(docs: list[dict], metric: str) -> None:
+def _render_latest(docs: list[AgreementDoc], metric: str) -> None:
     last = docs[-1]
-    fig = _fig(last, metric)
-    when = last.get("day") or "—"
+    fig = last.figure(metric)
+    when = last.day or "—"
     kinds = ", ".join(f"{n} by {'the judge' if k == ag.JUDGE else 'the local scorer'}"
-                      for k, n in sorted((last.get("kinds") or {}).items()))
-    st.markdown(f"**Latest: {when}** · {fig.get('n') or fig.get('n_verdicts') or 0} sampled pairs"
+                      for k, n in sorted(last.kinds.items()))
+    st.markdown(f"**Latest: {when}** · {fig.n or fig.n_verdicts or 0} sampled pairs"
                 + (f" ({kinds})" if kinds else ""))
     cols = st.columns(3)
     for col, name in zip(cols, ag.STATISTICS):
         if metric == ag.VERDICT and name != "flip_rate":
             col.metric(ag.label(name), "—", help="the record verdict has no score to correlate", border=True)
             continue
-        col.metric(ag.label(name), _fmt(name, fig.get(name)), _delta(name, fig.get(name + ag.CHANGE_SUFFIX)),
+        col.metric(ag.label(name), _fmt(name, fig.value(name)), _delta(name, fig.value(name + ag.CHANGE_SUFFIX)),
                    delta_color="off", border=True)
 
 
 def _render_noise(feature: str, metric: str) -> None:
     """The judge's own noise next to its agreement (issue 33): how far a score and a verdict move when the
     same judge scores the same record again (jobs judge-noise). The local scorer is deterministic: 0."""
-    fig = ((data.judge_noise() or {}).get(feature) or {}).get(metric)
-    if not fig:
+    fig = noise_figure(data.judge_noise(), feature, metric)
+    if fig is None:
         st.caption("Judge noise: not measured yet (`python -m jobs judge-noise`). The local scorer is deterministic: "
                    "its noise is 0.")
         return
-    spread = fig.get("spread")
-    flip = fig.get("flip_rate")
-    st.markdown(f"**Judge noise** ({fig.get('runs')} runs of {fig.get('n')} records): "
+    spread, flip = fig.spread, fig.flip_rate
+    st.markdown(f"**Judge noise** ({fig.runs} runs of {fig.n} records): "
                 + (f"spread ±{spread:.3f} · " if isinstance(spread, (int, float)) else "")
                 + (f"verdict flips between runs {flip:.1%}" if isinstance(flip, (int, float)) else "")
                 + " · local scorer: 0 (deterministic)")
@@ -138,19 +136,19 @@ def _rules(metric: str, feature: str) -> dict[str, float]:
     return out
 
 
-def _render_trends(docs: list[dict], metric: str, granularity: str, rules: dict[str, float]) -> None:
-    buckets = [d["bucket"] for d in docs]
+def _render_trends(docs: list[AgreementDoc], metric: str, granularity: str, rules: dict[str, float]) -> None:
+    buckets = [d.bucket for d in docs]
     names = ["flip_rate"] if metric == ag.VERDICT else list(ag.STATISTICS)
     cols = st.columns(len(names))
     changes = []
     for col, name in zip(cols, names):
-        values = [_fig(d, metric).get(name) for d in docs]
-        marked = [filters.bucket_date(d["bucket"]) for d in docs if name in ag.is_marked(_fig(d, metric))]
-        changes += [(filters.bucket_date(d["bucket"]), name, _fig(d, metric).get(name + ag.CHANGE_SUFFIX))
-                    for d in docs if name in ag.is_marked(_fig(d, metric))]
+        values = [d.figure(metric).value(name) for d in docs]
+        marked = [filters.bucket_date(d.bucket) for d in docs if name in d.figure(metric).marked()]
+        changes += [(filters.bucket_date(d.bucket), name, d.figure(metric).value(name + ag.CHANGE_SUFFIX))
+                    for d in docs if name in d.figure(metric).marked()]
         stat = ag.STATISTICS[name]
         fig = charts.trend_figure(metric if metric != ag.VERDICT else metrics.OVERALL, buckets, values,
-                                  threshold=rules.get(name), threshold_label="alert", incidents=marked,
+                                  threshold=rules[name] if name in rules else None, threshold_label="alert", incidents=marked,
                                   bucket_days=7 if granularity == "week" else 1, percent=stat.percent,
                                   title=f"{stat.short} · {_choice_label(metric)}")
         with col:
@@ -166,10 +164,9 @@ def _render_trends(docs: list[dict], metric: str, granularity: str, rules: dict[
         st.caption(no_baseline_note(docs, metric))
 
 
-def no_baseline_note(docs: list[dict], metric: str) -> str:
+def no_baseline_note(docs: list[AgreementDoc], metric: str) -> str:
     """Which sampled days have no change against a baseline, and why (or that every day has one)."""
-    missing = [str(d.get("day") or filters.bucket_date(d.get("bucket")))
-               for d in docs if all(_fig(d, metric).get(s + ag.CHANGE_SUFFIX) is None for s in ag.STATISTICS)]
+    missing = [str(d.day or filters.bucket_date(d.bucket)) for d in docs if not d.figure(metric).has_change()]
     if not missing:
         return "Every sampled day in this period has its change against the baseline."
     shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
@@ -178,22 +175,22 @@ def no_baseline_note(docs: list[dict], metric: str) -> str:
             f"for the figure ({ag.MIN_PAIRS}+ pairs).")
 
 
-def _disagreement_rows(docs: list[dict], metric: str) -> list[dict]:
+def _disagreement_rows(docs: list[AgreementDoc], metric: str) -> list[dict]:
     wanted = metrics.OVERALL if metric == ag.VERDICT else metric
     seen, rows = set(), []
-    entries = [e for d in docs for e in d.get("top") or [] if e.get("metric") == wanted]
-    for e in sorted(entries, key=lambda e: -abs(e.get("diff") or 0.0)):
-        if e.get("_id") in seen:
+    entries = [e for d in docs for e in d.top if e.metric == wanted]
+    for e in sorted(entries, key=lambda e: -abs(e.diff or 0.0)):
+        if e.id in seen:
             continue
-        seen.add(e.get("_id"))
-        rows.append({"Record": str(e.get("_id")), "Feature": e.get("feature"), "Logged": e.get("logged"),
-                     "Independent": e.get("independent"), "Logged − independent": e.get("diff")})
+        seen.add(e.id)
+        rows.append({"Record": str(e.id), "Feature": e.feature, "Logged": e.logged,
+                     "Independent": e.independent, "Logged − independent": e.diff})
         if len(rows) >= TOP_ROWS:
             break
     return rows
 
 
-def _render_disagreements(db, docs: list[dict], metric: str) -> None:
+def _render_disagreements(db, docs: list[AgreementDoc], metric: str) -> None:
     st.subheader("Records that disagree most")
     rows = _disagreement_rows(docs, metric)
     if not rows:
@@ -219,24 +216,22 @@ def _render_disagreements(db, docs: list[dict], metric: str) -> None:
         st.warning("That record was not found (it may have been removed).")
         return
     with st.container(border=True):
-        rescored = record.get("rescored") if isinstance(record.get("rescored"), dict) else {}
-        sample = rescored.get("sample") if isinstance(rescored.get("sample"), dict) else {}
-        st.markdown(f"**Logged vs independent** (sample of {sample.get('day', '—')}, "
-                    f"{'judge' if sample.get('kind') == ag.JUDGE else 'local fast scorer'})")
-        st.dataframe(pd.DataFrame(score_view.comparison_rows(logged_evaluation(record), rescored.get("evaluation")))
+        rescored = record.rescored or ScoreResult()
+        sample = Sample.read(getattr(rescored, "sample", None))
+        independent = rescored.evaluation_doc()
+        st.markdown(f"**Logged vs independent** (sample of {sample.day}, "
+                    f"{'judge' if sample.kind == ag.JUDGE else 'local fast scorer'})")
+        st.dataframe(pd.DataFrame(score_view.comparison_rows(logged_evaluation(record), independent))
                      .rename(columns={"New": "Independent", "New result": "Independent result",
                                       "New reason": "Independent reason"}),
                      hide_index=True, width="stretch", key=f"{PREFIX}_compare")
-        score_view.render_full_reasons(score_view.comparison_rows(logged_evaluation(record), rescored.get("evaluation")),
+        score_view.render_full_reasons(score_view.comparison_rows(logged_evaluation(record), independent),
                                        "New reason", label="Independent reasons in full")
         render_record(db, record, prefix=PREFIX, on_write=lambda: data.invalidate(data.RECORDS))
 
 
 def _on_select() -> None:
-    state = st.session_state.get(f"{PREFIX}_table")
-    rows = getattr(getattr(state, "selection", None), "rows", None)
-    if rows is None and isinstance(state, dict):
-        rows = (state.get("selection") or {}).get("rows")
+    rows = selected_rows(f"{PREFIX}_table")
     ids = st.session_state.get(f"{PREFIX}_ids") or []
     if rows and 0 <= rows[0] < len(ids):
         st.session_state[f"{PREFIX}_open"] = ids[rows[0]]

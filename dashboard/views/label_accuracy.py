@@ -14,6 +14,8 @@ import streamlit as st
 from core import labels as L
 from core import metrics
 from core.features import ALL_FEATURES
+from core.label_docs import Estimate, HumanAnswer, human_answers
+from core.record_doc import RecordDoc
 from dashboard import page
 from dashboard.common import can, current_user, md_escape
 from store.errors import ValidationFailed
@@ -25,13 +27,14 @@ PREFIX = "lacc"
 ALL_QUEUES = "__all__"
 
 
-def _iv(entry: dict, pct: bool = True) -> str:
-    if entry.get("value") is None:
+def _iv(figure: dict, pct: bool = True) -> str:
+    entry = Estimate.model_validate(figure)
+    if entry.value is None:
         return "—"
     f = (lambda v: f"{100 * v:.0f}%") if pct else (lambda v: f"{v:.2f}")
-    if entry.get("low") is None:
-        return f(entry["value"])
-    return f"{f(entry['value'])} ({f(entry['low'])}–{f(entry['high'])})"
+    if entry.low is None:
+        return f(entry.value)
+    return f"{f(entry.value)} ({f(entry.low)}–{f(entry.high)})"
 
 
 def accuracy_table(rows: list[dict]) -> pd.DataFrame:
@@ -57,7 +60,8 @@ def render() -> None:
     names = {q["_id"]: q["name"] for q in queues} | {ALL_QUEUES: "every queue"}
     chosen = st.selectbox("Labels from", options, format_func=names.get, key=f"{PREFIX}_queue")
     answers = store_labels.human_answers(db, None if chosen == ALL_QUEUES else chosen)
-    settled = {rid: a for rid, a in answers.items() if a.get("verdict") or a.get("relevancy")}
+    typed = human_answers(answers)
+    settled = {rid: answers[rid] for rid, a in typed.items() if a.settled}
     if not settled:
         st.info("No settled labels yet (records the annotators disagree on count once an admin resolves them).")
         return
@@ -65,8 +69,9 @@ def render() -> None:
     thresholds = get_thresholds(db)
     rows = L.accuracy_rows(records, settled, thresholds)
     st.markdown(f"**{len(settled)} labelled records** · "
-                f"{sum(1 for a in answers.values() if a.get('conflict'))} unresolved conflict(s) left out")
-    _request_scores(db, records)
+                f"{sum(1 for a in typed.values() if a.conflict)} unresolved conflict(s) left out")
+    docs = [RecordDoc.read(r) for r in records]
+    _request_scores(db, docs)
     if not rows:
         st.info("No judge scored the labelled records yet.")
         return
@@ -94,14 +99,14 @@ def render() -> None:
     metric = st.selectbox("Metric", sorted({r["metric"] for r in shown if r["judge"] == judge}),
                           format_func=metrics.label, key=f"{PREFIX}_metric")
     picked = next((r for r in shown if r["judge"] == judge and r["metric"] == metric), None)
-    ids = (picked or {}).get("disagreeing") or []
+    ids = (picked["disagreeing"] if picked else None) or []
     if not ids:
         st.caption("None: this judge agrees with every label here.")
-    queries = {r["_id"]: r.get("query") for r in records}
+    queries = {d.id: d.query for d in docs}
     for rid in ids[:100]:
-        human = settled.get(rid) or {}
-        said = human.get("verdict") if metric == "faithfulness" else human.get("relevancy")
-        st.markdown(disagreement_line(rid, queries.get(rid), said))
+        human = typed[rid] if rid in typed else HumanAnswer()
+        said = human.verdict if metric == "faithfulness" else human.relevancy
+        st.markdown(disagreement_line(rid, queries[rid] if rid in queries else None, said))
     if len(ids) > 100:
         st.caption(f"… and {len(ids) - 100} more.")
 
@@ -115,9 +120,9 @@ def disagreement_line(record_id, query, said) -> str:
     return f"- [{md_escape(text)}](/triage?record={quote(str(record_id))}) · humans: {md_escape(said)}"
 
 
-def _request_scores(db, records: list[dict]) -> None:
+def _request_scores(db, records: list[RecordDoc]) -> None:
     """The local scorer's figures need its independent score on the labelled records: ask the workers."""
-    missing = [r["_id"] for r in records if not (r.get("rescored") or {}).get("evaluation")]
+    missing = [r.id for r in records if not (r.rescored is not None and r.rescored.evaluation)]
     if not missing:
         return
     cols = st.columns([3, 1])

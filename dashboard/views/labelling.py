@@ -20,6 +20,7 @@ import streamlit as st
 
 from core import labels as L
 from core import metrics
+from core.record_doc import RecordDoc
 from dashboard import page
 from dashboard.common import can, current_user, fmt_score, md_escape, require, show_flash
 from dashboard.components.safe_text import safe_md
@@ -194,23 +195,24 @@ def _labelling(db, queue: dict) -> None:
     if note:
         st.info(note)
     rid = state["record"]
-    record = get_record(db, rid) if rid else None
+    stored = get_record(db, rid) if rid else None
+    record = RecordDoc.read(stored)
     if record is None:
         st.success("Nothing left for you in this queue. Thank you!")
         if state["saved"] and st.button("Undo the last label", key=f"{PREFIX}_undo_done", shortcut="U"):
             _act(db, queue, state, "undo", [])
             st.rerun()
         return
-    answer = record.get("answer") if isinstance(record.get("answer"), str) else ""
+    answer = record.answer or ""
     claims = _claims(answer)
     mine = store_labels.current_labels(db, qid, annotator=user, record_id=rid)
-    st.caption(f"Record {md_escape(rid)} · feature {md_escape(record.get('feature') or '—')}"
+    st.caption(f"Record {md_escape(rid)} · feature {md_escape(record.feature or '—')}"
                + (f" · your label: **{mine[0]['verdict']}**" if mine else ""))
     left, right = st.columns([3, 2])
     with left:
         st.markdown("**Query**")
         with st.container(border=True):
-            st.markdown(safe_md(record.get("query")) if isinstance(record.get("query"), str) else "_(no query)_")
+            st.markdown(safe_md(record.query) if record.query is not None else "_(no query)_")
         st.markdown("**Answer**, claim by claim — click a claim the context does not support")
         if not claims:
             st.caption("_(no answer text)_")
@@ -226,8 +228,7 @@ def _labelling(db, queue: dict) -> None:
         cols[1].text_input("Comment (optional)", key=f"{PREFIX}_comment_{rid}", max_chars=2000)
     with right:
         st.markdown("**Retrieved chunks**")
-        ctx = record.get("context")
-        ctx = [ctx] if isinstance(ctx, str) else [str(c) for c in ctx or [] if c is not None] if isinstance(ctx, list) else []
+        ctx = record.chunks()
         if not ctx:
             st.caption("No context was logged.")
         for i, chunk in enumerate(ctx):
@@ -248,7 +249,7 @@ def _labelling(db, queue: dict) -> None:
     if not allowed:
         require("annotator", "label records")
     if state["revealed"] == rid:
-        _judges_panel(db, record)
+        _judges_panel(db, stored)  # core.labels reads the stored document
 
 
 # --- admin: agreement, conflicts, export -------------------------------------------------------

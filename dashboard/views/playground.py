@@ -94,7 +94,7 @@ def _render_paste(feature: str | None, mode: str, fallback: bool) -> None:
         st.session_state[f"{PREFIX}_ctx_mode"] = "text"
     ctx_mode = st.segmented_control("Contexts", ("text", "boxes"), key=f"{PREFIX}_ctx_mode",
                                     format_func={"text": "One text area (blank line between chunks)",
-                                                 "boxes": "One box per chunk"}.get)
+                                                 "boxes": "One box per chunk"}.__getitem__)
     if ctx_mode == "boxes":
         count = st.number_input("Number of chunks", 1, MAX_CHUNK_BOXES, 2, key=f"{PREFIX}_n_chunks")
         contexts = [st.text_area(f"Chunk {i + 1}", key=f"{PREFIX}_chunk_{i}", height=80,
@@ -143,7 +143,7 @@ def _render_beyondchats(feature: str | None, mode: str, fallback: bool) -> None:
     if not pairs:
         st.warning("No AI answer that follows a user message was found in `conversation_turns`.")
         return
-    labels = [f"Turn {p.get('turn') if p.get('turn') is not None else i + 1}: {str(p['answer'])[:80]}"
+    labels = [f"Turn {p['turn'] if p['turn'] is not None else i + 1}: {str(p['answer'])[:80]}"
               for i, p in enumerate(pairs)]
     index = st.selectbox("AI turn to score", range(len(pairs)), format_func=lambda i: labels[i],
                          index=len(pairs) - 1, key=f"{PREFIX}_bc_turn")
@@ -156,7 +156,7 @@ def _render_beyondchats(feature: str | None, mode: str, fallback: bool) -> None:
         st.markdown(safe_md(pair["answer"]))
     if st.button("Score this turn", key=f"{PREFIX}_bc_score", type="primary", icon="🧪"):
         _score(f"{PREFIX}_bc_result", pair["query"], pair["answer"], pair["context"], None, feature, mode,
-               fallback, history=pair.get("history"))  # a follow-up is read with the turns before it
+               fallback, history=pair["history"])  # a follow-up is read with the turns before it
     _render_result(f"{PREFIX}_bc_result", pair["context"])
 
 
@@ -198,10 +198,10 @@ def _render_result(result_key: str, contexts: list[str]) -> None:
     result = stored["result"]
     st.divider()
     st.subheader("Result")
-    if stored.get("contexts") != contexts:
+    if stored["contexts"] != contexts:
         st.caption("The inputs changed since this score; press Score again to update it.")
     score_view.render_result(result, key=result_key)
-    used = stored.get("contexts") or []
+    used = stored["contexts"] or []
     if used:
         with st.expander("Chunks (rank order) with their relevance"):
             for label, chunk in zip(score_view.chunk_labels(used, result), used):

@@ -12,25 +12,34 @@ stored, its pass rates and means carry 95 % intervals, and two runs open side by
 from __future__ import annotations
 
 import json
+from collections import Counter
 from datetime import datetime, timezone
 
 import pandas as pd
 import streamlit as st
+from pydantic import BaseModel
 
 from core import metrics, set_runs
-from core.compare import VERDICT
+from core.set_docs import GoldenSet, Rate, SetItem, SetRun, SetVersion
 from core.features import ALL_FEATURES
 from dashboard import data, page
 from dashboard.common import allowed_now, can, current_user
 from dashboard.components import filters
 from dashboard.components.export import to_jsonl
 from dashboard.components.set_run_view import render_flips
+from dashboard.components.table_selection import selected_rows
 from store.errors import ValidationFailed
 from store import sets as store_sets
 
 PREFIX = "sets"
 COMPARE = "views/compare.py"
 MAX_UPLOAD_LINES = store_sets.MAX_ITEMS
+
+
+class SetsLink(BaseModel):
+    """The query parameters of a link to this page (`?set=NAME[@V]&run=RUN_ID`)."""
+    set: str | None = None
+    run: str | None = None
 
 
 def _changed() -> None:
@@ -43,22 +52,22 @@ def render() -> None:
     st.caption("Failing answers from production kept as regression cases, versioned and frozen; every candidate "
                "release is run on them before it ships.")
     _apply_links()
-    all_sets = data.golden_sets()
+    all_sets = [GoldenSet.model_validate(s) for s in data.golden_sets()]
     if not all_sets:
         st.info("No golden set yet. In Triage select failing rows and choose **Add to set…**, or import a JSONL "
                 "file below.", icon="⭐")
         _render_sources(db, [])
         return
-    names = [s["name"] for s in all_sets]
-    st.dataframe(pd.DataFrame([{"Set": s["name"], "Latest": f"@{s['version']}", "Items": s["count"],
-                                "Versions": s["versions"], "Features": _features(s.get("features") or {}),
-                                "Changed": s["created_at"], "By": s.get("created_by")} for s in all_sets]),
+    names = [s.name for s in all_sets]
+    st.dataframe(pd.DataFrame([{"Set": s.name, "Latest": f"@{s.version}", "Items": s.count,
+                                "Versions": s.versions, "Features": _features(s.features),
+                                "Changed": s.created_at, "By": s.created_by} for s in all_sets]),
                  hide_index=True, width="stretch")
     if st.session_state.get(f"{PREFIX}_name") not in names:
         st.session_state[f"{PREFIX}_name"] = names[0]
     name = st.selectbox("Set", names, key=f"{PREFIX}_name")
-    versions = data.golden_versions(name)
-    refs = [v["_id"] for v in versions]
+    versions = [SetVersion.model_validate(v) for v in data.golden_versions(name)]
+    refs = [v.id for v in versions]
     if st.session_state.get(f"{PREFIX}_ref") not in refs:
         st.session_state[f"{PREFIX}_ref"] = refs[0]
     tabs = st.tabs(["Items", "Versions", "Runs", "Add & import"])
@@ -74,8 +83,8 @@ def render() -> None:
 
 
 def _apply_links() -> None:
-    params = filters.apply_query_params(PREFIX, ("set", "run"))
-    ref = params.get("set")
+    link = SetsLink.model_validate(filters.apply_query_params(PREFIX, ("set", "run")))
+    ref = link.set
     if ref:
         try:
             name, version = store_sets.parse_ref(ref)
@@ -84,43 +93,41 @@ def _apply_links() -> None:
         st.session_state[f"{PREFIX}_name"] = name
         if version:
             st.session_state[f"{PREFIX}_ref"] = f"{name}@{version}"
-    if isinstance(params.get("run"), str):
-        st.session_state[f"{PREFIX}_run"] = params["run"]
+    if isinstance(link.run, str):
+        st.session_state[f"{PREFIX}_run"] = link.run
 
 
 def _features(counts: dict) -> str:
     return ", ".join(f"{f} {n}" for f, n in sorted(counts.items()))
 
 
-def _render_versions(versions: list[dict]) -> None:
+def _render_versions(versions: list[SetVersion]) -> None:
     st.dataframe(pd.DataFrame([{
-        "Version": v["_id"], "Items": v["count"], "Per feature": _features(v.get("features") or {}),
-        "Change": f"+{v['change']['added']} / −{v['change']['removed']} ({v['change']['via']})",
-        "By": v.get("created_by"), "At": v.get("created_at")} for v in versions]), hide_index=True, width="stretch")
+        "Version": v.id, "Items": v.count, "Per feature": _features(v.features),
+        "Change": f"+{v.change.added} / −{v.change.removed} ({v.change.via})",
+        "By": v.created_by, "At": v.created_at} for v in versions]), hide_index=True, width="stretch")
     st.caption("A version never changes: adding or removing items makes the next one; the source records may be "
                "re-scored or deleted without touching any version.")
 
 
 def _render_items(db, ref: str, is_latest: bool) -> None:
     items = data.golden_items(ref)
-    counts: dict[str, int] = {}
-    for it in items:
-        counts[it["feature"]] = counts.get(it["feature"], 0) + 1
+    typed = [SetItem.model_validate(it) for it in items]
+    counts = Counter(it.feature for it in typed)
     cols = st.columns(max(1, len(counts) + 1))
     cols[0].metric("Items", f"{len(items):,}")
     for col, (feature, n) in zip(cols[1:], sorted(counts.items())):
         col.metric(feature, f"{n:,}")
     rows = []
-    for it in items:
-        src = it.get("source") or {}
-        rows.append({"Key": it["key"], "Feature": it["feature"], "Query": it["query"][:160],
-                     "Logged": "pass" if (it.get("logged") or {}).get("passed") is True else
-                     "fail" if (it.get("logged") or {}).get("passed") is False else "—",
-                     "Expected": it.get("expected_verdict") or ("answer" if it.get("expected_output") else "—"),
-                     "Notes": " · ".join(it.get("notes") or [])[:120], "From": src.get("via"),
-                     "Queue / alert": src.get("queue") or src.get("alert") or "",
-                     "Record": f"triage?record={src['record_id']}" if src.get("record_id") else None,
-                     "Added by": src.get("by"), "Added": src.get("at")})
+    for it in typed:
+        src = it.source
+        rows.append({"Key": it.key, "Feature": it.feature, "Query": it.query[:160],
+                     "Logged": "pass" if it.logged.passed is True else "fail" if it.logged.passed is False else "—",
+                     "Expected": it.expected_verdict or ("answer" if it.expected_output else "—"),
+                     "Notes": " · ".join(it.notes)[:120], "From": src.via,
+                     "Queue / alert": src.queue or src.alert or "",
+                     "Record": f"triage?record={src.record_id}" if src.record_id else None,
+                     "Added by": src.by, "Added": src.at})
     table = pd.DataFrame(rows)
     removable = is_latest and can("reviewer")
     st.dataframe(table, hide_index=True, width="stretch", key=f"{PREFIX}_items_{ref}",
@@ -133,9 +140,7 @@ def _render_items(db, ref: str, is_latest: bool) -> None:
                        help="The input of `python -m evaluators score` (id, query, answer, context, feature, "
                             "expected_output) plus the expected verdict, notes and provenance.")
     if removable:
-        state = st.session_state.get(f"{PREFIX}_items_{ref}")
-        picked = [rows[r]["Key"] for r in (getattr(getattr(state, "selection", None), "rows", None) or [])
-                  if 0 <= r < len(rows)]
+        picked = [rows[r]["Key"] for r in selected_rows(f"{PREFIX}_items_{ref}") if 0 <= r < len(rows)]
         if st.button(f"Remove {len(picked)} selected (new version)", key=f"{PREFIX}_remove", disabled=not picked) \
                 and allowed_now("reviewer", "remove items from a golden set"):
             version = store_sets.remove_items(db, ref.split("@")[0], picked, current_user().name)
@@ -155,12 +160,13 @@ def _target(names: list[str], key: str) -> str:
     return st.text_input("New set's name", key=f"{PREFIX}_{key}_new", max_chars=64, placeholder="e.g. clauses-golden")
 
 
-def _added(version: dict) -> None:
+def _added(added: dict) -> None:
     _changed()
-    if version.get("unchanged"):
-        st.info(f"Everything is in {version['_id']} already: no new version.")
+    version = SetVersion.model_validate(added)
+    if version.unchanged:
+        st.info(f"Everything is in {version.id} already: no new version.")
     else:
-        st.success(f"{version['_id']}: {version['change']['added']} added, {version['count']} items.")
+        st.success(f"{version.id}: {version.change.added} added, {version.count} items.")
 
 
 def _render_sources(db, names: list[str]) -> None:
@@ -222,40 +228,40 @@ def _guarded(action) -> None:
 
 # --- runs ---------------------------------------------------------------------------------
 
-def _pct(r: dict | None) -> str:
-    if not r or r.get("rate") is None:
+def _pct(r: Rate) -> str:
+    if r.rate is None:
         return "—"
-    return f"{r['rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}]"
+    return f"{r.rate:.1%} [{r.low:.1%}, {r.high:.1%}]"
 
 
-def _summary_table(summary: dict) -> pd.DataFrame:
+def _summary_table(run: SetRun) -> pd.DataFrame:
     rows = []
-    for feature in sorted(summary, key=lambda f: (f != ALL_FEATURES, f)):
-        row = summary[feature]
+    for feature in sorted(run.summary, key=lambda f: (f != ALL_FEATURES, f)):
+        row = run.summary[feature]
         rows.append({"Feature": "All features" if feature == ALL_FEATURES else feature, "Metric": "Verdict",
-                     "n": row["n"], "Mean [95 %]": "—", "Pass rate [95 %]": _pct(row[VERDICT])})
+                     "n": row.n, "Mean [95 %]": "—", "Pass rate [95 %]": _pct(row.verdict)})
         for m in metrics.score_names():
-            c = row["metrics"].get(m)
-            if c and c["mean"] is not None:
-                rows.append({"Feature": "", "Metric": metrics.label(m), "n": c["n"],
-                             "Mean [95 %]": f"{c['mean']:.3f} [{c['low']:.3f}, {c['high']:.3f}]",
-                             "Pass rate [95 %]": _pct(c["pass"])})
+            c = row.metrics[m] if m in row.metrics else None
+            if c and c.mean is not None:
+                rows.append({"Feature": "", "Metric": metrics.label(m), "n": c.n,
+                             "Mean [95 %]": f"{c.mean:.3f} [{c.low:.3f}, {c.high:.3f}]",
+                             "Pass rate [95 %]": _pct(c.pass_rate)})
     return pd.DataFrame(rows)
 
 
 def _render_runs(db, name: str, ref: str) -> None:
-    runs = data.golden_runs(name)
+    runs = [SetRun.model_validate(r) for r in data.golden_runs(name)]
     if runs:
-        st.dataframe(pd.DataFrame([{"Run": r["name"], "Id": r["_id"], "Version": r["ref"],
-                                    "Pass rate": _pct((r.get("summary") or {}).get(ALL_FEATURES, {}).get(VERDICT)),
-                                    "Gate": "pass" if (r.get("gate") or {}).get("passed") else "FAIL",
-                                    "By": r.get("created_by"), "At": r.get("created_at")} for r in runs]),
+        st.dataframe(pd.DataFrame([{"Run": r.name, "Id": r.id, "Version": r.ref,
+                                    "Pass rate": _pct(r.feature(ALL_FEATURES).verdict),
+                                    "Gate": "pass" if r.gate.passed else "FAIL",
+                                    "By": r.created_by, "At": r.created_at} for r in runs]),
                      hide_index=True, width="stretch")
-        ids = [r["_id"] for r in runs]
+        ids = [r.id for r in runs]
         if st.session_state.get(f"{PREFIX}_run") not in ids:
             st.session_state[f"{PREFIX}_run"] = ids[0]
-        label = {r["_id"]: f"{r['name']} · {r['ref']} · {r['_id']}" for r in runs}
-        run_id = st.selectbox("Run", ids, key=f"{PREFIX}_run", format_func=label.get)
+        label = {r.id: f"{r.name} · {r.ref} · {r.id}" for r in runs}
+        run_id = st.selectbox("Run", ids, key=f"{PREFIX}_run", format_func=label.__getitem__)
         _render_run(run_id, runs)
     else:
         st.info("No run of this set yet: upload a candidate below, or run `python -m jobs run-set` in CI.")
@@ -263,35 +269,35 @@ def _render_runs(db, name: str, ref: str) -> None:
         _render_candidate(db, ref, runs)
 
 
-def _render_run(run_id: str, runs: list[dict]) -> None:
-    run = data.golden_run(run_id)
-    if run is None:
+def _render_run(run_id: str, runs: list[SetRun]) -> None:
+    stored = data.golden_run(run_id)
+    if stored is None:
         return
-    gate = run.get("gate") or {}
-    (st.success if gate.get("passed") else st.error)(
-        "Gate: pass" if gate.get("passed") else "Gate: FAIL — " + "; ".join(gate.get("reasons") or []))
-    st.table(_summary_table(run.get("summary") or {}))
-    others = [r for r in runs if r["_id"] != run_id and r["set"] == run["set"]]
-    base = run.get("baseline") or (others[0]["_id"] if others else None)
+    run = SetRun.model_validate(stored)
+    gate = run.gate
+    (st.success if gate.passed else st.error)(
+        "Gate: pass" if gate.passed else "Gate: FAIL — " + "; ".join(gate.reasons))
+    st.table(_summary_table(run))
+    others = [r for r in runs if r.id != run_id and r.set == run.set]
+    base = run.baseline or (others[0].id if others else None)
     if base:
         st.page_link(COMPARE, label=f"Compare with {base} (intervals, flipped items)", icon="🆚",
                      query_params={"by": "run", "a": base, "b": run_id})
-    flips = run.get("flips") or []
-    if flips:
+    if run.flips:
         st.subheader("Items whose verdict flipped against the baseline", anchor=False)
-        render_flips(flips, data.golden_items(run["ref"]))
+        render_flips(run.flips, data.golden_items(run.ref))
 
 
-def _render_candidate(db, ref: str, runs: list[dict]) -> None:
+def _render_candidate(db, ref: str, runs: list[SetRun]) -> None:
     with st.expander("Run a candidate (upload its answers as JSONL)"):
         st.caption("One line per item: `{\"id\": <item key>, \"answer\": \"…\", \"context\": [...]?}`. Scored with the "
                    "local scorer and stored; compared with the baseline run when one is picked.")
         upload = st.file_uploader("Candidate JSONL", type=["jsonl", "json", "ndjson"], key=f"{PREFIX}_cand_file")
         name = st.text_input("Run name", key=f"{PREFIX}_cand_name", max_chars=120, placeholder="e.g. prompt v15")
-        options = ["", *[r["_id"] for r in runs]]
-        label = {r["_id"]: f"{r['name']} · {r['ref']}" for r in runs}
+        options = ["", *[r.id for r in runs]]
+        label = {r.id: f"{r.name} · {r.ref}" for r in runs}
         baseline = st.selectbox("No worse than (baseline run)", options, key=f"{PREFIX}_cand_base",
-                                format_func=lambda i: "— none —" if not i else label.get(i, i))
+                                format_func=lambda i: label[i] if i in label else "— none —")
         if st.button(f"Run on {ref}", key=f"{PREFIX}_cand_run", type="primary", disabled=not (upload and name)) \
                 and allowed_now("reviewer", "run a candidate on a golden set"):
             with st.spinner("Scoring the candidate…"):
