@@ -28,7 +28,7 @@ def render() -> None:
     st.title("Alerts")
     st.caption("Quality alerts raised by the rules below: acknowledge, investigate, resolve.")
     show_flash(PREFIX)
-    alerts = data.alerts()
+    alerts = data.typed_alerts()
     notifications = data.notifications()
     render_counts(alerts, notifications)
     asked = thresholds_link()  # ?thresholds=<feature>: "set its thresholds" (issue 34)
