@@ -212,8 +212,9 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[Alert], feature: s
     def delta(metric: str, kind: str):
         if before is None:
             return why_not or NO_DATA_BEFORE
-        a = now["means"].get(metric) if kind == "score" else now.get(metric)
-        b = before["means"].get(metric) if kind == "score" else before.get(metric)
+        # charts.summarize gives every catalog score a mean (None without records) and every total
+        a = now["means"][metric] if kind == "score" else now[metric]
+        b = before["means"][metric] if kind == "score" else before[metric]
         if a is None or b is None:
             return None
         if kind == "count":
@@ -249,7 +250,7 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[Alert], feature: s
     row = st.columns(len(charts.scores()))
     for col, metric in zip(row, charts.scores()):
         suspect = metric in judged
-        col.metric(charts.label(metric), fmt_score(now["means"].get(metric)), delta(metric, "score"),
+        col.metric(charts.label(metric), fmt_score(now["means"][metric]), delta(metric, "score"),
                    help=f"Mean {charts.label(metric).lower()}. {help_prev}"
                    + (" The logged judge is drifting on it (judge-agreement alert): a rise here is a possible "
                       "judge change, not an improvement." if suspect else ""),
