@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from core import agreement, evidence, metrics
 from core import alert_causes
@@ -38,6 +38,9 @@ from core.channels import ALERT_CHANNELS
 from core.errors import ValidationFailed
 from core.features import ALL_FEATURES as ALL
 from core.features import EACH_FEATURE as EACH
+
+if TYPE_CHECKING:  # core/rule_docs.py imports this module
+    from core.rule_docs import Rule
 from core.features import FEATURE_NAME_RE, SENTINELS
 from core.verdict import limits_for
 
@@ -336,26 +339,26 @@ def statistic_label(name: str) -> str:
     return name
 
 
-def rule_threshold(rule: Mapping, feature: str, thresholds: Mapping | None) -> float | None:
+def rule_threshold(rule: Rule, feature: str, thresholds: Mapping | None) -> float | None:
     """The limit a rule compares with for a feature (its own number, or the feature's threshold)."""
-    cond = condition(rule)
-    return cond.limit(feature, thresholds) if isinstance(cond, Threshold) else rule.get("threshold")
+    cond = rule.condition()
+    return cond.limit(feature, thresholds) if isinstance(cond, Threshold) else rule.threshold
 
 
-def chart_threshold(rules: Sequence[Mapping], metric: str, feature: str,
+def chart_threshold(rules: Sequence[Rule], metric: str, feature: str,
                     thresholds: Mapping | None = None) -> float | None:
     """The alert-rule line the Overview draws for a rate (pass rate / regeneration rate): the enabled
     rule of the feature (or of every feature separately), else the all-features one."""
     best = None
     for rule in rules:
-        if rule.get("kind", "rule") != "rule" or rule.get("metric") != metric or rule.get("enabled") is False:
+        if rule.kind != "rule" or rule.metric != metric or not rule.enabled:
             continue
         limit = rule_threshold(rule, feature, thresholds)
         number = float(limit) if isinstance(limit, (int, float)) and not isinstance(limit, bool) \
             and math.isfinite(limit) else None
-        if rule.get("feature") == feature or (feature != ALL and rule.get("feature") == EACH):
+        if rule.feature == feature or (feature != ALL and rule.feature == EACH):
             return number
-        if rule.get("feature") in (ALL, None) and best is None:
+        if rule.feature in (ALL, None) and best is None:
             best = number
     return best
 

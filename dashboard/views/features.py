@@ -238,7 +238,7 @@ def _render_quadrant(buckets: dict[str, list[Bucket]], summaries: dict[str, dict
         rows = []
         for feature, summary in summaries.items():
             found = diagnosis.diagnose(summary["quadrants"])
-            floor = core_rules.chart_threshold(data.rules(), "pass_rate", feature)
+            floor = core_rules.chart_threshold(data.typed_rules(), "pass_rate", feature)
             icon = "⚠️" if diagnosis.under_pass_rule(found, summary["pass_rate"], floor) else found.icon
             rows.append({"Feature": feature,
                          "Diagnosis": f"{icon} {diagnosis.headline_label(found, summary['pass_rate'], floor)}",

@@ -21,7 +21,7 @@ from core import agreement, diagnosis, metrics, timebuckets, versions
 from core.buckets import Bucket, as_bucket
 from core import rules as core_rules
 from core.features import DEFAULT_FEATURE
-from core.rule_docs import Alert
+from core.rule_docs import Alert, Rule
 from core.verdict import limits_for
 from dashboard import data
 from dashboard import page
@@ -81,7 +81,7 @@ def _thresholds_for(feature: str, features: list[str]) -> tuple[dict, dict]:
             {m: f"strictest ({src})" for m, (_, src) in strictest.items()})
 
 
-def _rule_threshold(rules: list[dict], metric: str, feature: str) -> float | None:
+def _rule_threshold(rules: list[Rule], metric: str, feature: str) -> float | None:
     """The alert-rule line for pass rate / regeneration rate (core.rules.chart_threshold: the feature's
     rule, else the global one)."""
     return core_rules.chart_threshold(rules, metric, feature)
@@ -268,7 +268,7 @@ def _render_trends(feature: str, features: list[str], start: date, end: date,
                    version: filters.Version | None = None) -> None:
     docs = _buckets(feature, start, end, granularity, version)
     limits, limit_labels = _thresholds_for(feature, features)
-    rules = data.rules()
+    rules = data.typed_rules()
     incidents = incident_days(data.typed_alerts(), feature, start, end)
     for day in alert_days or ():
         incidents.setdefault(day, []).append("the alert you came from")
