@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from core import agreement, evidence, metrics
 from core import alert_causes
@@ -38,9 +38,6 @@ from core.channels import ALERT_CHANNELS
 from core.errors import ValidationFailed
 from core.features import ALL_FEATURES as ALL
 from core.features import EACH_FEATURE as EACH
-
-if TYPE_CHECKING:  # core/rule_docs.py imports this module
-    from core.rule_docs import Rule
 from core.features import FEATURE_NAME_RE, SENTINELS
 from core.verdict import limits_for
 
@@ -339,16 +336,18 @@ def statistic_label(name: str) -> str:
     return name
 
 
-def rule_threshold(rule: Rule, feature: str, thresholds: Mapping | None) -> float | None:
-    """The limit a rule compares with for a feature (its own number, or the feature's threshold)."""
+def rule_threshold(rule, feature: str, thresholds: Mapping | None) -> float | None:
+    """The limit a rule (a core.rule_docs.Rule: that module imports this one, so it is not named here)
+    compares with for a feature (its own number, or the feature's threshold)."""
     cond = rule.condition()
     return cond.limit(feature, thresholds) if isinstance(cond, Threshold) else rule.threshold
 
 
-def chart_threshold(rules: Sequence[Rule], metric: str, feature: str,
+def chart_threshold(rules: Sequence, metric: str, feature: str,
                     thresholds: Mapping | None = None) -> float | None:
     """The alert-rule line the Overview draws for a rate (pass rate / regeneration rate): the enabled
-    rule of the feature (or of every feature separately), else the all-features one."""
+    rule of the feature (or of every feature separately), else the all-features one. `rules`: typed
+    rules (core.rule_docs.Rule, as store.alerts.get_rules hands them out)."""
     best = None
     for rule in rules:
         if rule.kind != "rule" or rule.metric != metric or not rule.enabled:
