@@ -132,10 +132,14 @@ def drift_direction(alert: dict) -> str | None:
     "lenient" (the logged judge passes what the independent re-score fails: a drifting judge lets
     answers through), or "strict" when the logged scores fell below the independent ones; None for any
     other alert."""
-    statistic = str(alert.get("statistic") or "")
+    return drift_of(alert.get("statistic"), alert.get("value"))
+
+
+def drift_of(statistic: str | None, value: object) -> str | None:
+    """`drift_direction` of an alert's statistic and value (a typed core.rule_docs.Alert's fields)."""
+    statistic = str(statistic or "")
     if statistic not in statistic_names():
         return None
-    value = alert.get("value")
     if statistic.startswith("mean_diff") and isinstance(value, (int, float)) and value < 0:
         return "strict"
     return "lenient"

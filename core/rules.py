@@ -336,26 +336,28 @@ def statistic_label(name: str) -> str:
     return name
 
 
-def rule_threshold(rule: Mapping, feature: str, thresholds: Mapping | None) -> float | None:
-    """The limit a rule compares with for a feature (its own number, or the feature's threshold)."""
-    cond = condition(rule)
-    return cond.limit(feature, thresholds) if isinstance(cond, Threshold) else rule.get("threshold")
+def rule_threshold(rule, feature: str, thresholds: Mapping | None) -> float | None:
+    """The limit a rule (a core.rule_docs.Rule: that module imports this one, so it is not named here)
+    compares with for a feature (its own number, or the feature's threshold)."""
+    cond = rule.condition()
+    return cond.limit(feature, thresholds) if isinstance(cond, Threshold) else rule.threshold
 
 
-def chart_threshold(rules: Sequence[Mapping], metric: str, feature: str,
+def chart_threshold(rules: Sequence, metric: str, feature: str,
                     thresholds: Mapping | None = None) -> float | None:
     """The alert-rule line the Overview draws for a rate (pass rate / regeneration rate): the enabled
-    rule of the feature (or of every feature separately), else the all-features one."""
+    rule of the feature (or of every feature separately), else the all-features one. `rules`: typed
+    rules (core.rule_docs.Rule, as store.alerts.get_rules hands them out)."""
     best = None
     for rule in rules:
-        if rule.get("kind", "rule") != "rule" or rule.get("metric") != metric or rule.get("enabled") is False:
+        if rule.kind != "rule" or rule.metric != metric or not rule.enabled:
             continue
         limit = rule_threshold(rule, feature, thresholds)
         number = float(limit) if isinstance(limit, (int, float)) and not isinstance(limit, bool) \
             and math.isfinite(limit) else None
-        if rule.get("feature") == feature or (feature != ALL and rule.get("feature") == EACH):
+        if rule.feature == feature or (feature != ALL and rule.feature == EACH):
             return number
-        if rule.get("feature") in (ALL, None) and best is None:
+        if rule.feature in (ALL, None) and best is None:
             best = number
     return best
 

@@ -21,10 +21,16 @@ from typing import TYPE_CHECKING, Callable
 import streamlit as st
 
 from core.buckets import Bucket, buckets
+from core.delivery_docs import ChannelStatus, Notification
 from core.features import ALL_FEATURES
 from core.agreement_docs import AgreementDoc
 from core.label_docs import HumanAnswer, human_answers
 from core.record_doc import RecordDoc
+from core.report_docs import Report
+from core.rule_docs import Alert, AuditEntry, Rule
+from core.status_docs import (
+    AggregateHealth, Backlog, DatabaseStatus, JobRun, JudgeSpend, Pending, RecordCounts, SchedulerStatus,
+)
 
 if TYPE_CHECKING:
     from store.triage_filter import TriageFilter
@@ -137,9 +143,9 @@ def judge_noise(db) -> dict[str, dict[str, dict]]:
 
 
 @_reader(AGREEMENT, ttl=30)
-def judge_spend(db, day: str) -> list[dict]:
+def judge_spend(db, day: str) -> list[JudgeSpend]:
     from store.judge_spend import day_rows
-    return day_rows(db, day)
+    return [JudgeSpend.model_validate(row) for row in day_rows(db, day)]
 
 
 # --- records ---------------------------------------------------------------------------------
@@ -182,12 +188,6 @@ def latest_record_day(db) -> date | None:
 
 # --- alerts, rules, audit, notifications ---------------------------------------------------
 
-@_reader(ALERTS, ttl=30)
-def alerts(db) -> list[dict]:
-    from store.alerts import list_alerts
-    return list_alerts(db, limit=500)
-
-
 @_reader(AGGREGATES, AGREEMENT, ttl=300)
 def recent_daily_history(db, agreement: bool = False) -> dict[str, list[dict]]:
     """Every feature's daily documents of the last few weeks, oldest first (what alert rules judge):
@@ -203,55 +203,50 @@ def recent_daily_history(db, agreement: bool = False) -> dict[str, list[dict]]:
     return daily_history(db, since)
 
 
-@_reader(RULES, ttl=300)
-def rules(db) -> list[dict]:
-    from store.alerts import list_rules
-    return list_rules(db)
-
-
 @_reader(RULES, THRESHOLDS, ttl=60)
-def audit(db) -> list[dict]:
+def audit(db) -> list[AuditEntry]:
     from store.alerts import list_audit
-    return list_audit(db, limit=100)
+    return [AuditEntry.model_validate(entry) for entry in list_audit(db, limit=100)]
 
 
 @_reader(ALERTS, ttl=30)
-def notifications(db) -> list[dict]:
+def notifications(db) -> list[Notification]:
     from store.outbox import list_notifications
-    return list_notifications(db, limit=100)
+    return [Notification.model_validate(n) for n in list_notifications(db, limit=100)]
 
 
 @_reader(ALERTS, ttl=30)
-def channels(db) -> list[dict]:
+def channels(db) -> list[ChannelStatus]:
     """Each delivery channel: configured or not, last delivery, last error (store.outbox.channel_status)."""
     from store.outbox import channel_status
-    return channel_status(db)
+    return [ChannelStatus.model_validate(ch) for ch in channel_status(db)]
 
 
 # --- reports, jobs, health ------------------------------------------------------------------
 
 @_reader(REPORTS, ttl=60)
-def reports(db) -> list[dict]:
+def reports(db) -> list[Report]:
     from store.reports import list_reports
-    return list_reports(db)
+    return [Report.model_validate(doc) for doc in list_reports(db)]
 
 
 @_reader(REPORTS, ttl=300)
-def report(db, report_id: str, week_start) -> dict | None:
+def report(db, report_id: str, week_start) -> Report | None:
     from store.reports import get_report
-    return get_report(db, week_start)
+    doc = get_report(db, week_start)
+    return None if doc is None else Report.model_validate(doc)
 
 
 @_reader(HEALTH, ttl=15)
-def database_status(db) -> dict:
+def database_status(db) -> DatabaseStatus:
     from store import health
-    return health.database_status(db)
+    return DatabaseStatus.model_validate(health.database_status(db))
 
 
 @_reader(HEALTH, RECORDS, ttl=30)
-def record_counts(db) -> dict:
+def record_counts(db) -> RecordCounts:
     from store import health
-    return health.record_counts(db)
+    return RecordCounts.model_validate(health.record_counts(db))
 
 
 @_reader(HEALTH, RECORDS, ttl=30)
@@ -262,42 +257,43 @@ def privacy_counts(db) -> list[dict]:
 
 
 @_reader(JOBS, ttl=30)
-def backlog(db) -> dict:
+def backlog(db) -> Backlog:
     """What is waiting: days the aggregate job must (re)build, and whether its first build is done."""
     from store.state import AGGREGATE, get_state
     state = get_state(db, AGGREGATE) or {}
     dirty = [d for d in state.get("dirty_days") or [] if isinstance(d, str)]
-    return {"dirty_days": sorted(dirty), "first_build_done": bool(state.get("watermark"))}
+    return Backlog(dirty_days=sorted(dirty), first_build_done=bool(state.get("watermark")))
 
 
 @_reader(JOBS, ttl=30)
-def job_runs(db) -> tuple[list[dict], list[dict]]:
+def job_runs(db) -> tuple[list[JobRun], list[JobRun]]:
     from store.job_runs import last_runs, recent_runs
-    return last_runs(db), recent_runs(db, limit=50)
+    return ([JobRun.model_validate(r) for r in last_runs(db)],
+            [JobRun.model_validate(r) for r in recent_runs(db, limit=50)])
 
 
 @_reader(JOBS, AGGREGATES, ttl=15)
-def aggregate_health(db) -> dict:
+def aggregate_health(db) -> AggregateHealth:
     """What the aggregates count up to, what they hold back right now and why, and the last recount."""
     from store.aggregates import last_verification
     from store.state import AGGREGATE, get_state, writes_in_flight
     state = get_state(db, AGGREGATE)
-    return {"watermark": state.get("watermark"), "dirty_days": len(state.get("dirty_days") or []),
-            "in_flight": writes_in_flight(db), "verification": last_verification(db)}
+    return AggregateHealth(watermark=state.get("watermark"), dirty_days=len(state.get("dirty_days") or []),
+                           in_flight=writes_in_flight(db), verification=last_verification(db))
 
 
 @_reader(RECORDS, AGGREGATES, ttl=10)
-def pending_records(db) -> dict:
+def pending_records(db) -> Pending:
     """Records stored but not yet in the aggregates, per feature, and when they will be (issue 34)."""
     from store.pending import pending_records as pending
-    return pending(db)
+    return Pending.model_validate(pending(db))
 
 
 @_reader(JOBS, ttl=10)
-def scheduler_status(db) -> dict:
+def scheduler_status(db) -> SchedulerStatus:
     """The scheduler's last tick, next tick and lease holder (Data health)."""
     from store.pending import scheduler_status as status
-    return status(db)
+    return SchedulerStatus.model_validate(status(db))
 
 
 # --- releases side by side (issue 21; the release aggregates are written by the worker) --------
@@ -396,3 +392,19 @@ def labelled_for_feature(db, feature: str) -> tuple[dict[str, HumanAnswer], list
     answers = store_labels.human_answers(db)
     records = [RecordDoc.read(r) for r in store_labels.labelled_records(db, list(answers))]
     return human_answers(answers), [r for r in records if r.feature == feature]
+
+
+# --- alerts and rules, typed (issue 32: pages read `Alert` / `Rule`, not dicts) ----------------------
+
+@_reader(ALERTS, ttl=30)
+def alerts(db) -> list[Alert]:
+    """The newest 500 alerts (core.rule_docs.Alert), newest first."""
+    from store.alerts import get_alerts
+    return get_alerts(db, limit=500)
+
+
+@_reader(RULES, ttl=300)
+def rules(db) -> list[Rule]:
+    """The alert rules (core.rule_docs.Rule), by id."""
+    from store.alerts import get_rules
+    return get_rules(db)

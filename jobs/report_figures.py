@@ -155,8 +155,8 @@ def weekly_series(db: Database, week: date, tz: str, weeks: int = HISTORY_WEEKS)
 def pass_rate_floor(db: Database) -> float | None:
     """The all-features pass-rate rule's limit: the headline never says healthy under it (issue 34)."""
     from core.rules import chart_threshold
-    from store.alerts import list_rules
-    return chart_threshold(list_rules(db), "pass_rate", ALL)
+    from store.alerts import get_rules
+    return chart_threshold(get_rules(db), "pass_rate", ALL)
 
 
 def week_incidents(db: Database, week: date) -> list[dict]:

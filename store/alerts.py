@@ -157,6 +157,11 @@ def list_alerts(db: Database, states: list[str] | None = None, limit: int = 200)
     return list(db[ALERTS].find(query).sort([("opened_at", DESCENDING), ("last_day", DESCENDING)]).limit(int(limit)))
 
 
+def get_alerts(db: Database, limit: int = 200) -> list[Alert]:
+    """The newest alerts as typed documents (core.rule_docs.Alert), newest first."""
+    return [Alert.model_validate(doc) for doc in list_alerts(db, limit=limit)]
+
+
 def alerts_between(db: Database, first_day: str, last_day: str) -> list[dict]:
     """Alerts whose days in the data (first_day..last_day, ISO dates) overlap first_day..last_day."""
     return list(db[ALERTS].find({"first_day": {"$lte": str(last_day)}, "last_day": {"$gte": str(first_day)}})

@@ -19,6 +19,7 @@ from pymongo.errors import PyMongoError
 from store.collections import RECORDS, REJECTED
 from store.errors import ValidationFailed
 from core.privacy import REDACT, redact_payload
+from core.status_docs import Quarantined
 from store.privacy import Policies
 from store.records import write_records
 from store.schema import NO_SCORES_ISSUE, ParsedRecord, parse_record, storable_payload
@@ -96,11 +97,12 @@ def _last_week_counts(db: Database, now: datetime) -> dict[str, int]:
 
 
 def list_quarantined(db: Database, *, skip: int = 0, limit: int = 20,
-                     status: str | None = QUARANTINED) -> list[dict]:
-    """Quarantined payloads, newest first (by last_seen, indexed)."""
+                     status: str | None = QUARANTINED) -> list[Quarantined]:
+    """Quarantined payloads, newest first (by last_seen, indexed), as typed documents."""
     query = {"status": status} if status else {}
     skip, limit = max(0, int(skip)), max(1, min(int(limit), 200))
-    return list(db[REJECTED].find(query).sort("last_seen", DESCENDING).skip(skip).limit(limit))
+    return [Quarantined.model_validate(doc)
+            for doc in db[REJECTED].find(query).sort("last_seen", DESCENDING).skip(skip).limit(limit)]
 
 
 def get_quarantined(db: Database, rejected_id: str) -> dict | None:

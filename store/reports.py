@@ -8,6 +8,8 @@ from core.timebuckets import WEEK, bucket_start, local_day
 from pymongo import DESCENDING, ReturnDocument
 from pymongo.database import Database
 
+from core.report_docs import ReportRequest
+
 from store.collections import REPORT_REQUESTS, REPORTS
 from store.errors import ValidationFailed
 
@@ -78,5 +80,7 @@ def finish_report_request(db: Database, key: str, *, error: str | None = None,
         "state": FAILED if error else DONE, "error": error, "finished_at": now or datetime.now(timezone.utc)}})
 
 
-def report_requests(db: Database, limit: int = 10) -> list[dict]:
-    return list(db[REPORT_REQUESTS].find().sort("requested_at", DESCENDING).limit(int(limit)))
+def report_requests(db: Database, limit: int = 10) -> list[ReportRequest]:
+    """The newest builds asked for, as typed documents (core.report_docs.ReportRequest)."""
+    return [ReportRequest.model_validate(doc)
+            for doc in db[REPORT_REQUESTS].find().sort("requested_at", DESCENDING).limit(int(limit))]

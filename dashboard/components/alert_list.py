@@ -7,9 +7,12 @@ actions, the editors and the notifications.
 """
 from __future__ import annotations
 
+from datetime import date, datetime
 
 import streamlit as st
 
+from core.delivery_docs import Notification
+from core.rule_docs import Alert
 from dashboard import data
 from dashboard.common import can, require
 from dashboard.components import filters
@@ -21,10 +24,10 @@ STATE_LABELS = {"open": "Open", "acknowledged": "Acknowledged", "resolved": "Res
 PER_STATE = 20
 
 
-def render_counts(alerts: list[dict], notifications: list[dict]) -> None:
-    by_state = {s: [a for a in alerts if a.get("state") == s] for s in STATES}
-    critical = sum(1 for a in by_state["open"] if a.get("severity") == "critical")
-    failed = sum(1 for n in notifications if n.get("status") == "failed")
+def render_counts(alerts: list[Alert], notifications: list[Notification]) -> None:
+    by_state = {s: [a for a in alerts if a.state == s] for s in STATES}
+    critical = sum(1 for a in by_state["open"] if a.severity == "critical")
+    failed = sum(1 for n in notifications if n.failed)
     cols = st.columns(4)
     cols[0].metric("Open", len(by_state["open"]), f"{critical} critical" if critical else None,
                    delta_color="inverse", delta_arrow="off", border=True)
@@ -34,7 +37,32 @@ def render_counts(alerts: list[dict], notifications: list[dict]) -> None:
     cols[3].metric("Failed deliveries", failed, border=True, help="Among the newest 100 notifications")
 
 
-def version_filtered(alerts: list[dict]) -> list[dict]:
+def alert_days(alert: Alert) -> set[date]:
+    """The local days an alert is about: its evidence buckets, its first/last day, its link's range,
+    else the day it opened."""
+    def day(value):  # a bucket instant is the local midnight of its day
+        return filters.bucket_date(value) if isinstance(value, datetime) else filters.parse_date(value)
+    days = {day(item.bucket) for item in alert.evidence}
+    days |= {day(alert.first_day), day(alert.last_day)}
+    days |= {filters.parse_date(alert.link.start), filters.parse_date(alert.link.end)}
+    days.discard(None)
+    if not days and filters.parse_date(alert.opened_at):
+        days.add(filters.parse_date(alert.opened_at))
+    return days
+
+
+def alert_of_version(alert: Alert, version: tuple[str, str], span: tuple | None) -> bool:
+    """Whether an alert belongs to a version's records: a release-rule alert about that release (new or
+    previous), or any alert about days on which that version answered (`span`: its first and last day)."""
+    dim, value = version
+    if dim == "release" and alert.release:
+        return value in (alert.release, alert.previous_release)
+    if not span:
+        return False
+    return any(span[0] <= day <= span[1] for day in alert_days(alert))
+
+
+def version_filtered(alerts: list[Alert]) -> list[Alert]:
     """The release / model / prompt version filter of the alert list (`?release=r3` in the URL)."""
     filters.period_from_query(PREFIX, [])
     version = filters.version_filter(PREFIX, data.version_known())
@@ -43,15 +71,15 @@ def version_filtered(alerts: list[dict]) -> list[dict]:
     span = data.release_days(version[0], version[1])
     st.caption(f"{filters.version_caption(version)}: alerts about its days"
                + (f" ({span[0]} – {span[1]})" if span else "") + " and release-rule alerts naming it.")
-    return [a for a in alerts if filters.alert_of_version(a, version, span)]
+    return [a for a in alerts if alert_of_version(a, version, span)]
 
 
-def render_alert_list(db, alerts: list[dict]) -> None:
+def render_alert_list(db, alerts: list[Alert]) -> None:
     key = f"{PREFIX}_state"
     if st.session_state.get(key) not in STATES:
         st.session_state[key] = "open"
     state = st.segmented_control("Show", STATES, format_func=STATE_LABELS.get, key=key) or "open"
-    mine = [a for a in alerts if a.get("state") == state]
+    mine = [a for a in alerts if a.state == state]
     if not alerts:
         st.info("No alerts yet. Rules are checked by the `alerts` job (`python -m jobs run-once alerts`).",
                 icon="✅")

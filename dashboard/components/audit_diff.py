@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from core import metrics
+from core.rule_docs import Alert, AuditEntry
 
 ACTIONS = {"set_thresholds": "thresholds", "create_rule": "rule created", "update_rule": "rule changed",
            "delete_rule": "rule deleted", "acknowledge_alert": "alert acknowledged",
@@ -42,7 +43,7 @@ def changes(old: Any, new: Any) -> list[str]:
     for key in dict.fromkeys(k for k in order if k in old or k in new):
         if key in _SKIP:
             continue
-        a, b = old.get(key), new.get(key)
+        a, b = old.get(key), new.get(key)  # free-form snapshots: a key may be on one side only
         if isinstance(a, float) and isinstance(b, float) and abs(a - b) < 1e-9:
             continue
         if a != b:
@@ -51,27 +52,27 @@ def changes(old: Any, new: Any) -> list[str]:
     return out
 
 
-def alert_label(alert: dict | None, alert_id: str) -> str:
+def alert_label(alert: Alert | None, alert_id: str) -> str:
     """An alert in words — its rule's name, the feature and its days — never its internal id."""
-    if not alert:  # not at hand: its id says rule, feature and first day ("rule:x|chat|2026-01-01")
+    if alert is None:  # not at hand: its id says rule, feature and first day ("rule:x|chat|2026-01-01")
         rule, _, rest = str(alert_id).partition("|")
         feature, _, day = rest.partition("|")
-        alert = {"rule_name": rule.removeprefix("rule:") or "alert", "feature": feature or None,
-                 "first_day": day or None, "last_day": day or None}
-    feature = alert.get("feature")
+        alert = Alert(_id=str(alert_id), rule_id=rule, rule_name=rule.removeprefix("rule:") or "alert",
+                      feature=feature or "__all__", first_day=day or None, last_day=day or None)
+    feature = alert.feature
     where = "all features" if feature in (None, "__all__") else str(feature)
-    first, last = alert.get("first_day"), alert.get("last_day")
+    first, last = alert.first_day, alert.last_day
     days = first if first == last or not last else f"{first} to {last}"
-    return f"alert “{alert.get('rule_name') or alert.get('metric') or 'alert'}” ({where}" \
-        + (f", {days})" if days else ")")
+    return f"alert “{alert.name}” ({where}" + (f", {days})" if days else ")")
 
 
-def describe(entry: dict, alerts: dict | None = None) -> str:
+def describe(entry: AuditEntry, alerts: dict[str, Alert] | None = None) -> str:
     """One line for an audit entry (`alerts`: {alert id: alert}, to name an alert in words)."""
-    action = str(entry.get("action") or "change")
-    old, new = entry.get("old"), entry.get("new")
-    target = str(entry.get("target") or "")
-    name = (new or old or {}).get("name") if isinstance(new or old, dict) else None
+    action = str(entry.action or "change")
+    old, new = entry.old, entry.new
+    target = str(entry.target or "")
+    snapshot = new or old
+    name = snapshot.get("name") if isinstance(snapshot, dict) else None
     what = f"rule “{name}”" if name and action.endswith("_rule") else target
     if action.endswith("_alert"):
         what = alert_label((alerts or {}).get(target), target)
@@ -84,5 +85,5 @@ def describe(entry: dict, alerts: dict | None = None) -> str:
         body = ", ".join(diff) if diff else "no change"
     if action in ("acknowledge_alert", "resolve_alert"):
         body = ACTIONS[action] + (" · " + body if body != "no change" else "")
-    who = entry.get("user") or "?"
+    who = entry.user or "?"
     return f"{what} · {body}, by {who}"

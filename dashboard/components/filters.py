@@ -267,32 +267,6 @@ def version_caption(version: Version | None) -> str:
     return "" if version is None else f"{versions.LABELS[version[0]]} {version[1]} only"
 
 
-def alert_days(alert: dict) -> set:
-    """The local days an alert is about: its evidence buckets, its first/last day, its link's range,
-    else the day it opened."""
-    def day(value):  # a bucket instant is the local midnight of its day
-        return bucket_date(value) if isinstance(value, datetime) else parse_date(value)
-    days = {day(item.get("bucket")) for item in alert.get("evidence") or [] if isinstance(item, dict)}
-    days |= {day(alert.get(f)) for f in ("first_day", "last_day")}
-    link = alert.get("link") or {}
-    days |= {parse_date(link.get("start")), parse_date(link.get("end"))}
-    days.discard(None)
-    if not days and parse_date(alert.get("opened_at")):
-        days.add(parse_date(alert.get("opened_at")))
-    return days
-
-
-def alert_of_version(alert: dict, version: tuple[str, str], span: tuple | None) -> bool:
-    """Whether an alert belongs to a version's records: a release-rule alert about that release (new or
-    previous), or any alert about days on which that version answered (`span`: its first and last day)."""
-    dim, value = version
-    if dim == "release" and alert.get("release"):
-        return value in (alert.get("release"), alert.get("previous_release"))
-    if not span:
-        return False
-    return any(span[0] <= day <= span[1] for day in alert_days(alert))
-
-
 def week_overlaps(week_start, span: tuple | None) -> bool:
     """Whether the week starting `week_start` has a day in `span` (first and last day; None: never)."""
     first = parse_date(week_start)

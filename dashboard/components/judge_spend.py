@@ -20,9 +20,9 @@ def render_judge_spend() -> None:
     day = filters.today().isoformat()
     rows = data.judge_spend(day)
     st.subheader("LLM judge: today's spend", anchor=False)
-    spent = sum(float(r.get("cost_usd") or 0.0) for r in rows)
-    skipped = sum(int((r.get("reasons") or {}).get(C.BUDGET, 0)) for r in rows)
-    local = sum(int((r.get("reasons") or {}).get(C.LOCAL, 0)) for r in rows)
+    spent = sum(r.cost_usd for r in rows)
+    skipped = sum(r.reason(C.BUDGET) for r in rows)
+    local = sum(r.reason(C.LOCAL) for r in rows)
     cols = st.columns(4)
     cols[0].metric("Spent today", f"${spent:.4f}", _cap_words(settings.judge_budget_usd, spent), delta_color="off",
                    delta_arrow="off", border=True, help="USD at the configured prices (EVALBOARD_JUDGE_*_COST_PER_1K)")
@@ -42,9 +42,8 @@ def render_judge_spend() -> None:
         st.caption("No judge call today (no judge configured, or no judged job ran).")
         return
     st.dataframe(pd.DataFrame([{
-        "Job": r.get("job"), "Feature": r.get("feature"), "Calls": int(r.get("calls") or 0),
-        "USD": float(r.get("cost_usd") or 0.0),
-        "Judged": sum(int(n) for k, n in (r.get("reasons") or {}).items() if k in C.JUDGED_REASONS),
-        "Local": int((r.get("reasons") or {}).get(C.LOCAL, 0)), "Budget": int((r.get("reasons") or {}).get(C.BUDGET, 0)),
+        "Job": r.job, "Feature": r.feature, "Calls": r.calls, "USD": r.cost_usd,
+        "Judged": sum(int(n) for k, n in r.reasons.items() if k in C.JUDGED_REASONS),
+        "Local": r.reason(C.LOCAL), "Budget": r.reason(C.BUDGET),
     } for r in rows]), hide_index=True, width="stretch",
         column_config={"USD": st.column_config.NumberColumn(format="$%.4f")})

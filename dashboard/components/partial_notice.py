@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 
 import streamlit as st
 
+from core.status_docs import Pending
 from store.errors import DatabaseError
 
 MAX_FEATURES_NAMED = 4
@@ -25,27 +26,27 @@ def _clock(at: datetime) -> str:
     return at.astimezone(timezone.utc).strftime("%H:%M:%S UTC")
 
 
-def _when(pending: dict, now: datetime) -> str:
-    if pending.get("refresh_running"):
+def _when(pending: Pending, now: datetime) -> str:
+    if pending.refresh_running:
         return "being counted now"
-    asked = pending.get("refresh_asked_at")
+    asked = pending.refresh_asked_at
     if isinstance(asked, datetime):
         return f"in within seconds (a refresh was asked for at {_clock(asked)})"
-    if pending.get("demo_loading"):
+    if pending.demo_loading:
         return "in at the first refresh, once the demo data has loaded (the worker starts then)"
-    tick = pending.get("next_tick")
+    tick = pending.next_tick
     if isinstance(tick, datetime) and tick > now:
         return f"in at the worker's next refresh, about {_clock(tick)}"
     return "in at the worker's next refresh (is the worker running? see Data health)"
 
 
-def pending_text(pending: dict | None, now: datetime | None = None) -> str | None:
+def pending_text(pending: Pending | None, now: datetime | None = None) -> str | None:
     """The notice in words, or None when every stored record is counted."""
-    if not pending:
+    if pending is None:
         return None
     now = now or datetime.now(timezone.utc)
-    refresh, scores = pending.get("refresh") or {}, pending.get("scores") or {}
-    at_least = "at least " if pending.get("capped") else ""
+    refresh, scores = pending.refresh, pending.scores
+    at_least = "at least " if pending.capped else ""
     parts = []
     if sum(refresh.values()):
         parts.append(f"{at_least}{sum(refresh.values()):,} records stored since the last refresh ({_features(refresh)})"
@@ -80,7 +81,7 @@ def render_partial_notice() -> None:
     except DatabaseError:  # the page itself reports a database outage
         return
     if RUN_WATERMARK in st.session_state and counted_since_run_start(st.session_state[RUN_WATERMARK],
-                                                                      pending.get("watermark")):
+                                                                      pending.watermark):
         # the records the notice no longer names are counted: read the numbers that count them (a cached
         # read from before would show fewer records with no notice)
         data.invalidate(data.AGGREGATES)

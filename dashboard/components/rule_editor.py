@@ -17,6 +17,7 @@ from core import evidence
 from core import release_rule
 from core import rules as core_rules
 from core.features import feature_label
+from core.rule_docs import Rule
 from core.features import EACH_FEATURE as EACH
 from core.rules import DEFAULT_MIN_COUNT
 from dashboard import data
@@ -45,13 +46,13 @@ def render_editor(db) -> None:
     render_audit()
 
 
-def _coverage(rule: dict) -> dict[str, tuple[str, str]]:
-    condition = core_rules.condition(rule)  # each rule kind reads its own days (core/rules.py)
+def _coverage(rule: Rule) -> dict[str, tuple[str, str]]:
+    condition = rule.condition()  # each rule kind reads its own days (core/rules.py)
     history = data.recent_daily_history(agreement=getattr(condition, "source", "") == "agreement")
     return condition.coverage(history) if isinstance(condition, core_rules.Threshold) else {}
 
 
-def _coverage_columns(rule: dict) -> dict[str, str]:
+def _coverage_columns(rule: Rule) -> dict[str, str]:
     """Which features the rule can see now (and how) and which it is blind to."""
     seen = _coverage(rule)
     if not seen:
@@ -62,42 +63,45 @@ def _coverage_columns(rule: dict) -> dict[str, str]:
     return {"Sees": ", ".join(sees) or "—", "Blind to": ", ".join(blind) or "—"}
 
 
-def _render_coverage(rules: list[dict]) -> None:
+def _render_coverage(rules: list[Rule]) -> None:
     """Per rule and feature, in words: how it is judged now, or why it cannot be."""
     with st.expander("What each rule can see now, feature by feature"):
         for rule in rules:
             seen = _coverage(rule)
             if not seen:
                 continue
-            st.markdown(f"**{md_escape(rule.get('name') or '')}**")
+            st.markdown(f"**{md_escape(rule.name or '')}**")
             st.markdown("\n".join(f"- {md_escape(feature_label(f))}: "
                                    + ("**blind** — " if mode == "blind" else "")
                                    + md_escape(words) for f, (mode, words) in seen.items()))
 
 
-def _rule_label(rules: dict[str, dict], rule_id: str) -> str:
+def _rule_label(rules: dict[str, Rule], rule_id: str) -> str:
     if rule_id == NEW_RULE:
         return "➕ New rule"
-    rule = rules.get(rule_id) or {}
-    feature = rule.get("feature") or ALL
-    return f"{rule.get('name') or rule_id} ({FEATURE_LABELS.get(feature, feature).lower()})"
+    rule = rules[rule_id]
+    feature = rule.feature or ALL
+    return f"{rule.name or rule_id} ({FEATURE_LABELS.get(feature, feature).lower()})"
+
+
+# a new rule's form starts from these (the same values the form falls back to for a rule without them)
+BLANK_RULE = Rule(name="", metric="pass_rate", comparison="lt", min_count=DEFAULT_MIN_COUNT)
 
 
 def render_rule_editor(db, admin: bool) -> None:
     st.subheader("Alert rules", anchor=False)
-    rules = [r for r in data.rules() if r.get("kind", "rule") == "rule"]
+    rules = [r for r in data.rules() if r.kind == "rule"]
     if rules:
         table = pd.DataFrame([{
-            "Rule": r.get("name"),
-            "Feature": FEATURE_LABELS.get(r.get("feature") or ALL, r.get("feature")),
-            "Metric": charts.label(r.get("metric") or ""),
-            "Fires when": f"{r.get('statistic', 'mean')} {'<' if r.get('comparison') == 'lt' else '>'} "
-                          + ("the feature's threshold" if r.get("own_threshold")
-                             else fmt_value(r.get('metric'), r.get('threshold'))),
-            "Days in a row": r.get("window_days"),
-            "Min records (a day, else pooled)": r.get("min_count", DEFAULT_MIN_COUNT),
-            "Severity": r.get("severity"), "Channel": r.get("channel"),
-            "Enabled": bool(r.get("enabled", True)),
+            "Rule": r.name,
+            "Feature": FEATURE_LABELS.get(r.feature or ALL, r.feature),
+            "Metric": charts.label(r.metric or ""),
+            "Fires when": f"{r.statistic} {'<' if r.comparison == 'lt' else '>'} "
+                          + ("the feature's threshold" if r.own_threshold else fmt_value(r.metric, r.threshold)),
+            "Days in a row": r.window_days,
+            "Min records (a day, else pooled)": r.min_count,
+            "Severity": r.severity, "Channel": r.channel,
+            "Enabled": bool(r.enabled),
             **_coverage_columns(r),
         } for r in rules])
         st.dataframe(table, hide_index=True, width="stretch",
@@ -113,48 +117,48 @@ def render_rule_editor(db, admin: bool) -> None:
         st.caption("No rules yet.")
     if not admin:
         return
-    by_id = {str(r["_id"]): r for r in rules if r.get("_id") is not None}
+    by_id = {str(r.id): r for r in rules if r.id is not None}
     choice = st.selectbox("Edit", [NEW_RULE] + list(by_id), key=f"{PREFIX}_rule_pick",
                           format_func=lambda rid: _rule_label(by_id, rid))
-    rule = by_id.get(choice, {})
+    rule = by_id[choice] if choice in by_id else BLANK_RULE
     features = [ALL, EACH] + data.features()
-    if rule.get("feature") and rule["feature"] not in features:
-        features.append(rule["feature"])
+    if rule.feature and rule.feature not in features:
+        features.append(rule.feature)
 
     def pick(options, value, fallback):
         return list(options).index(value) if value in options else list(options).index(fallback)
 
     with st.form(f"{PREFIX}_rule_form_{choice}", border=True):
-        name = st.text_input("Name", value=rule.get("name", ""), max_chars=80)
+        name = st.text_input("Name", value=rule.name or "", max_chars=80)
         c1, c2, c3, c4 = st.columns(4)
         rule_metrics = metrics.rule_metrics()
-        metric = c1.selectbox("Metric", rule_metrics, index=pick(rule_metrics, rule.get("metric"), "pass_rate"),
+        metric = c1.selectbox("Metric", rule_metrics, index=pick(rule_metrics, rule.metric, "pass_rate"),
                               format_func=charts.label)
         statistics = core_rules.statistics()  # mean, rate, then judge agreement (and any kind core/rules.py adds)
-        statistic = c2.selectbox("Statistic", statistics, index=pick(statistics, rule.get("statistic"), "mean"),
+        statistic = c2.selectbox("Statistic", statistics, index=pick(statistics, rule.statistic, "mean"),
                                  format_func=core_rules.statistic_label)
         comparisons = core_rules.COMPARISONS
-        comparison = c3.selectbox("Fires when", comparisons, index=pick(comparisons, rule.get("comparison"), "lt"),
+        comparison = c3.selectbox("Fires when", comparisons, index=pick(comparisons, rule.comparison, "lt"),
                                   format_func=core_rules.COMPARISON_WORDS.get)
-        threshold = c4.number_input("Threshold (0–1)", value=float(charts.num(rule.get("threshold")) or 0.9),
+        threshold = c4.number_input("Threshold (0–1)", value=float(charts.num(rule.threshold) or 0.9),
                                     step=0.01, format="%.2f")
         c5, c6, c7, c8 = st.columns(4)
-        window = c5.number_input("Days in a row", value=int(rule.get("window_days") or 1), step=1)
-        feature = c6.selectbox("Feature", features, index=pick(features, rule.get("feature"), ALL),
+        window = c5.number_input("Days in a row", value=int(rule.window_days or 1), step=1)
+        feature = c6.selectbox("Feature", features, index=pick(features, rule.feature, ALL),
                                format_func=lambda f: FEATURE_LABELS.get(f, f))
         severity = c7.selectbox("Severity", core_rules.SEVERITIES,
-                                index=pick(core_rules.SEVERITIES, rule.get("severity"), "warning"))
+                                index=pick(core_rules.SEVERITIES, rule.severity, "warning"))
         channel = c8.selectbox("Channel", core_rules.CHANNELS,
-                               index=pick(core_rules.CHANNELS, rule.get("channel"), "qa"))
+                               index=pick(core_rules.CHANNELS, rule.channel, "qa"))
         c9, c10, c11 = st.columns([1, 2, 1], vertical_alignment="bottom")
-        min_count = c9.number_input("Min records per day", value=int(rule.get("min_count") or DEFAULT_MIN_COUNT),
+        min_count = c9.number_input("Min records per day", value=int(rule.min_count or DEFAULT_MIN_COUNT),
                                     step=1, help="A day with fewer records is not judged on its own: it is pooled with the days "
                                     "before it until they hold this many, or (for a rate) tested on its "
                                     "counts; the alert says which")
-        own = c10.checkbox("Compare with each feature's own threshold", value=bool(rule.get("own_threshold")),
+        own = c10.checkbox("Compare with each feature's own threshold", value=bool(rule.own_threshold),
                            help="A score's mean below the threshold of the feature (Thresholds per feature); "
                                 "the number above is then ignored")
-        enabled = c11.checkbox("Enabled", value=bool(rule.get("enabled", True)))
+        enabled = c11.checkbox("Enabled", value=bool(rule.enabled))
         saved = st.form_submit_button("Save rule", type="primary", key=f"{PREFIX}_rule_save_{choice}")
     if saved and allowed_now("admin", "change alert rules"):
         new = {"kind": "rule", "name": name.strip(), "metric": metric, "statistic": statistic,
@@ -162,7 +166,7 @@ def render_rule_editor(db, admin: bool) -> None:
                "feature": feature, "severity": severity, "channel": channel, "enabled": enabled,
                "min_count": int(min_count), "own_threshold": own}
         if choice != NEW_RULE:
-            new["_id"] = rule["_id"]
+            new["_id"] = rule.id
         try:
             upsert_rule(db, new, current_user().name)
         except ValidationFailed as exc:
@@ -175,7 +179,7 @@ def render_rule_editor(db, admin: bool) -> None:
         if (st.button("Delete rule", key=f"{PREFIX}_rule_del_{choice}", disabled=not confirm)
                 and allowed_now("admin", "delete alert rules")):
             try:
-                delete_rule(db, rule["_id"], current_user().name)
+                delete_rule(db, rule.id, current_user().name)
             except ValidationFailed as exc:
                 st.error(str(exc))
                 return
@@ -191,7 +195,7 @@ def render_release_rule_editor(db, admin: bool) -> None:
     st.caption("Alerts when the newest release is worse than the previous one on a feature, beyond noise: both "
                f"releases have at least {int(rule['min_records'])} records of it and a mean is at least "
                f"{float(rule['min_mean_effect']):.2f} lower, or a pass rate {float(rule['min_rate_effect']):.0%} "
-               "lower, with its 95 % interval below 0." + ("" if rule.get("enabled", True) else " (Off.)"))
+               "lower, with its 95 % interval below 0." + ("" if rule["enabled"] else " (Off.)"))
     if not admin:
         return
     words = release_rule.RELEASE_SETTINGS
@@ -209,7 +213,7 @@ def render_release_rule_editor(db, admin: bool) -> None:
         channels = core_rules.CHANNELS
         channel = c5.selectbox("Channel", channels, key=f"{PREFIX}_release_channel",
                                index=channels.index(rule["channel"]) if rule["channel"] in channels else 0)
-        enabled = c6.checkbox("Enabled", value=bool(rule.get("enabled", True)), key=f"{PREFIX}_release_enabled")
+        enabled = c6.checkbox("Enabled", value=bool(rule["enabled"]), key=f"{PREFIX}_release_enabled")
         saved = st.form_submit_button("Save release rule", type="primary", key=f"{PREFIX}_release_save")
     if saved and allowed_now("admin", "change alert rules"):
         try:
@@ -230,10 +234,9 @@ def render_audit() -> None:
         st.caption("No changes yet.")
         return
     rows = []
-    alerts = {a.get("_id"): a for a in data.alerts()}
+    alerts = {a.id: a for a in data.alerts()}
     for e in entries:
-        when = e.get("at")
-        rows.append({"When": when.replace(tzinfo=None) if isinstance(when, datetime) else None,
+        rows.append({"When": e.at.replace(tzinfo=None) if isinstance(e.at, datetime) else None,
                      "Change": audit_diff.describe(e, alerts)})
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config={
         "When": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm", width="small"),

@@ -129,10 +129,9 @@ def _rules(metric: str, feature: str) -> dict[str, float]:
     """{statistic: threshold} of the enabled agreement rules on this score (shown as lines)."""
     out = {}
     for rule in data.rules():
-        stat = rule.get("statistic")
-        if (rule.get("enabled", True) and rule.get("metric") == metric and stat in ag.STATISTICS
-                and rule.get("feature") in (feature, "*", ALL)):
-            out[stat] = float(rule["threshold"])
+        if (rule.enabled and rule.metric == metric and rule.statistic in ag.STATISTICS
+                and rule.threshold is not None and rule.feature in (feature, "*", ALL)):
+            out[rule.statistic] = float(rule.threshold)
     return out
 
 

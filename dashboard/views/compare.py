@@ -11,6 +11,7 @@ record in Triage. Everything picked is in the URL: `/compare?by=release&a=2026.1
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from datetime import date, timedelta
 
 import pandas as pd
@@ -65,29 +66,44 @@ def _apply_links(values: dict[str, list[str]]) -> None:
     params = filters.apply_query_params(PREFIX, LINK_PARAMS)
     if not params:
         return
-    by = filters.parse_choice(params.get("by"), list(BY))
+    link = Link(**params)
+    by = filters.parse_choice(link.by, list(BY))
     if by:
         st.session_state[f"{PREFIX}_by"] = by
     dim = by or st.session_state.get(f"{PREFIX}_by", "release")
-    if params.get("view") in VIEWS:
-        st.session_state[f"{PREFIX}_view"] = params["view"]
-    if params.get("sort") in (VERDICT, *metrics.score_names()):
-        st.session_state[f"{PREFIX}_rank_sort"] = params["sort"]
-    feature = params.get("feature")
-    if feature == "all" or feature in data.features():
-        st.session_state[f"{PREFIX}_rank_feature"] = ALL_FEATURES if feature == "all" else feature
-    if dim != "period":
-        for side in ("a", "b"):
-            if params.get(side) in values.get(dim, []):
-                st.session_state[f"{PREFIX}_{dim}_{side}"] = params[side]
-    else:
-        for side in ("a", "b"):
-            start, end = filters.parse_date(params.get(f"{side}_start")), filters.parse_date(params.get(f"{side}_end"))
-            if start and end:
-                st.session_state[f"{PREFIX}_period_{side}"] = (min(start, end), max(start, end))
+    if link.view in VIEWS:
+        st.session_state[f"{PREFIX}_view"] = link.view
+    if link.sort in (VERDICT, *metrics.score_names()):
+        st.session_state[f"{PREFIX}_rank_sort"] = link.sort
+    if link.feature == "all" or link.feature in data.features():
+        st.session_state[f"{PREFIX}_rank_feature"] = ALL_FEATURES if link.feature == "all" else link.feature
+    sides = {"a": (link.a, link.a_start, link.a_end), "b": (link.b, link.b_start, link.b_end)}
+    for side, (value, first, last) in sides.items():
+        if dim != "period":
+            if value in values.get(dim, []):
+                st.session_state[f"{PREFIX}_{dim}_{side}"] = value
+            continue
+        start, end = filters.parse_date(first), filters.parse_date(last)
+        if start and end:
+            st.session_state[f"{PREFIX}_period_{side}"] = (min(start, end), max(start, end))
 
 
-LINK_PARAMS = ("by", "a", "b", "a_start", "a_end", "b_start", "b_end", "view", "sort", "feature")
+@dataclass(frozen=True)
+class Link:
+    """A link's query parameters (LINK_PARAMS), each as given (validated where it is applied) or None."""
+    by: str | None = None
+    a: str | None = None
+    b: str | None = None
+    a_start: str | None = None
+    a_end: str | None = None
+    b_start: str | None = None
+    b_end: str | None = None
+    view: str | None = None
+    sort: str | None = None
+    feature: str | None = None
+
+
+LINK_PARAMS = tuple(f.name for f in fields(Link))
 VIEWS = {"pair": "A against B", "rank": "All values, ranked"}  # issue 34: rank every value of a dimension
 
 
@@ -212,7 +228,7 @@ def _render_flips(a: tuple, b: tuple, label_a: str, label_b: str) -> None:
         cols[0].markdown("🔻 drop" if r["drop"] else "🔺 gain")
         cols[1].markdown(f"**{md_escape(r['feature'])}** · {md_escape(r['query'][:160])}")
         cols[2].markdown(f"A {r['passed_a']}/{r['n_a']} pass → B {r['passed_b']}/{r['n_b']}")
-        if r.get("record"):
+        if r["record"]:
             cols[3].page_link(TRIAGE, label="Open record", icon="🔎", query_params={"record": str(r["record"])})
 
 

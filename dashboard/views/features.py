@@ -75,7 +75,7 @@ def render() -> None:
         return
     thresholds = data.thresholds()
     summaries = {feature: charts.summarize(docs) for feature, docs in daily.items()}
-    total = sum(int(v.get("count") or 0) for v in summaries.values())
+    total = sum(v["count"] for v in summaries.values())
     st.caption(f"{total:,} records in the period" + (f" ({filters.version_caption(version)})" if version else "")
                + f" across {len(summaries)} feature{'s' if len(summaries) != 1 else ''}.")
     _render_heatmaps(summaries, thresholds, start, end, version)
@@ -127,11 +127,11 @@ def _render_heatmaps(summaries: dict[str, dict], thresholds: dict, start: date, 
     means_tab, rates_tab = st.tabs(["Mean score", "Pass rate"])
     # the catalog's metrics that have a score in the period (a metric no record carries, e.g. citation
     # accuracy where answers do not cite, would be an empty column)
-    shown = tuple(m for m in charts.scores() if any(summaries[f]["means"].get(m) is not None for f in rows)) \
+    shown = tuple(m for m in charts.scores() if any(summaries[f]["means"][m] is not None for f in rows)) \
         or charts.scores()
     keys = [[f"{f}|{m}" for m in shown] for f in rows]
     with means_tab:
-        z = [[summaries[f]["means"].get(m) for m in shown] for f in rows]
+        z = [[summaries[f]["means"][m] for m in shown] for f in rows]
         margin = [[(v - _limits(thresholds, f)[m]) if v is not None and _limits(thresholds, f).get(m) is not None
                    else None for m, v in zip(shown, line)] for f, line in zip(rows, z)]
         marks = [[d is not None and d < 0 for d in line] for line in margin]
@@ -142,7 +142,7 @@ def _render_heatmaps(summaries: dict[str, dict], thresholds: dict, start: date, 
         st.caption("Colour = distance to that feature's threshold; ✗ = below it. Click a cell for its records. "
                    "Records per feature: " + ", ".join(f"{f} {summaries[f]['count']:,}" for f in rows))
     with rates_tab:
-        z = [[summaries[f]["pass_rate"]] + [summaries[f]["pass_rates"].get(m) for m in shown]
+        z = [[summaries[f]["pass_rate"]] + [summaries[f]["pass_rates"][m] for m in shown]
              for f in rows]
         event = charts.show(charts.heatmap_figure([names[f] for f in rows], ("all metrics",) + shown, z,
                                                   title="Share of records at or above the threshold", percent=True,
@@ -239,9 +239,9 @@ def _render_quadrant(buckets: dict[str, list[Bucket]], summaries: dict[str, dict
         for feature, summary in summaries.items():
             found = diagnosis.diagnose(summary["quadrants"])
             floor = core_rules.chart_threshold(data.rules(), "pass_rate", feature)
-            icon = "⚠️" if diagnosis.under_pass_rule(found, summary.get("pass_rate"), floor) else found.icon
+            icon = "⚠️" if diagnosis.under_pass_rule(found, summary["pass_rate"], floor) else found.icon
             rows.append({"Feature": feature,
-                         "Diagnosis": f"{icon} {diagnosis.headline_label(found, summary.get('pass_rate'), floor)}",
+                         "Diagnosis": f"{icon} {diagnosis.headline_label(found, summary['pass_rate'], floor)}",
                          "Problem share": found.problem_share,
                          "Precision": summary["means"].get("contextual_precision"),
                          "Faithfulness": summary["means"].get("faithfulness")})

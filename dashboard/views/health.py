@@ -20,6 +20,7 @@ from dashboard.components.worker_status import scheduler_line
 from dashboard.common import (
     allowed_now, can, current_user, md_escape, require, show_flash,
 )
+from core.status_docs import JobRun, Quarantined, RecordCounts
 from store import health
 from store.errors import ValidationFailed
 from store.schema import payload_from_storage
@@ -55,37 +56,37 @@ def render() -> None:
 def _render_database() -> None:
     status = data.database_status()
     cols = st.columns([1, 1, 3])
-    cols[0].metric("Database", "up" if status["ok"] else "down",
-                   f"ping {status['ping_ms']:.0f} ms" if status.get("ping_ms") is not None else None,
+    cols[0].metric("Database", "up" if status.ok else "down",
+                   f"ping {status.ping_ms:.0f} ms" if status.ping_ms is not None else None,
                    delta_color="off", delta_arrow="off", border=True)
-    cols[1].metric("Server version", status.get("version") or "—", border=True)
+    cols[1].metric("Server version", status.version or "—", border=True)
     with cols[2]:
-        st.caption("Connection" + (" (embedded server)" if status.get("embedded") else ""))
-        st.code(f"{status.get('uri') or '—'}   database: {status.get('database')}", language=None)
-    if status.get("error"):
-        st.error(md_escape(status["error"]))
+        st.caption("Connection" + (" (embedded server)" if status.embedded else ""))
+        st.code(f"{status.uri or '—'}   database: {status.database}", language=None)
+    if status.error:
+        st.error(md_escape(status.error))
 
 
-def _render_counts(counts: dict) -> None:
+def _render_counts(counts: RecordCounts) -> None:
     st.subheader("Records", anchor=False)
     cols = st.columns(5)
-    cols[0].metric("Total", f"{counts['total']:,}", help="Estimated from collection metadata", border=True)
-    cols[1].metric("Last 24 h", f"{counts['last_24h']:,}", help="By the record's own timestamp", border=True)
-    cols[2].metric("Needing scoring", f"{counts['needs_scoring']:,}",
+    cols[0].metric("Total", f"{counts.total:,}", help="Estimated from collection metadata", border=True)
+    cols[1].metric("Last 24 h", f"{counts.last_24h:,}", help="By the record's own timestamp", border=True)
+    cols[2].metric("Needing scoring", f"{counts.needs_scoring:,}",
                    help="Logged without scores; the batch scorer fills them in", border=True)
-    cols[3].metric("Issues (7 days)", f"{counts['with_issues_7d']:,}",
+    cols[3].metric("Issues (7 days)", f"{counts.with_issues_7d:,}",
                    help="Stored, but something was missing or out of range (e.g. a score outside 0..1); records "
                         "that only wait for their scores are counted under Needing scoring, not here",
                    border=True)
-    if counts.get("metric_errors_7d"):
-        st.warning(f"{counts['metric_errors_7d']:,} record(s) of the last 7 days have a metric that failed in the "
+    if counts.metric_errors_7d:
+        st.warning(f"{counts.metric_errors_7d:,} record(s) of the last 7 days have a metric that failed in the "
                    "local scorer: that metric's reason on the record names the error; their other scores are kept.",
                    icon="⚠️")
-    cols[4].metric("Quarantined", f"{counts['quarantined']:,}",
-                   f"{counts['reingested']:,} re-ingested" if counts.get("reingested") else None,
+    cols[4].metric("Quarantined", f"{counts.quarantined:,}",
+                   f"{counts.reingested:,} re-ingested" if counts.reingested else None,
                    delta_color="off", delta_arrow="off", help="Payloads that could not be understood",
                    border=True)
-    if counts["total"] == 0:
+    if counts.total == 0:
         st.info("No data yet — run `python -m jobs demo` or ingest logs (`python -m jobs ingest FILE`).",
                 icon="📭")
 
@@ -99,20 +100,13 @@ def _render_jobs() -> None:
         st.caption("No job has run yet. The scheduler (`python -m jobs scheduler`) runs them every few minutes.")
         return
     _render_backlog(latest)
-    by_job: dict[str, list[dict]] = {}
-    for r in recent:
-        by_job.setdefault(str(r.get("job")), []).append(r)
-
     def durations(job: str) -> str:
-        runs = [r for r in by_job.get(job, []) if isinstance(r.get("duration_s"), (int, float))][:5]
-        return " · ".join(f"{r['duration_s']:.1f}" for r in runs) or "—"
+        runs = [r for r in recent if str(r.job) == job and r.duration_s is not None][:5]
+        return " · ".join(f"{r.duration_s:.1f}" for r in runs) or "—"
 
     frame = pd.DataFrame([{
-        "Job": r.get("job"), "Outcome": OUTCOME.get(r.get("outcome"), str(r.get("outcome"))),
-        "Started": _naive(r.get("started_at")), "Duration (s)": r.get("duration_s"),
-        "Recent durations (s)": durations(str(r.get("job"))),
-        "Detail": str(r.get("detail") or ""),
-    } for r in sorted(latest, key=lambda r: str(r.get("job")))])
+        **_run_row(r), "Recent durations (s)": durations(str(r.job)), "Detail": str(r.detail or ""),
+    } for r in sorted(latest, key=lambda r: str(r.job))])
     st.dataframe(frame, hide_index=True, width="stretch", column_config={
         "Started": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm:ss"),
         "Duration (s)": st.column_config.NumberColumn(format="%.2f"),
@@ -120,22 +114,25 @@ def _render_jobs() -> None:
         "Detail": st.column_config.TextColumn(help="Click a cell to read it whole", width="large"),
     })
     with st.expander(f"Recent runs ({len(recent)})"):
-        st.dataframe(pd.DataFrame([{
-            "Job": r.get("job"), "Outcome": OUTCOME.get(r.get("outcome"), str(r.get("outcome"))),
-            "Started": _naive(r.get("started_at")), "Duration (s)": r.get("duration_s"),
-            "Detail": str(r.get("detail") or ""),
-        } for r in recent]), hide_index=True, width="stretch", column_config={
+        st.dataframe(pd.DataFrame([{**_run_row(r), "Detail": str(r.detail or "")} for r in recent]),
+                     hide_index=True, width="stretch", column_config={
             "Started": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm:ss"),
             "Duration (s)": st.column_config.NumberColumn(format="%.2f"),
         })
-    failures = [r for r in recent if r.get("outcome") == "error"]
+    failures = [r for r in recent if r.outcome == "error"]
     if failures:
         st.markdown(f"**Recent failures** ({len(failures)} of the last {len(recent)} runs)")
         for r in failures[:5]:
-            st.error(f"**{md_escape(r.get('job'))}** at {_when(r.get('started_at'))}: "
-                     f"{md_escape(str(r.get('detail') or 'no detail')[:400])}", icon="⚠️")
+            st.error(f"**{md_escape(r.job)}** at {_when(r.started_at)}: "
+                     f"{md_escape(str(r.detail or 'no detail')[:400])}", icon="⚠️")
     else:
         st.caption(f"No failures in the last {len(recent)} runs.")
+
+
+def _run_row(run: JobRun) -> dict:
+    """A run's job, outcome, start and duration (a row of the jobs' tables)."""
+    return {"Job": run.job, "Outcome": OUTCOME.get(run.outcome, str(run.outcome)),
+            "Started": _naive(run.started_at), "Duration (s)": run.duration_s}
 
 
 def _render_scheduler() -> None:
@@ -146,20 +143,20 @@ def _render_scheduler() -> None:
         st.warning(md_escape(line), icon="⏸️")
 
 
-def _render_backlog(latest: list[dict]) -> None:
+def _render_backlog(latest: list[JobRun]) -> None:
     """What is waiting: records to score, days to build, the judge-agreement sample left."""
     counts = data.record_counts()
     backlog = data.backlog()
-    agreement = next((r for r in latest if r.get("job") == "agreement"), None)
-    left = (agreement or {}).get("counts", {}).get("waiting") if agreement else None
+    agreement = next((r for r in latest if r.job == "agreement"), None)
+    left = agreement.counts.get("waiting") if agreement else None  # the job's own counts: free-form
     cols = st.columns(3)
-    cols[0].metric("Records waiting to be scored", f"{counts['needs_scoring']:,}", border=True,
+    cols[0].metric("Records waiting to be scored", f"{counts.needs_scoring:,}", border=True,
                    help="Logged without scores: the score workers fill them in")
-    days = backlog["dirty_days"]
-    cols[1].metric("Days waiting to be built", f"{len(days):,}" if backlog["first_build_done"] else "first build",
+    days = backlog.dirty_days
+    cols[1].metric("Days waiting to be built", f"{len(days):,}" if backlog.first_build_done else "first build",
                    border=True, help=("Days whose numbers changed since they were built: "
                                       + (", ".join(days[:8]) + (" …" if len(days) > 8 else "") if days else "none")
-                                      if backlog["first_build_done"] else
+                                      if backlog.first_build_done else
                                       "The aggregates have not been built yet: the worker's first tick builds them"))
     cols[2].metric("Agreement sample left", "not run yet" if agreement is None else f"{int(left or 0):,}",
                    border=True, help="Records of the daily judge-agreement sample still to be re-scored "
@@ -169,29 +166,29 @@ def _render_backlog(latest: list[dict]) -> None:
 def _render_aggregates() -> None:
     """What the aggregates count, what they hold back now (records still being written) and the last recount."""
     status = data.aggregate_health()
-    flight = status["in_flight"]
-    parts = [f"Counted up to {_when(status['watermark'])}" if status.get("watermark") else "Not built yet"]
-    if flight["batches"]:
-        parts.append(f"holding back {flight['records']:,} records in {flight['batches']} batch(es) still being "
-                     f"written ({', '.join(md_escape(w) for w in flight['what'])}): they are counted once written")
-    if status["dirty_days"]:
-        parts.append(f"{status['dirty_days']} day(s) with changed scores waiting to be recomputed")
-    check = status.get("verification")
+    flight = status.in_flight
+    parts = [f"Counted up to {_when(status.watermark)}" if status.watermark else "Not built yet"]
+    if flight.batches:
+        parts.append(f"holding back {flight.records:,} records in {flight.batches} batch(es) still being "
+                     f"written ({', '.join(md_escape(w) for w in flight.what)}): they are counted once written")
+    if status.dirty_days:
+        parts.append(f"{status.dirty_days} day(s) with changed scores waiting to be recomputed")
+    check = status.verification
     if check:
-        verdict = (f"no drift in {check.get('checked', 0):,} per-day documents" if not check.get("drifted") else
-                   f"{check['drifted']} of {check.get('checked', 0):,} per-day documents drifted"
-                   + (f", {check.get('repaired', 0)} repaired" if check.get("repaired") else
+        verdict = (f"no drift in {check.checked:,} per-day documents" if not check.drifted else
+                   f"{check.drifted} of {check.checked:,} per-day documents drifted"
+                   + (f", {check.repaired} repaired" if check.repaired else
                       " — run `python -m jobs verify-aggregates --repair`"))
-        parts.append(f"last recount {_when(check.get('at'))}: {verdict}")
+        parts.append(f"last recount {_when(check.at)}: {verdict}")
     else:
         parts.append("never recounted (`python -m jobs verify-aggregates`)")
     st.subheader("Aggregates", anchor=False)
     st.caption(" · ".join(parts))
 
 
-def _render_quarantine(db, counts: dict) -> None:
+def _render_quarantine(db, counts: RecordCounts) -> None:
     st.subheader("Quarantined payloads", anchor=False)
-    total = counts.get("quarantined", 0)
+    total = counts.quarantined
     if not total:
         st.caption("Nothing quarantined: every payload so far could be understood.")
         return
@@ -206,14 +203,14 @@ def _render_quarantine(db, counts: dict) -> None:
         _render_entry(db, entry, admin)
 
 
-def _render_entry(db, entry: dict, admin: bool) -> None:
-    entry_id = str(entry["_id"])
-    title = md_escape(f"{str(entry.get('reason') or 'no reason')[:120]} · {entry.get('source') or 'unknown source'}")
+def _render_entry(db, entry: Quarantined, admin: bool) -> None:
+    entry_id = str(entry.id)
+    title = md_escape(f"{str(entry.reason or 'no reason')[:120]} · {entry.source or 'unknown source'}")
     with st.expander(title):
-        st.caption(f"First seen {_when(entry.get('first_seen'))} · last seen {_when(entry.get('last_seen'))} · "
-                   f"seen {entry.get('seen') or 1}× · id `{entry_id}`")
-        st.markdown(f"**Reason:** {md_escape(entry.get('reason'))}")
-        raw = payload_from_storage(entry.get("raw"))
+        st.caption(f"First seen {_when(entry.first_seen)} · last seen {_when(entry.last_seen)} · "
+                   f"seen {entry.seen or 1}× · id `{entry_id}`")
+        st.markdown(f"**Reason:** {md_escape(entry.reason)}")
+        raw = payload_from_storage(entry.raw)
         st.json(raw if isinstance(raw, (dict, list)) else {"text": str(raw)}, expanded=1)
         if not admin:
             return

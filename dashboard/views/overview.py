@@ -21,6 +21,7 @@ from core import agreement, diagnosis, metrics, timebuckets, versions
 from core.buckets import Bucket, as_bucket
 from core import rules as core_rules
 from core.features import DEFAULT_FEATURE
+from core.rule_docs import Alert, Rule
 from core.verdict import limits_for
 from dashboard import data
 from dashboard import page
@@ -73,56 +74,50 @@ def _thresholds_for(feature: str, features: list[str]) -> tuple[dict, dict]:
     candidates = [f for f in (features or []) if f in table] or [f for f in table if f != DEFAULT_FEATURE]
     strictest: dict[str, tuple[float, str]] = {}
     for f in candidates:
-        for metric, value in (table.get(f) or {}).items():
+        for metric, value in (table[f] or {}).items():
             if isinstance(value, (int, float)) and (metric not in strictest or value > strictest[metric][0]):
                 strictest[metric] = (float(value), f)
     return ({m: v for m, (v, _) in strictest.items()},
             {m: f"strictest ({src})" for m, (_, src) in strictest.items()})
 
 
-def _rule_threshold(rules: list[dict], metric: str, feature: str) -> float | None:
+def _rule_threshold(rules: list[Rule], metric: str, feature: str) -> float | None:
     """The alert-rule line for pass rate / regeneration rate (core.rules.chart_threshold: the feature's
     rule, else the global one)."""
     return core_rules.chart_threshold(rules, metric, feature)
 
 
-def judge_suspects(alerts: list[dict], feature: str) -> dict[str, list[str]]:
+def judge_suspects(alerts: list[Alert], feature: str) -> dict[str, list[str]]:
     """{metric: [features]} with an open or acknowledged judge-agreement alert (the logged judge drifting
     away from the independent re-score) for this feature, or any feature when all features are shown."""
     out: dict[str, list[str]] = {}
     for alert in alerts:
-        if alert.get("state") not in ("open", "acknowledged"):
+        if alert.state not in ("open", "acknowledged"):
             continue
-        if alert.get("statistic") not in agreement.statistic_names() or not alert.get("metric"):
+        if alert.statistic not in agreement.statistic_names() or not alert.metric:
             continue
-        if feature != ALL and alert.get("feature") not in (feature, ALL):
+        if feature != ALL and alert.feature not in (feature, ALL):
             continue
-        out.setdefault(str(alert["metric"]), []).append("all features" if alert.get("feature") == ALL
-                                                        else str(alert.get("feature")))
+        out.setdefault(str(alert.metric), []).append("all features" if alert.feature == ALL else str(alert.feature))
     return out
 
 
-def incident_days(alerts: list[dict], feature: str, start: date, end: date) -> dict[date, list[str]]:
+def incident_days(alerts: list[Alert], feature: str, start: date, end: date) -> dict[date, list[str]]:
     """Days (in the period) on which alerts fired for the feature (for one feature, its own
     alerts only, not the all-features ones): the evidence buckets, else the linked range's
     end, else the day it opened. {day: [rule names]}."""
     days: dict[date, list[str]] = {}
     for alert in alerts:
-        if alert.get("feature") != feature:
+        if alert.feature != feature:
             continue
-        hit: list[date] = []
-        for item in alert.get("evidence") or []:
-            day = filters.parse_date(item.get("bucket")) if isinstance(item, dict) else None
-            if day:
-                hit.append(day)
+        hit = [day for day in (filters.parse_date(item.bucket) for item in alert.evidence) if day]
         if not hit:
-            link = alert.get("link") or {}
-            day = filters.parse_date(link.get("end")) or filters.parse_date(alert.get("opened_at"))
+            day = filters.parse_date(alert.link.end) or filters.parse_date(alert.opened_at)
             if day:
                 hit.append(day)
         for day in hit:
             if start <= day <= end:
-                days.setdefault(day, []).append(str(alert.get("rule_name") or alert.get("metric") or "alert"))
+                days.setdefault(day, []).append(str(alert.name))
     return days
 
 
@@ -212,13 +207,14 @@ def no_comparison(current: list[Bucket] | list[dict], previous: list[Bucket] | l
     return None
 
 
-def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: str,
+def _render_kpis(now: dict, before: dict | None, alerts: list[Alert], feature: str,
                  previous: tuple[date, date], *, partial: bool = False, why_not: str | None = None) -> None:
     def delta(metric: str, kind: str):
         if before is None:
             return why_not or NO_DATA_BEFORE
-        a = now["means"].get(metric) if kind == "score" else now.get(metric)
-        b = before["means"].get(metric) if kind == "score" else before.get(metric)
+        # charts.summarize gives every catalog score a mean (None without records) and every total
+        a = now["means"][metric] if kind == "score" else now[metric]
+        b = before["means"][metric] if kind == "score" else before[metric]
         if a is None or b is None:
             return None
         if kind == "count":
@@ -245,8 +241,8 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
     row[2].metric("Regeneration rate", fmt_pct(now["regen_rate"]), delta("regen_rate", "rate"),
                   help=f"Share of the period's answers regenerated at least once. {help_prev}",
                   border=True, **({"delta_color": "inverse"} | plain))
-    mine = [a for a in alerts if a.get("state") == "open" and (feature == ALL or a.get("feature") in (feature, ALL))]
-    critical = sum(1 for a in mine if a.get("severity") == "critical")
+    mine = [a for a in alerts if a.state == "open" and (feature == ALL or a.feature in (feature, ALL))]
+    critical = sum(1 for a in mine if a.severity == "critical")
     row[3].metric("Open alerts", f"{len(mine)}", f"{critical} critical" if critical else None,
                   delta_color="inverse" if critical else "off", delta_arrow="off",
                   help="Alerts not yet resolved (see the Alerts page)", border=True)
@@ -254,7 +250,7 @@ def _render_kpis(now: dict, before: dict | None, alerts: list[dict], feature: st
     row = st.columns(len(charts.scores()))
     for col, metric in zip(row, charts.scores()):
         suspect = metric in judged
-        col.metric(charts.label(metric), fmt_score(now["means"].get(metric)), delta(metric, "score"),
+        col.metric(charts.label(metric), fmt_score(now["means"][metric]), delta(metric, "score"),
                    help=f"Mean {charts.label(metric).lower()}. {help_prev}"
                    + (" The logged judge is drifting on it (judge-agreement alert): a rise here is a possible "
                       "judge change, not an improvement." if suspect else ""),

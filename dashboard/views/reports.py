@@ -11,6 +11,7 @@ from datetime import date, datetime, timedelta
 
 import streamlit as st
 
+from core.report_docs import Report
 from dashboard import page
 from dashboard.common import allowed_now, current_user, md_escape, require, show_flash
 from dashboard.components import filters
@@ -42,7 +43,7 @@ def render() -> None:
     version = filters.version_filter(PREFIX, data.version_known())
     if version is not None:
         span = data.release_days(version[0], version[1])
-        reports = [r for r in reports if filters.week_overlaps(r.get("week_start"), span)]
+        reports = [r for r in reports if filters.week_overlaps(r.week_start, span)]
         if not reports:
             st.info(f"No report covers a week of {filters.version_caption(version).removesuffix(' only')}.",
                     icon="📭")
@@ -52,7 +53,7 @@ def render() -> None:
         st.warning("That report could not be loaded; it may have been rebuilt. Pick it again.")
         return
     if version is not None:
-        _render_version_week(version, filters.parse_date(report.get("week_start")))
+        _render_version_week(version, filters.parse_date(report.week_start))
     _render_report(report)
 
 
@@ -72,9 +73,9 @@ def _render_version_week(version: tuple[str, str], week: date | None) -> None:
             + ". The report below covers every record of the week.", icon="🏷️")
 
 
-def _render_picker(reports: list[dict]) -> dict | None:
-    by_id = {str(r.get("_id")): r for r in reports}
-    ids = sorted(by_id, key=lambda rid: str(_week_label(by_id[rid].get("week_start"))), reverse=True)
+def _render_picker(reports: list[Report]) -> Report | None:
+    by_id = {str(r.id): r for r in reports}
+    ids = sorted(by_id, key=lambda rid: str(_week_label(by_id[rid].week_start)), reverse=True)
     pick_key = f"{PREFIX}_week"
     wanted = st.session_state.pop(f"{PREFIX}_select_next", None)
     if wanted in ids:
@@ -84,24 +85,24 @@ def _render_picker(reports: list[dict]) -> dict | None:
 
     def label(rid: str) -> str:
         doc = by_id[rid]
-        headline = str(doc.get("headline") or "").strip()
-        week = f"Week of {_week_label(doc.get('week_start'))}"
+        headline = str(doc.headline or "").strip()
+        week = f"Week of {_week_label(doc.week_start)}"
         if headline.startswith(week):
             return headline[:140]
         return week + (f" — {headline[:110]}" if headline else "")
 
     chosen = st.selectbox("Week", ids, format_func=label, key=pick_key)
     doc = by_id[chosen]
-    return data.report(chosen, doc.get("week_start"))
+    return data.report(chosen, doc.week_start)
 
 
-def _render_report(report: dict) -> None:
-    week = _week_label(report.get("week_start"))
-    created = report.get("created_at")
+def _render_report(report: Report) -> None:
+    week = _week_label(report.week_start)
+    created = report.created_at
     cols = st.columns([3, 1, 1], vertical_alignment="center")
     cols[0].caption(f"Built {created.strftime('%Y-%m-%d %H:%M UTC') if isinstance(created, datetime) else '—'}")
-    markdown = report.get("markdown") or ""
-    html = report.get("html") or ""
+    markdown = report.markdown or ""
+    html = report.html or ""
     cols[1].download_button("Markdown", markdown, file_name=f"evalboard-report-{week}.md", mime="text/markdown",
                             icon="⬇️", key=f"{PREFIX}_dl_md", width="stretch", disabled=not markdown)
     cols[2].download_button("HTML", html, file_name=f"evalboard-report-{week}.html", mime="text/html",
@@ -147,21 +148,21 @@ STATE_TEXT = {QUEUED: "⏳ queued", RUNNING: "⚙️ building", DONE: "✅ done"
 def _render_requests(db) -> None:
     """Requested builds and their state, re-read (not cached: a few small documents) every few seconds."""
     requests = report_requests(db, limit=10)
-    pending = [r for r in requests if r.get("state") in (QUEUED, RUNNING)]
+    pending = [r for r in requests if r.state in (QUEUED, RUNNING)]
     follow = st.session_state.get(f"{PREFIX}_follow")
     if not pending and not follow:
         return
     for r in requests[:5]:
-        line = (f"Week of {md_escape(r.get('_id'))}: {STATE_TEXT.get(r.get('state'), md_escape(r.get('state')))}"
-                f" · asked by {md_escape(r.get('requested_by'))}")
-        if r.get("error"):
-            line += f" · {md_escape(str(r['error'])[:200])}"
+        line = (f"Week of {md_escape(r.id)}: {STATE_TEXT.get(r.state, md_escape(r.state))}"
+                f" · asked by {md_escape(r.requested_by)}")
+        if r.error:
+            line += f" · {md_escape(str(r.error)[:200])}"
         st.caption(line)
-    done = next((r for r in requests if r.get("_id") == follow and r.get("state") in (DONE, FAILED)), None)
+    done = next((r for r in requests if r.id == follow and r.state in (DONE, FAILED)), None)
     if done is not None:
         st.session_state.pop(f"{PREFIX}_follow", None)
         data.invalidate(data.REPORTS)
-        if done.get("state") == DONE:
+        if done.state == DONE:
             st.session_state[f"{PREFIX}_select_next"] = _id_for_week(date.fromisoformat(str(follow)))
             st.session_state[f"{PREFIX}_flash"] = f"Report for the week of {follow} built."
         st.rerun()
@@ -169,8 +170,8 @@ def _render_requests(db) -> None:
 
 def _id_for_week(week: date) -> str | None:
     for doc in data.reports():
-        if filters.parse_date(doc.get("week_start")) == week:
-            return str(doc.get("_id"))
+        if filters.parse_date(doc.week_start) == week:
+            return str(doc.id)
     return None
 
 

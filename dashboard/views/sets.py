@@ -187,10 +187,10 @@ def _render_sources(db, names: list[str]) -> None:
     with right.container(border=True):
         st.markdown("**From an alert** — the failing records of its feature and days.")
         alerts = data.alerts()[:100]
-        aid = st.selectbox("Alert", [a["_id"] for a in alerts], key=f"{PREFIX}_alert",
-                           format_func=lambda i: next(f"{a.get('title') or a.get('message') or i} "
-                                                      f"({a.get('first_day')}…{a.get('last_day')})"[:90]
-                                                      for a in alerts if a["_id"] == i))
+        aid = st.selectbox("Alert", [a.id for a in alerts], key=f"{PREFIX}_alert",
+                           format_func=lambda i: next(f"{a.message or a.rule_name or i} "
+                                                      f"({a.first_day}…{a.last_day})"[:90]
+                                                      for a in alerts if a.id == i))
         name = _target(names, "a")
         if st.button("Add the alert's failing records", key=f"{PREFIX}_add_alert", disabled=not (aid and name)) \
                 and allowed_now("reviewer", "add to a golden set"):

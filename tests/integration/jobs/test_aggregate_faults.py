@@ -207,7 +207,7 @@ def test_verify_aggregates_command_reports_repairs_and_data_health_shows_it(db, 
     assert db["job_runs"].find_one({"job": "verify-aggregates", "outcome": "ok"})
     from dashboard import data
     status = data.aggregate_health.uncached(db)
-    assert status["verification"]["drifted"] == 0 and status["watermark"] is not None
+    assert status.verification.drifted == 0 and status.watermark is not None
 
 
 def test_records_without_scores_join_once_scored_without_a_day_recompute(db, messy):

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from dashboard.components.worker_status import scheduler_line
+from core.status_docs import SchedulerStatus
+from dashboard.components import worker_status
 from store.collections import APS_JOBS
+
+
+def scheduler_line(status: dict, now: datetime) -> tuple[bool, str]:
+    """The line of the stored status, read as Data health reads it (dashboard.data.scheduler_status: typed)."""
+    return worker_status.scheduler_line(SchedulerStatus.model_validate(status), now)
 
 
 def test_the_scheduler_line_names_the_holder_and_the_ticks(db):

@@ -88,6 +88,7 @@ def test_the_overview_line_is_the_features_rule_else_the_global_one():
     table = [rule(_id="a", metric="pass_rate", statistic="rate", threshold=0.9, feature=ALL),
              rule(_id="b", metric="pass_rate", statistic="rate", threshold=0.8, feature=EACH),
              rule(_id="c", metric="pass_rate", statistic="rate", threshold=0.5, feature="chat", enabled=False)]
+    table = [Rule.model_validate(r) for r in table]  # the typed rules store.alerts.get_rules hands out
     assert rules.chart_threshold(table, "pass_rate", ALL) == 0.9
     assert rules.chart_threshold(table, "pass_rate", "chat") == 0.8
     assert rules.chart_threshold(table, "regen_rate", "chat") is None

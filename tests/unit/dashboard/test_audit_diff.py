@@ -1,7 +1,14 @@
 """Audit rows read as diffs, not JSON."""
 from __future__ import annotations
 
-from dashboard.components.audit_diff import changes, describe
+from core.rule_docs import AuditEntry
+from dashboard.components import audit_diff
+from dashboard.components.audit_diff import changes
+
+
+def describe(entry: dict) -> str:
+    """The line of a stored audit entry, read as the page reads it (a typed entry)."""
+    return audit_diff.describe(AuditEntry.model_validate(entry))
 
 
 def test_threshold_change_reads_as_a_diff():

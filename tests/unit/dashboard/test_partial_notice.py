@@ -3,7 +3,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from dashboard.components.partial_notice import pending_text
+from core.status_docs import Pending
+from dashboard.components import partial_notice
+
+
+def pending_text(pending: dict | None, now: datetime) -> str | None:
+    """The notice for a stored "not counted yet" document, read as the page reads it (typed)."""
+    return partial_notice.pending_text(None if pending is None else Pending.model_validate(pending), now)
 
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=timezone.utc)
 

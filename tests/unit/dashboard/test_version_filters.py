@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
+from core.rule_docs import Alert
 from dashboard.components import filters
+from dashboard.components.alert_list import alert_of_version
+
+
+def _alert(**fields) -> Alert:
+    return Alert(_id="a", rule_id="r", **fields)
 
 
 def test_url_values_are_validated_and_the_first_dimension_wins():
@@ -18,19 +24,19 @@ def test_url_values_are_validated_and_the_first_dimension_wins():
 
 def test_alerts_belong_to_a_version_by_release_or_by_days():
     span = (date(2026, 11, 10), date(2026, 11, 14))
-    rule = {"release": "r4", "previous_release": "r3", "opened_at": datetime(2026, 11, 20, tzinfo=timezone.utc)}
-    assert filters.alert_of_version(rule, ("release", "r4"), None)
-    assert filters.alert_of_version(rule, ("release", "r3"), span)  # the release it was compared with
-    assert not filters.alert_of_version(rule, ("release", "r2"), span)  # names others, days outside
-    inside = {"evidence": [{"bucket": "2026-11-12"}], "opened_at": datetime(2026, 11, 13, tzinfo=timezone.utc)}
-    linked = {"link": {"start": "2026-11-01", "end": "2026-11-10"}}
-    outside = {"first_day": "2026-11-01", "last_day": "2026-11-05"}
-    opened = {"opened_at": datetime(2026, 11, 14, 9, tzinfo=timezone.utc)}
-    assert filters.alert_of_version(inside, ("model", "m1"), span)
-    assert filters.alert_of_version(linked, ("release", "r2"), span)
-    assert filters.alert_of_version(opened, ("release", "r2"), span)
-    assert not filters.alert_of_version(outside, ("release", "r2"), span)
-    assert not filters.alert_of_version(inside, ("release", "r2"), None)  # a version without days
+    rule = _alert(release="r4", previous_release="r3", opened_at=datetime(2026, 11, 20, tzinfo=timezone.utc))
+    assert alert_of_version(rule, ("release", "r4"), None)
+    assert alert_of_version(rule, ("release", "r3"), span)  # the release it was compared with
+    assert not alert_of_version(rule, ("release", "r2"), span)  # names others, days outside
+    inside = _alert(evidence=[{"bucket": "2026-11-12"}], opened_at=datetime(2026, 11, 13, tzinfo=timezone.utc))
+    linked = _alert(link={"start": "2026-11-01", "end": "2026-11-10"})
+    outside = _alert(first_day="2026-11-01", last_day="2026-11-05")
+    opened = _alert(opened_at=datetime(2026, 11, 14, 9, tzinfo=timezone.utc))
+    assert alert_of_version(inside, ("model", "m1"), span)
+    assert alert_of_version(linked, ("release", "r2"), span)
+    assert alert_of_version(opened, ("release", "r2"), span)
+    assert not alert_of_version(outside, ("release", "r2"), span)
+    assert not alert_of_version(inside, ("release", "r2"), None)  # a version without days
 
 
 def test_report_weeks_overlapping_a_version():
