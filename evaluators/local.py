@@ -20,7 +20,7 @@ calibrated 0..1 number:
     support = base * 0.15 per number/amount absent from the evidence
                    * 0.4  per number present in the evidence but not near the claim's words
                    * 0.4  per number present in the evidence whose fact's own sentence gives another number
-                          for the same unit ("26 weeks" where it says "12 weeks"; T.slot_conflicts)
+                          for the same unit ("26 weeks" where it says "12 weeks"; slot_conflicts)
                    * 0.3  per month absent from the evidence
                    * 0.2  when the best matching sentence negates the claim's words (negation flip;
                           only negations with a claim word among the next 3 content words count)
@@ -46,7 +46,13 @@ import numpy as np
 from . import checks as C
 from . import meaning as M
 from . import rules
-from . import text as T
+from .text.claims import is_refusal, split_claims
+from .text.entities import acronyms, entities, expansions, _sorted_key
+from .text.negation import negation_count, negation_count_near, prefixed_negations, without_non_denials
+from .text.numbers import months, _NUMBER_WORDS, numbers, slot_conflicts
+from .text.references import find_citations, find_references, strip_citations
+from .text.sentences import split_sentences
+from .text.words import (content_tokens, content_words, is_common, match_in, misspelling_of, prefix_index, query_aspects, stem, STOPWORDS)
 from .placeholders import placeholder_weight
 from .types import Score
 
@@ -77,8 +83,8 @@ class Evidence:
     numbers: set
     months: set
     source_tokens: list[set] = field(default_factory=list)
-    index: dict = field(default_factory=dict)  # 4-char prefix -> stems, for T.match_in
-    acronyms: dict = field(default_factory=dict)  # acronym key -> stem ("NI" -> "ni"), see T.acronyms
+    index: dict = field(default_factory=dict)  # 4-char prefix -> stems, for match_in
+    acronyms: dict = field(default_factory=dict)  # acronym key -> stem ("NI" -> "ni"), see acronyms
     expansions: dict = field(default_factory=dict)  # initials -> stems of the spelled-out words
     conversions: frozenset = frozenset()  # the context's quantities in other units (checks.conversions)
     durations: tuple = ()  # the context's lengths of time, in days (checks.durations; rule quantity_mismatch)
@@ -88,27 +94,27 @@ class Evidence:
         sents, src, toks, nums, mons, per = [], [], set(), set(), set(), []
         acr, exp = {}, {}
         for i, part in enumerate(parts):
-            for k, v in T.acronyms(part).items():
+            for k, v in acronyms(part).items():
                 acr.setdefault(k, v)
-            for k, v in T.expansions(part).items():
+            for k, v in expansions(part).items():
                 exp.setdefault(k, set()).update(v)
-            ptoks = set(T.content_tokens(part))
+            ptoks = set(content_tokens(part))
             per.append(ptoks)
             toks |= ptoks
-            nums |= T.numbers(part)
-            mons |= T.months(part)
-            for s in T.split_sentences(T.strip_citations(part)):
+            nums |= numbers(part)
+            mons |= months(part)
+            for s in split_sentences(strip_citations(part)):
                 sents.append(s)
                 src.append(i)
         vecs = np.stack([vec(s) for s in sents]) if sents else np.zeros((0, 384), dtype=np.float32)
         conv = frozenset().union(*(C.conversions(part) for part in parts)) if rules.on("units_names") else frozenset()
         # rule quantity_mismatch: the context's lengths of time ("24 months" for "two years" is the same one)
         spans = tuple(d for part in parts for d, _, _ in C.durations(part)) if rules.on("quantity_mismatch") else ()
-        return cls(sents, src, vecs, toks, nums, mons, per, T.prefix_index(toks), acr, exp, conv, spans)
+        return cls(sents, src, vecs, toks, nums, mons, per, prefix_index(toks), acr, exp, conv, spans)
 
     def find(self, tok: str) -> str | None:
         """The evidence stem `tok` matches (itself, or an inflected/derived form), else None."""
-        return T.match_in(tok, self.tokens, self.index)
+        return match_in(tok, self.tokens, self.index)
 
 
 def acronym_aliases(text: str, ev: Evidence) -> dict[str, str]:
@@ -116,13 +122,13 @@ def acronym_aliases(text: str, ev: Evidence) -> dict[str, str]:
     out ("NI" -> "negoti" for "Negotiable Instruments"), or spells out where the evidence has the
     acronym ("reserve", "bank", "india" -> "rbi")."""
     out: dict[str, str] = {}
-    for key, st in T.acronyms(text).items():
+    for key, st in acronyms(text).items():
         if key.startswith("~") or ev.find(st):
             continue
-        spelled = ev.expansions.get(key) or ev.expansions.get(T._sorted_key(key))
+        spelled = ev.expansions.get(key) or ev.expansions.get(_sorted_key(key))
         if spelled:
             out[st] = min(spelled)
-    for key, stems in T.expansions(text, lower_case_too=False).items():
+    for key, stems in expansions(text, lower_case_too=False).items():
         acr = ev.acronyms.get(key)
         if acr:
             out.update({x: acr for x in stems if not ev.find(x)})
@@ -131,20 +137,20 @@ def acronym_aliases(text: str, ev: Evidence) -> dict[str, str]:
 
 def answer_units(answer: str) -> list[str]:
     """The answer pieces that get a vector: its claims, or its sentences when it makes no claim."""
-    units = [T.strip_citations(c).strip() for c in T.split_claims(answer)]
+    units = [strip_citations(c).strip() for c in split_claims(answer)]
     if not units:
-        units = [T.strip_citations(s).strip() for s in T.split_sentences(answer)]
+        units = [strip_citations(s).strip() for s in split_sentences(answer)]
     return [u for u in units if u]
 
 
 def is_short_claim(claim: str) -> bool:
     """A claim of 1-3 content words ("Delhi", "In 1998", "the American Chemical Society")."""
-    return len(set(T.content_tokens(claim))) < 4
+    return len(set(content_tokens(claim))) < 4
 
 
 def qa_text(query: str, claim: str) -> str:
     """A short answer read with its question: what the claim actually asserts."""
-    return f"{(query or '').strip().rstrip('?').strip()}? {T.strip_citations(claim).strip()}"
+    return f"{(query or '').strip().rstrip('?').strip()}? {strip_citations(claim).strip()}"
 
 
 def texts_to_embed(query: str, answer: str, context: Sequence[str], expected: str | None,
@@ -155,11 +161,11 @@ def texts_to_embed(query: str, answer: str, context: Sequence[str], expected: st
     out += units
     out += [qa_text(query, u) for u in units if is_short_claim(u) and (query or "").strip()]
     for chunk in context:
-        out += list(T.split_sentences(T.strip_citations(chunk or "")))
+        out += list(split_sentences(strip_citations(chunk or "")))
     if expected:  # correctness checks both ways: the answer's sentences serve as evidence too
-        out += list(T.split_sentences(T.strip_citations(answer or "")))
-        out += [T.strip_citations(c).strip() for c in T.split_claims(expected)]
-        out += list(T.split_sentences(T.strip_citations(expected)))
+        out += list(split_sentences(strip_citations(answer or "")))
+        out += [strip_citations(c).strip() for c in split_claims(expected)]
+        out += list(split_sentences(strip_citations(expected)))
     return [t for t in out if t]
 
 
@@ -189,12 +195,12 @@ class Prepared:
         p = cls(query or "", answer or "", [c for c in (context or []) if isinstance(c, str)], expected or None, vec)
         p.history = [h for h in (history or []) if isinstance(h, str) and h.strip()]
         p.q_vec = vec(p.query) if p.query else np.zeros(384, dtype=np.float32)
-        p.q_tokens = set(T.content_tokens(p.query))
-        p.q_numbers = set(T.numbers(p.query))
-        p.q_months = set(T.months(p.query))
-        p.q_index = T.prefix_index(p.q_tokens)
-        p.aspects = T.query_aspects(p.query)
-        p.claims = list(T.split_claims(p.answer))
+        p.q_tokens = set(content_tokens(p.query))
+        p.q_numbers = set(numbers(p.query))
+        p.q_months = set(months(p.query))
+        p.q_index = prefix_index(p.q_tokens)
+        p.aspects = query_aspects(p.query)
+        p.claims = list(split_claims(p.answer))
         p.ctx = Evidence.build(p.context, vec)
         return p
 
@@ -219,7 +225,7 @@ class Prepared:
 # --------------------------------------------------------------------------- claim support
 def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     """How well `claim` is supported by `ev` (see module docstring). Returns a claim record."""
-    text = T.strip_citations(claim).strip()
+    text = strip_citations(claim).strip()
     rec = {"text": claim.strip(), "supported": False, "score": 0.0, "chunk_ids": [], "best_sentence": "",
            "why": None}
     if not ev.sentences:
@@ -229,7 +235,7 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     sims = ev.vecs @ cvec
     # the claim's content words, mapped onto the evidence's form of the same word where the crude
     # stemmer missed it ("Korea"/"Korean", "Canada"/"Canadian"); question words remembered as such
-    raw = list(dict.fromkeys(T.content_tokens(text)))
+    raw = list(dict.fromkeys(content_tokens(text)))
     in_q = {t for t in raw if t in p.q_tokens}
     alias = acronym_aliases(text, ev)
     toks = list(dict.fromkeys((alias.get(t) or ev.find(t) or _number_word_in(t, ev) or t) for t in raw))
@@ -239,7 +245,7 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     checkable = [t for t in toks if t not in q_alias] or toks
     lex_global = (sum(1 for t in checkable if t in ev.tokens) / len(checkable)) if checkable else 0.0
     # the best sentence: similarity, with word overlap to break near-ties
-    sent_toks = [set(T.content_tokens(s)) for s in ev.sentences]
+    sent_toks = [set(content_tokens(s)) for s in ev.sentences]
     overl = np.array([len(ctoks & st) / max(1, len(ctoks)) for st in sent_toks])
     combo = sims + 0.5 * overl
     top = np.argsort(-combo)[:2]
@@ -262,7 +268,7 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     score = base
     whys = []
     # numbers / amounts / dates
-    claim_nums = set(T.numbers(text)) - p.q_numbers
+    claim_nums = set(numbers(text)) - p.q_numbers
     missing_nums = [n for n in claim_nums if n not in ev.numbers and not C.converted(n, ev.conversions)
                     and not C.same_duration(n, text, ev.durations)]
     if missing_nums:
@@ -277,19 +283,19 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     local_idx = {best} | {i for i in range(len(ev.sentences)) if overl[i] >= 0.34 or len(words_only & sent_toks[i]) >= 3}
     if len(ev.sentences[head].split()) <= 15:
         local_idx.add(head)
-    local_nums = set().union(*(T.numbers(ev.sentences[i]) for i in local_idx))
+    local_nums = set().union(*(numbers(ev.sentences[i]) for i in local_idx))
     displaced = [n for n in claim_nums if n in ev.numbers and n not in local_nums]
     if displaced and not missing_nums:
         score *= 0.4 ** len(displaced)
         whys.append("number/date/amount appears in the context but not with this fact: "
                     + ", ".join(_fmt_num(n) for n in displaced))
     # a number found elsewhere in the context where the sentence saying this fact gives another for the same unit
-    swapped = T.slot_conflicts(text, ev.sentences[best]) if not (displaced or missing_nums) and overl[best] >= 0.5 else []
+    swapped = slot_conflicts(text, ev.sentences[best]) if not (displaced or missing_nums) and overl[best] >= 0.5 else []
     if swapped:
         score *= 0.4 ** len(swapped)
         whys.append("the context gives a different number for this: " + ", ".join(swapped)
                     + f" (\"{_short(ev.sentences[best])}\")")
-    missing_months = [m for m in T.months(text) if m not in ev.months and m not in p.q_months]
+    missing_months = [m for m in months(text) if m not in ev.months and m not in p.q_months]
     if missing_months:
         score *= 0.3 ** len(missing_months)
         whys.append("date mismatch: " + ", ".join(m.capitalize() for m in missing_months) + " not in context")
@@ -300,24 +306,24 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     if len(ctoks) >= 3 and base >= 0.55 and overl[best] >= 0.6 and sims[best] >= 0.6:
         # "unexplained" denies what "no explanation" denies: a claim word with a negative prefix whose rest is
         # a word of the sentence counts as a negation
-        claim_neg = (T.negation_count(text) + T.prefixed_negations(text, sent_toks[best])) % 2
+        claim_neg = (negation_count(text) + prefixed_negations(text, sent_toks[best])) % 2
         # the best sentence, whole: a long sentence is cut into windows, and its negation may sit in the next
         sent = ev.sentences[best]
         if not sent.rstrip().endswith((".", "!", "?")) and best + 1 < len(ev.sentences) \
                 and ev.source[best + 1] == ev.source[best]:
             sent = sent + " " + ev.sentences[best + 1]
         # a flip only when neither the negations near the claim's words nor all of them agree with it
-        differs = claim_neg != T.negation_count_near(sent, ctoks) % 2 and claim_neg != T.negation_count(sent) % 2
+        differs = claim_neg != negation_count_near(sent, ctoks) % 2 and claim_neg != negation_count(sent) % 2
         if differs and rules.on("negation_scope"):
             # issue 28: only a negation that covers the claim's own words: the side that negates must have a
             # negation whose next content words are the other side's ("..., rather than X" or a negation about
             # another part of a long sentence does not deny the claim); quantifier forms ("not all", "not only",
             # "no matter") deny nothing
-            a, b = T.without_non_denials(text), T.without_non_denials(sent)
+            a, b = without_non_denials(text), without_non_denials(sent)
             if claim_neg:
-                differs = (T.negation_count_near(a, sent_toks[best], strict=True) + T.prefixed_negations(a, sent_toks[best])) % 2 == 1
+                differs = (negation_count_near(a, sent_toks[best], strict=True) + prefixed_negations(a, sent_toks[best])) % 2 == 1
             else:
-                differs = T.negation_count_near(b, ctoks, strict=True) % 2 == 1
+                differs = negation_count_near(b, ctoks, strict=True) % 2 == 1
         if differs:
             score *= 0.2
             flipped = True
@@ -341,8 +347,8 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     # capitalised entities; parts that are stopwords or single letters ("Rent-A-Car", "Do-hyang") are
     # not checked on their own
     ents = []
-    for e in T.entities(text):
-        parts = [x for x in e.split() if len(x) >= 2 and x not in T.STOPWORDS] or e.split()
+    for e in entities(text):
+        parts = [x for x in e.split() if len(x) >= 2 and x not in STOPWORDS] or e.split()
         if not all(x in p.q_tokens for x in parts):
             ents.append((e, parts))
     ev_acronyms = set(ev.acronyms.values())  # "IT", "US": acronyms that read as stopwords in lower case
@@ -405,7 +411,7 @@ def cited_elsewhere(claim: str, ctoks: set, combo: np.ndarray, ev: Evidence) -> 
     reason in words; else None. A cited passage holds the support when its best sentence matches the claim
     within CITE_MARGIN of the best sentence of the context (`combo`: similarity + 0.5 x word overlap per
     sentence)."""
-    refs = [r for r in T.find_references(claim) if 1 <= r <= 999]
+    refs = [r for r in find_references(claim) if 1 <= r <= 999]
     if not refs or not ctoks:
         return None
     src = np.asarray(ev.source)
@@ -423,7 +429,7 @@ def cited_elsewhere(claim: str, ctoks: set, combo: np.ndarray, ev: Evidence) -> 
 
 def _number_word_in(tok: str, ev: Evidence) -> str | None:
     """"twenty" when the evidence has 20 (as digits): the evidence's token for it, else None."""
-    v = T._NUMBER_WORDS.get(tok)
+    v = _NUMBER_WORDS.get(tok)
     if v is None or float(v) not in ev.numbers:
         return None
     return str(v) if str(v) in ev.tokens else None
@@ -445,18 +451,18 @@ def unsupported_words_of(text: str, ev: Evidence, p: Prepared, alias: dict | Non
     found in neither the evidence nor the question, their surface forms). Weights: see above."""
     new_w = miss_w = 0.0
     missing: list[str] = []
-    claim_missing_nums = {n for n in T.numbers(text) - ev.numbers - p.q_numbers if not C.converted(n, ev.conversions)}
-    for surface, st, caps in T.content_words(text):
+    claim_missing_nums = {n for n in numbers(text) - ev.numbers - p.q_numbers if not C.converted(n, ev.conversions)}
+    for surface, st, caps in content_words(text):
         if st in p.q_tokens:
             continue  # restating the question adds nothing
         if st[:1].isdigit():
             w = RARE_WORD_WEIGHT
             # digits of an amount the number check already matched ("20" of "Rs 20 lakh") are supported
-            ok = st in ev.tokens or bool(T.numbers(surface) & (ev.numbers | p.q_numbers)) or not claim_missing_nums
+            ok = st in ev.tokens or bool(numbers(surface) & (ev.numbers | p.q_numbers)) or not claim_missing_nums
         else:
-            w = RARE_WORD_WEIGHT if (caps or not T.is_common(surface)) else COMMON_WORD_WEIGHT
-            ok = ev.find(st) is not None or st in (alias or {}) or T.match_in(st, p.q_tokens, p.q_index) is not None or (
-                st in T._NUMBER_WORDS and float(T._NUMBER_WORDS[st]) in ev.numbers)
+            w = RARE_WORD_WEIGHT if (caps or not is_common(surface)) else COMMON_WORD_WEIGHT
+            ok = ev.find(st) is not None or st in (alias or {}) or match_in(st, p.q_tokens, p.q_index) is not None or (
+                st in _NUMBER_WORDS and float(_NUMBER_WORDS[st]) in ev.numbers)
         new_w += w
         if not ok and w == RARE_WORD_WEIGHT:
             miss_w += w
@@ -477,7 +483,7 @@ def _short(s: str, n: int = 90) -> str:
 def _surface(text: str, stemmed: str) -> str:
     for w in text.replace(",", " ").split():
         w2 = w.strip(".,;:()[]\"'?!")
-        if w2 and (T.stem(w2) == stemmed or " ".join(T.stem(x) for x in w2.split("-") if x) == stemmed):
+        if w2 and (stem(w2) == stemmed or " ".join(stem(x) for x in w2.split("-") if x) == stemmed):
             return w2
     return stemmed
 
@@ -510,7 +516,7 @@ def hallucination_signals(p: Prepared, claims: list[dict]) -> dict[str, float]:
     feats = [c.get("features") or {} for c in claims]
     sup = [float(c["score"]) for c in claims]
     sims = [f.get("similarity", 0.0) for f in feats]
-    novel = [t for t in dict.fromkeys(T.content_tokens(p.answer)) if t not in p.q_tokens]
+    novel = [t for t in dict.fromkeys(content_tokens(p.answer)) if t not in p.q_tokens]
     n_novel = sum(1 for t in novel if p.ctx.find(t) is None)
     return {
         "claim_support": 0.6 * float(np.mean(sup)) + 0.4 * float(min(sup)),
@@ -614,7 +620,7 @@ def hallucination_from_faithfulness(f: float) -> float:
 
 
 def aspect_weights(p: Prepared) -> dict[str, float]:
-    caps = set(T.entities(p.query)) | {T.stem(w) for w in p.query.split()[:1] if w[:1].isupper() and w.isupper()}
+    caps = set(entities(p.query)) | {stem(w) for w in p.query.split()[:1] if w[:1].isupper() and w.isupper()}
     w = {}
     for a in p.aspects:
         w[a] = placeholder_weight(a) or (3.0 if a[0].isdigit() else (1.5 if a in caps else 1.0))
@@ -628,7 +634,7 @@ def typos_answered(p: Prepared, weights: dict[str, float], a_tokens: set) -> set
     for a in weights:
         if a in a_tokens or a in p.ctx.tokens:
             continue
-        fix = T.misspelling_of(a, a_tokens)
+        fix = misspelling_of(a, a_tokens)
         if fix is not None:
             out.add(a)
     return out
@@ -644,14 +650,14 @@ def aspect_coverage(weights: dict[str, float], tokens: set) -> float | None:
 def short_answer_responsiveness(p: Prepared) -> float | None:
     """For answers of <= 4 content words: share of their (non-question) words found in the two context
     sentences most similar to the question, times how similar the best of those is. None otherwise."""
-    a_content = set(T.content_tokens(p.answer))
+    a_content = set(content_tokens(p.answer))
     if not a_content or len(a_content) > 4 or not p.ctx.sentences:
         return None
     qs = p.ctx.vecs @ p.q_vec
     top = [i for i in np.argsort(-qs)[:2] if qs[i] >= 0.3]
     if not top:
         return 0.0
-    near = set().union(*(set(T.content_tokens(p.ctx.sentences[i])) for i in top))
+    near = set().union(*(set(content_tokens(p.ctx.sentences[i])) for i in top))
     new_words = a_content - p.q_tokens or a_content
     share = len(new_words & near) / len(new_words)
     return share * _clip((float(qs[top[0]]) - 0.2) / 0.4)
@@ -664,10 +670,10 @@ def chunk_relevance(p: Prepared) -> list[dict]:
     exp_vecs = None
     exp_tokens = set()
     if p.expected:
-        exp_claims = [T.strip_citations(c).strip() for c in T.split_claims(p.expected)]
+        exp_claims = [strip_citations(c).strip() for c in split_claims(p.expected)]
         if exp_claims:
             exp_vecs = np.stack([p.vec(c) for c in exp_claims])
-            exp_tokens = set(T.content_tokens(p.expected)) - p.q_tokens
+            exp_tokens = set(content_tokens(p.expected)) - p.q_tokens
     src = np.array(p.ctx.source) if p.ctx.source else np.zeros(0, dtype=int)
     by_meaning = M.chunk_meaning(p)  # a chunk in the domain's words answers a question in everyday words
     for i, chunk in enumerate(p.context):
@@ -683,7 +689,7 @@ def chunk_relevance(p: Prepared) -> list[dict]:
         rel_q = _clip((sim - 0.15) / 0.45)
         rel = rel_q if cov is None else 0.55 * rel_q + 0.45 * cov
         rel = max(rel, by_meaning[i])
-        if p.q_numbers and not (p.q_numbers & set(T.numbers(chunk))):
+        if p.q_numbers and not (p.q_numbers & set(numbers(chunk))):
             rel *= 0.6  # the question names a number (section, year, amount) the chunk never mentions
         rel_e = None
         if exp_vecs is not None:
@@ -706,7 +712,7 @@ def completeness(p: Prepared) -> Score:
         return Score(None, "question has no aspects to cover", {})
     if not p.answer.strip():
         return Score(0.0, "empty answer", {})
-    a_tokens = set(T.content_tokens(p.answer))
+    a_tokens = set(content_tokens(p.answer))
     a_tokens = a_tokens | typos_answered(p, weights, a_tokens)
     cov = aspect_coverage(weights, a_tokens) or 0.0
     missing = [_surface(p.query, a) for a in weights if a not in a_tokens]
@@ -719,7 +725,7 @@ def completeness(p: Prepared) -> Score:
             a_vecs = np.stack([p.vec(u) for u in units]) if units else None
             hits = 0
             for i in rel_idx:
-                stoks = set(T.content_tokens(p.ctx.sentences[i])) - p.q_tokens
+                stoks = set(content_tokens(p.ctx.sentences[i])) - p.q_tokens
                 lexc = len(stoks & a_tokens) / len(stoks) if stoks else 1.0
                 simc = float((a_vecs @ p.ctx.vecs[i]).max()) if a_vecs is not None else 0.0
                 hits += 1 if (lexc >= 0.5 or simc >= 0.7) else 0
@@ -729,7 +735,7 @@ def completeness(p: Prepared) -> Score:
     if responsive is not None and responsive > value:
         value = responsive
         missing = []
-    if T.is_refusal(p.answer):
+    if is_refusal(p.answer):
         value = min(value, 0.3)
     reason = ("The answer covers every aspect of the question." if not missing else
               "Not covered: " + ", ".join(missing[:5]) + ".")
@@ -743,16 +749,16 @@ def completeness(p: Prepared) -> Score:
 
 def citation_quality(p: Prepared) -> Score:
     """Reference 003: citations like [doc.pdf:3]. None when the answer carries no citation."""
-    cites = T.find_citations(p.answer)
+    cites = find_citations(p.answer)
     if not cites:
         return Score(None, "no citations in the answer", {"citations": []})
     claims = p.claim_support() if p.ctx.sentences else [
         {"text": c, "supported": False} for c in p.claims]
-    cited = [c for c in claims if T.find_citations(c["text"])]
+    cited = [c for c in claims if find_citations(c["text"])]
     if not cited:  # citations sit in their own sentence or after the last claim
         cited = claims[-1:] if claims else []
     sup = sum(1 for c in cited if c["supported"]) / len(cited) if cited else 0.0
-    carry = (len([c for c in claims if T.find_citations(c["text"])]) / len(claims)) if claims else 0.0
+    carry = (len([c for c in claims if find_citations(c["text"])]) / len(claims)) if claims else 0.0
     known = [d for d, _ in cites if any(d.lower() in ch.lower() for ch in p.context)]
     value = 0.7 * sup + 0.3 * carry
     issues = []
@@ -772,7 +778,7 @@ def correctness(p: Prepared) -> Score:
     date or amount mismatch, or a negation flip). Extra, merely additional detail is not penalised."""
     if not p.expected:
         return Score(None, "no ground truth given", {})
-    exp_claims = list(T.split_claims(p.expected))
+    exp_claims = list(split_claims(p.expected))
     if not exp_claims:
         return Score(None, "ground truth has no claims", {})
     if not p.claims:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 from pydantic import BaseModel
 
-from .. import text as T
+from ..text.claims import about_context_sentences, assessment_sentences
 from ..local import NO_CONTEXT, Prepared, _short, faithfulness_from_hallucination, hallucination_score, \
     hallucination_signals
 from ..prompts import STATEMENTS_JSON, JudgePrompt, StatementVerdict
@@ -18,8 +18,8 @@ def faithfulness(p: Prepared) -> Score:
     retrieved context (NO_CONTEXT) or no claim."""
     if not p.ctx.sentences:
         return Score(None, NO_CONTEXT, {"claims": [], "unsupported_claims": []})
-    about = list(T.about_context_sentences(p.answer))
-    assessed = list(T.assessment_sentences(p.answer))
+    about = list(about_context_sentences(p.answer))
+    assessed = list(assessment_sentences(p.answer))
     note = (f" {len(about)} sentence(s) about the context, not checked: \"{_short(about[0], 60)}\"."
             if about else "") + (f" The answer's own assessment, not checked: \"{_short(assessed[0], 60)}\"."
                                  if assessed else "")
