@@ -1,4 +1,4 @@
-"""Claim checks added in issue 28 (pure functions over text; evaluators/local.py `support` calls them):
+"""Claim checks added in issue 28 (pure functions over text; evaluators/support.py `support` calls them):
 
 - `converted`: a claim's number that is a unit conversion of a number of the context (425 °F for 220 °C,
   480 feet for 146 metres, 3 km for 3,000 m) is the same fact, not a missing number;

@@ -8,8 +8,9 @@ from .. import meaning as M
 from ..text.claims import is_pleasantry, is_refusal
 from ..text.numbers import numbers
 from ..text.words import content_tokens
-from ..local import (Prepared, _clip, _norm, _surface, answer_units, aspect_coverage, aspect_weights,
-                     short_answer_responsiveness, typos_answered)
+from ..prepared import answer_units, _clip, _norm, Prepared
+from ..relevance import aspect_coverage, aspect_weights, short_answer_responsiveness, typos_answered
+from ..support import _surface
 from ..prompts import JudgePrompt
 from ..types import MetricEvaluator, Score
 

@@ -5,7 +5,8 @@ import numpy as np
 
 from ..text.references import find_references, strip_citations
 from ..text.words import content_tokens
-from ..local import NO_CONTEXT, Prepared
+from ..prepared import NO_CONTEXT, Prepared
+from ..support import claim_support
 from ..types import MetricEvaluator, Score
 
 
@@ -16,7 +17,7 @@ def citation_accuracy(p: Prepared) -> Score:
     when the answer cites no chunk by number, or there is no context. Chunks are numbered from 1, as shown."""
     if not p.ctx.sentences:
         return Score(None, NO_CONTEXT, {"citations": []})
-    claims = p.claim_support()
+    claims = claim_support(p)
     cited = [(i, c, find_references(c["text"])) for i, c in enumerate(claims)]
     cited = [x for x in cited if x[2]]
     if not cited:

@@ -4,7 +4,8 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from ..text.claims import split_claims
-from ..local import NO_CONTEXT, Prepared, _short, support
+from ..prepared import NO_CONTEXT, Prepared
+from ..support import _short, support
 from ..prompts import STATEMENTS_JSON, JudgePrompt, StatementVerdict
 from ..types import MetricEvaluator, Score
 

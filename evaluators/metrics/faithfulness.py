@@ -5,8 +5,9 @@ import numpy as np
 from pydantic import BaseModel
 
 from ..text.claims import about_context_sentences, assessment_sentences
-from ..local import NO_CONTEXT, Prepared, _short, faithfulness_from_hallucination, hallucination_score, \
-    hallucination_signals
+from ..hallucination import faithfulness_from_hallucination, hallucination_score, hallucination_signals
+from ..prepared import NO_CONTEXT, Prepared
+from ..support import claim_support, _short
 from ..prompts import STATEMENTS_JSON, JudgePrompt, StatementVerdict
 from ..types import MetricEvaluator, Score
 
@@ -26,7 +27,7 @@ def faithfulness(p: Prepared) -> Score:
     if not p.claims:
         return Score(None, ("only statements about the context, not checked" if about else "no claims"),
                      {"claims": [], "unsupported_claims": [], "about_context": about})
-    claims = p.claim_support()
+    claims = claim_support(p)
     n_sup = sum(1 for c in claims if c["supported"])
     share = n_sup / len(claims)
     halluc = hallucination_score(p, Score(share, "", {"claims": claims}))
