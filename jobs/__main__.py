@@ -134,9 +134,9 @@ def _one_line(exc: BaseException) -> str:
 
 
 def cmd_demo(args) -> int:
-    """Demo records; while they load, the pages say so (store.state setup flag)."""
+    """Demo records; while they load, the pages say so (store.setup_status setup flag)."""
     from demo.generate import generate_demo
-    from store.state import set_setup
+    from store.setup_status import set_setup
 
     from settings import get_settings
 
@@ -197,7 +197,7 @@ def cmd_tick(args) -> int:
 
     from jobs.runner import run_tick
     from jobs.scheduler import LEASE
-    from store.state import acquire_lease, release_lease
+    from store.locks import acquire_lease, release_lease
 
     db = _db()
     owner = f"tick:{socket.gethostname()}:{os.getpid()}"

@@ -48,7 +48,8 @@ from store.errors import DatabaseError
 from settings import get_settings
 from store.collections import APS_JOBS
 from store.client import patient_db
-from store.state import LANES, PERSON_LANE, acquire_lease, release_lease, take_job_request, take_tick_request
+from store.locks import acquire_lease, release_lease
+from store.state import LANES, PERSON_LANE, take_job_request, take_tick_request
 
 log = logging.getLogger("jobs.scheduler")
 LEASE = "scheduler"

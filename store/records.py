@@ -14,8 +14,9 @@ from pymongo.errors import (BulkWriteError, ConnectionFailure, DuplicateKeyError
 
 from store.collections import RECORDS, REJECTED
 from store.privacy import Policies, quarantine_entry, redact_docs
-from store.schema import canonical_json, content_hash, payload_from_storage, storable_payload
-from store.state import write_in_flight
+from core.content_id import canonical_json, content_hash
+from store.record_fields import payload_from_storage, storable_payload
+from store.inflight import write_in_flight
 from store.storable import payload_text, safe_text
 
 # Every index costs insert time on the embedded server (measured: ~20k docs/s

@@ -11,7 +11,7 @@ from store.collections import APS_JOBS
 def test_the_scheduler_line_names_the_holder_and_the_ticks(db):
     from store.job_runs import finish_run, start_run
     from store.pending import scheduler_status
-    from store.state import acquire_lease, release_lease
+    from store.locks import acquire_lease, release_lease
 
     now = datetime.now(timezone.utc)
     healthy, line = scheduler_line(scheduler_status(db), now)
