@@ -129,7 +129,7 @@ def cmd_ingest(args) -> int:
 
 
 def _one_line(exc: BaseException) -> str:
-    from store.errors import outage_text
+    from store.client import outage_text
     return outage_text(exc, 500)  # pymongo's topology description left out
 
 

@@ -25,7 +25,7 @@ from typing import Any, Callable
 from pymongo.database import Database
 
 from jobs import registry
-from jobs.budget import STOPPING, out_of_time  # noqa: F401 - re-exported (scheduler, older callers)
+from jobs.budget import STOPPING
 from settings import get_settings
 from store.errors import DatabaseError
 
