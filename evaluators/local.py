@@ -45,6 +45,7 @@ import numpy as np
 
 from . import checks as C
 from . import meaning as M
+from . import polarity as P
 from . import rules
 from . import text as T
 from .placeholders import placeholder_weight
@@ -318,6 +319,8 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
                 differs = (T.negation_count_near(a, sent_toks[best], strict=True) + T.prefixed_negations(a, sent_toks[best])) % 2 == 1
             else:
                 differs = T.negation_count_near(b, ctoks, strict=True) % 2 == 1
+        if differs and rules.on("negation_clause"):  # judge30: the negation's own clause, words said twice
+            differs = P.flip_holds(text, sent)
         if differs:
             score *= 0.2
             flipped = True
@@ -327,6 +330,8 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
     # the claim otherwise says what that sentence says
     opposite = (C.contradictions(text, ev.sentences[best])
                 if rules.on("contradiction") and not flipped and overl[best] >= CONTRADICTION_OVERLAP else [])
+    if not opposite and not flipped and rules.on("contrast_words") and overl[best] >= CONTRADICTION_OVERLAP:
+        opposite = list(P.contrasts(text, ev.sentences[best]))  # judge30: "faster" / "takes longer", "oil-based"
     if opposite:
         score *= CONTRADICTION_PENALTY
         w, v = opposite[0]
