@@ -104,39 +104,45 @@ _SCOPE = 3  # content words after a negation that it covers (as T.negation_count
 _MODALS = frozenset("may must shall can will should would could might".split())
 
 
-def _clauses(text: str) -> list[list[tuple[str, str | None]]]:
-    """Per clause, its (word, stem or None for stopwords and negations) in order; bounds and quantifier forms
-    ("not exceeding", "not all") are dropped first, as the negation check does."""
+def _segments(text: str) -> list[list[tuple[str, str | None]]]:
+    """The verb phrases of `text`: its clauses, each cut again before a modal ("who is not liable to be registered
+    | may still get himself registered"); per segment its (word, stem or None for stopwords, negations and
+    preventing words) in order. Bounds and quantifier forms ("not exceeding", "not all") are dropped first, as
+    the negation check does."""
     text = T._BOUND_RE.sub(" ", T.without_non_denials(T.strip_citations(text or "")).replace("\u2019", "'"))
     out = []
     for part in _CLAUSE_RE.split(text):
-        words = [m.group(0).lower() for m in T._TOKEN_POS_RE.finditer(part)]
-        out.append([(w, None if (w in T.STOPWORDS or T.is_negation_word(w) or w in _PREVENT) else T.stem(w))
-                    for w in words])
+        seg: list[tuple[str, str | None]] = []
+        for m in T._TOKEN_POS_RE.finditer(part):
+            w = m.group(0).lower()
+            if w in _MODALS and seg:
+                out.append(seg)
+                seg = []
+            seg.append((w, None if (w in T.STOPWORDS or T.is_negation_word(w) or w in _PREVENT) else T.stem(w)))
+        out.append(seg)
     return out
 
 
-def _covered(text: str, triggers) -> tuple[list[set], set]:
-    """For each trigger word of `text` (a negation, or a word of _PREVENT), the stems of the next _SCOPE content
-    words of its clause; and the stems said outside every trigger's reach."""
-    reach, said = [], set()
-    for clause in _clauses(text):
+def _covered(text: str, triggers) -> list[tuple[set, set]]:
+    """For each trigger word of `text` (a negation, or a word of _PREVENT): the stems of the next _SCOPE content
+    words of its segment, and the stems the other segments say outside every trigger's reach."""
+    segs = _segments(text)
+    reach, free = [], []
+    for seg in segs:
         hit = set()
-        for i, (w, _) in enumerate(clause):
+        for i, (w, _) in enumerate(seg):
             if triggers(w):
-                end = next((k for k in range(i + 1, len(clause)) if clause[k][0] in _MODALS), len(clause))
-                nxt = [k for k in range(i + 1, end) if clause[k][1]][:_SCOPE]
-                reach.append({clause[k][1] for k in nxt})
+                nxt = [k for k in range(i + 1, len(seg)) if seg[k][1]][:_SCOPE]
+                reach.append((len(free), {seg[k][1] for k in nxt}))
                 hit.update(nxt)
-        said.update(st for k, (_, st) in enumerate(clause) if st and k not in hit)
-    return reach, said
+        free.append({st for k, (_, st) in enumerate(seg) if st and k not in hit})
+    return [(r, set().union(*(f for j, f in enumerate(free) if j != i))) for i, r in reach]
 
 
 def _denies(text: str, anchors: set) -> int:
-    """Negations of `text` whose clause-bounded reach holds a word of `anchors` that `text` does not also say
-    plainly elsewhere."""
-    reach, said = _covered(text, T.is_negation_word)
-    return sum(1 for r in reach if (r & anchors) - said)
+    """Negations of `text` whose segment-bounded reach holds a word of `anchors` that another segment of `text`
+    does not say plainly."""
+    return sum(1 for r, elsewhere in _covered(text, T.is_negation_word) if (r & anchors) - elsewhere)
 
 
 @lru_cache(maxsize=8192)
@@ -151,6 +157,6 @@ def flip_holds(claim: str, sentence: str) -> bool:
     if claim_neg == sent_neg:
         return False
     negating, other = (claim, sentence) if claim_neg else (sentence, claim)
-    denied = set().union(*(_covered(negating, T.is_negation_word)[0] or [set()]))
-    prevented = set().union(*(_covered(other, lambda w: w in _PREVENT)[0] or [set()]))
+    denied = set().union(*(r for r, _ in _covered(negating, T.is_negation_word)))
+    prevented = set().union(*(r for r, _ in _covered(other, lambda w: w in _PREVENT)))
     return not (denied & prevented)
