@@ -45,6 +45,7 @@ import numpy as np
 
 from . import checks as C
 from . import meaning as M
+from . import numfacts as NF
 from . import polarity as P
 from . import rules
 from . import text as T
@@ -280,6 +281,8 @@ def support(claim: str, ev: Evidence, p: Prepared) -> dict:
         local_idx.add(head)
     local_nums = set().union(*(T.numbers(ev.sentences[i]) for i in local_idx))
     displaced = [n for n in claim_nums if n in ev.numbers and n not in local_nums]
+    if displaced and rules.on("number_neighbours"):  # judge30: a sentence giving it next to the claim's words
+        displaced = [n for n in displaced if not NF.said_with(n, text, ev.sentences)]
     if displaced and not missing_nums:
         score *= 0.4 ** len(displaced)
         whys.append("number/date/amount appears in the context but not with this fact: "
