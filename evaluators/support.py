@@ -40,6 +40,8 @@ from .text.numbers import months, _NUMBER_WORDS, numbers, slot_conflicts
 from .text.references import find_references, strip_citations
 from .text.words import content_tokens, content_words, is_common, match_in, stem, STOPWORDS
 from . import checks as C
+from . import numfacts as NF
+from . import polarity as P
 from . import rules
 from .prepared import _clip, Evidence, Prepared, qa_text
 
@@ -196,6 +198,8 @@ def _check_numbers(text: str, ev: Evidence, p: Prepared, m: _Match, score: float
         local_idx.add(head)
     local_nums = set().union(*(numbers(ev.sentences[i]) for i in local_idx))
     displaced = [n for n in claim_nums if n in ev.numbers and n not in local_nums]
+    if displaced and rules.on("number_neighbours"):  # judge30: a sentence giving it next to the claim's words
+        displaced = [n for n in displaced if not NF.said_with(n, text, ev.sentences)]
     if displaced and not missing_nums:
         score *= 0.4 ** len(displaced)
         whys.append("number/date/amount appears in the context but not with this fact: "
@@ -240,6 +244,8 @@ def _check_negation(text: str, ev: Evidence, m: _Match, score: float, whys: list
                 differs = (negation_count_near(a, sent_toks[best], strict=True) + prefixed_negations(a, sent_toks[best])) % 2 == 1
             else:
                 differs = negation_count_near(b, ctoks, strict=True) % 2 == 1
+        if differs and rules.on("negation_clause"):  # judge30: the negation's own clause, words said twice
+            differs = P.flip_holds(text, sent)
         if differs:
             score *= 0.2
             flipped = True
@@ -255,6 +261,8 @@ def _check_contradiction(text: str, ev: Evidence, m: _Match, score: float, whys:
     best, overl = m.best, m.overl
     opposite = (C.contradictions(text, ev.sentences[best])
                 if rules.on("contradiction") and not flipped and overl[best] >= CONTRADICTION_OVERLAP else [])
+    if not opposite and not flipped and rules.on("contrast_words") and overl[best] >= CONTRADICTION_OVERLAP:
+        opposite = list(P.contrasts(text, ev.sentences[best]))  # judge30: "faster" / "takes longer", "oil-based"
     if opposite:
         score *= CONTRADICTION_PENALTY
         w, v = opposite[0]
