@@ -3,28 +3,39 @@
 Every metric has one colour on every chart, thresholds are dashed lines, pass is
 green and fail is red, figures are ~300 px high with compact margins on the
 "plotly_white" template. Functions take plain lists/dicts (no MongoDB, no
-Streamlit) and return `go.Figure`s; `show()` puts one on the page. The shared look (colours, height,
-margins, template, layout, date axis): dashboard/components/chart_style.py.
+Streamlit) and return `go.Figure`s; `show()` puts one on the page.
 """
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Iterable, Sequence
 
 import plotly.graph_objects as go
+import plotly.io as pio
 import streamlit as st
 
 from core import metrics
 from core.buckets import Bucket
 from core.diagnosis import BOTH, GENERATION, OK, RETRIEVAL
 from core.diagnosis import QUADRANTS as QUADRANT_KEYS
-from dashboard.components.chart_style import (FAIL_COLOR, HEIGHT, INCIDENT_COLOR, PASS_COLOR, as_x, base_layout, date_axis,
-                                               day_spans, day_text, feature_color, hline, rgba)
 
 
 def scores() -> tuple[str, ...]:
     """Overall quality first, then the catalog's metrics: the order of KPI rows and heatmaps."""
     return (metrics.OVERALL, *metrics.names())
+
+
+FEATURE_COLORS = ["#4C78A8", "#F58518", "#54A24B", "#B279A2", "#E45756", "#72B7B2",
+                  "#EECA3B", "#9D755D", "#FF9DA6", "#BAB0AC"]
+PASS_COLOR = "#2E9E5B"
+FAIL_COLOR = "#D64545"
+INCIDENT_COLOR = "rgba(214, 69, 69, 0.13)"
+HEIGHT = 300
+# Every figure starts from plotly_white as plotly's default template: plotly applies its default without
+# validating it again, while `update_layout(template="plotly_white")` copied and validated the whole
+# template per figure (~0.2 s each on a loaded 2-core machine; the Overview draws eight: issue 29).
+pio.templates.default = "plotly_white"
+MARGIN = dict(l=10, r=10, t=36, b=10)
 
 
 # --- numbers from aggregate documents -----------------------------------------------
@@ -75,6 +86,39 @@ def label(metric: str) -> str:
     return metrics.label(metric)
 
 
+def feature_color(features: Sequence[str], feature: str) -> str:
+    ordered = sorted(features)
+    index = ordered.index(feature) if feature in ordered else len(ordered)
+    return FEATURE_COLORS[index % len(FEATURE_COLORS)]
+
+
+def _rgba(hex_color: str, alpha: float) -> str:
+    hex_color = hex_color.lstrip("#")
+    r, g, b = (int(hex_color[i:i + 2], 16) for i in (0, 2, 4))
+    return f"rgba({r}, {g}, {b}, {alpha})"
+
+
+def base_layout(fig: go.Figure, title: str | None = None, *, height: int = HEIGHT,
+                percent: bool = False, y_range: Sequence[float] | None = None) -> go.Figure:
+    fig.update_layout(
+        height=height, margin=MARGIN,
+        title=dict(text=title or "", x=0.0, xanchor="left", font=dict(size=14)),
+        legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="right", x=1.0, font=dict(size=11)),
+        hovermode="x unified",
+    )
+    if percent:
+        fig.update_yaxes(tickformat=".0%")
+    if y_range is not None:
+        fig.update_yaxes(range=list(y_range))
+    return fig
+
+
+def _as_x(value) -> object:
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None)
+    return value
+
+
 def trend_figure(
     metric: str,
     buckets: Sequence[datetime],
@@ -94,8 +138,8 @@ def trend_figure(
     bucket is still filling up (today): it is drawn dotted with an open marker and
     labelled "partial". Each point carries its day (customdata) for click-through."""
     color = metrics.color(metric)
-    xs = [as_x(b) for b in buckets]
-    days = [day_text(b) for b in buckets]
+    xs = [_as_x(b) for b in buckets]
+    days = [_day_text(b) for b in buckets]
     values = list(values)
     fig = go.Figure()
     if band is not None and any(v is not None for v in band[0]):
@@ -103,7 +147,7 @@ def trend_figure(
         fig.add_trace(go.Scatter(x=xs, y=list(high), mode="lines", line=dict(width=0), hoverinfo="skip",
                                  showlegend=False, connectgaps=False))
         fig.add_trace(go.Scatter(x=xs, y=list(low), mode="lines", line=dict(width=0), fill="tonexty",
-                                 fillcolor=rgba(color, 0.15), name="p10–p90", hoverinfo="skip",
+                                 fillcolor=_rgba(color, 0.15), name="p10–p90", hoverinfo="skip",
                                  connectgaps=False))
     hover = "%{y:.1%}" if percent else "%{y:.3f}"
     cut = len(values) - 1 if partial and values else len(values)
@@ -115,18 +159,41 @@ def trend_figure(
     if cut < len(values):
         _partial_point(fig, xs, values, days, color, hover)
     # shapes and labels as plain layout entries in one update: add_hline / add_vrect cost ~0.1 s each
-    shapes = day_spans(incidents, bucket_days, INCIDENT_COLOR)
+    shapes = _day_spans(incidents, bucket_days, INCIDENT_COLOR)
     notes = []
     if threshold is not None:
-        shapes.append(hline(threshold, dict(color=FAIL_COLOR, dash="dash", width=1.5)))
+        shapes.append(_hline(threshold, dict(color=FAIL_COLOR, dash="dash", width=1.5)))
         notes.append(dict(text=f"{threshold_label} {threshold:.0%}" if percent else f"{threshold_label} {threshold:.2f}",
                           x=1, xref="x domain", xanchor="right", y=threshold, yref="y", yanchor="top",
                           showarrow=False, font=dict(size=10, color=FAIL_COLOR)))
     fig.update_layout(shapes=shapes, annotations=[*fig.layout.annotations, *notes])  # after "partial"
     base_layout(fig, title or label(metric), percent=percent)
     fig.update_layout(showlegend=False)
-    date_axis(fig, xs, bucket_days)
+    _date_axis(fig, xs, bucket_days)
     return fig
+
+
+def _hline(y: float, line: dict) -> dict:
+    """A horizontal line across the plot at `y` (what add_hline draws)."""
+    return dict(type="line", xref="x domain", x0=0, x1=1, yref="y", y0=y, y1=y, line=line)
+
+
+def _day_spans(days: Iterable[date], bucket_days: int, color: str) -> list[dict]:
+    """Shaded rectangles over the given days, consecutive days merged into one (what add_vrect drew per day)."""
+    spans: list[list[datetime]] = []
+    half = timedelta(hours=12 * bucket_days)
+    for day in sorted(set(days)):
+        start = datetime(day.year, day.month, day.day)
+        if spans and start - half <= spans[-1][1]:
+            spans[-1][1] = start + half
+        else:
+            spans.append([start - half, start + half])
+    return [dict(type="rect", xref="x", x0=x0, x1=x1, yref="y domain", y0=0, y1=1, fillcolor=color,
+                 line=dict(width=0), layer="below") for x0, x1 in spans]
+
+
+def _day_text(value) -> str:
+    return value.strftime("%Y-%m-%d") if isinstance(value, (date, datetime)) else str(value)
 
 
 PARTIAL_NOTE = "partial"
@@ -138,7 +205,7 @@ def _partial_point(fig: go.Figure, xs: Sequence, values: Sequence, days: Sequenc
     seg = slice(max(0, len(values) - 2), len(values))
     fig.add_trace(go.Scatter(
         x=list(xs[seg]), y=list(values[seg]), mode="lines+markers", name="today (partial)",
-        customdata=list(days[seg]), line=dict(color=rgba(color, 0.55), width=2, dash="dot"),
+        customdata=list(days[seg]), line=dict(color=_rgba(color, 0.55), width=2, dash="dot"),
         marker=dict(size=[0, 9][-len(values[seg]):], symbol="circle-open", color=color,
                     line=dict(width=2, color=color)),
         hovertemplate=hover + " (partial day)<extra></extra>", connectgaps=False,
@@ -148,12 +215,24 @@ def _partial_point(fig: go.Figure, xs: Sequence, values: Sequence, days: Sequenc
                        font=dict(size=10, color="#666"))
 
 
+def _date_axis(fig: go.Figure, xs: Sequence, bucket_days: int = 1) -> None:
+    """Day-level ticks; a period of one or two buckets is padded so it does not zoom to hours."""
+    fig.update_xaxes(tickformat="%b %d", hoverformat="%a %Y-%m-%d")
+    days = [x for x in xs if isinstance(x, (date, datetime))]
+    if days and len(days) <= 2:
+        pad = timedelta(days=bucket_days)
+        lo, hi = min(days), max(days)
+        lo = datetime(lo.year, lo.month, lo.day) - pad
+        hi = datetime(hi.year, hi.month, hi.day) + pad
+        fig.update_xaxes(range=[lo, hi], dtick=86_400_000 * bucket_days)
+
+
 def mark_partial(fig: go.Figure, day: date | None, bucket_days: int = 1) -> go.Figure:
     """Grey out the still-filling bucket that starts on `day` (today's), labelled "partial"."""
     if day is None:
         return fig
     start = datetime(day.year, day.month, day.day)
-    fig.update_layout(shapes=[*fig.layout.shapes, *day_spans([day], bucket_days, "rgba(140,140,140,0.12)")],
+    fig.update_layout(shapes=[*fig.layout.shapes, *_day_spans([day], bucket_days, "rgba(140,140,140,0.12)")],
                       annotations=[*fig.layout.annotations, dict(
                           text=PARTIAL_NOTE, x=start, xref="x", xanchor="center", y=1, yref="y domain",
                           yanchor="bottom", showarrow=False, font=dict(size=10, color="#666"))])
@@ -170,14 +249,14 @@ def multi_line_figure(series: dict[str, tuple[Sequence[datetime], Sequence[float
     lines = []
     for name, (xs, ys) in series.items():
         color = feature_color(names, name)
-        fig.add_trace(go.Scatter(x=[as_x(x) for x in xs], y=list(ys), mode="lines+markers", name=name,
+        fig.add_trace(go.Scatter(x=[_as_x(x) for x in xs], y=list(ys), mode="lines+markers", name=name,
                                  line=dict(color=color, width=2), marker=dict(size=4), connectgaps=False))
         if threshold_by_series and threshold_by_series.get(name) is not None:
-            lines.append({**hline(threshold_by_series[name], dict(color=color, dash="dash", width=1)),
+            lines.append({**_hline(threshold_by_series[name], dict(color=color, dash="dash", width=1)),
                           "opacity": 0.7})
     fig.update_layout(shapes=lines)
     base_layout(fig, title, percent=percent)
-    date_axis(fig, [x for xs, _ in series.values() for x in xs])
+    _date_axis(fig, [x for xs, _ in series.values() for x in xs])
     return mark_partial(fig, partial_day)
 
 
@@ -263,7 +342,7 @@ def quadrant_figure(points: Sequence[dict], *, p_cut: float, f_cut: float, title
             x=[p["precision"] for p in mine], y=[p["faithfulness"] for p in mine], mode="markers",
             name=feature, marker=dict(color=feature_color(features, feature), size=8, opacity=0.8,
                                       line=dict(width=0.5, color="white")),
-            text=[as_x(p["bucket"]).strftime("%Y-%m-%d") if isinstance(p["bucket"], datetime) else str(p["bucket"])
+            text=[_as_x(p["bucket"]).strftime("%Y-%m-%d") if isinstance(p["bucket"], datetime) else str(p["bucket"])
                   for p in mine],
             customdata=[p.get("count") for p in mine],
             hovertemplate=f"<b>{feature}</b> %{{text}}<br>precision %{{x:.2f}} · faithfulness %{{y:.2f}}"
@@ -346,7 +425,7 @@ def histogram_figure(metric: str, current: Sequence[tuple[float, int]], previous
                          marker=dict(color="rgba(0,0,0,0)", line=dict(color="#8A8F98", width=1.5)),
                          hovertemplate="%{y:.1%}<extra>" + labels[1] + "</extra>"))
     fig.add_trace(go.Bar(x=xs, y=now, name=f"{labels[0]} ({n_now:,})", width=bin_width * 0.8,
-                         marker=dict(color=rgba(color, 0.75)),
+                         marker=dict(color=_rgba(color, 0.75)),
                          hovertemplate="%{y:.1%}<extra>" + labels[0] + "</extra>"))
     if threshold is not None:
         fig.add_vline(x=threshold, line=dict(color=FAIL_COLOR, dash="dash", width=1.5))
@@ -361,8 +440,8 @@ def volume_figure(buckets: Sequence[datetime], counts: Sequence[float | None],
                   failing: Sequence[float | None], *, title: str = "Records", partial: bool = False) -> go.Figure:
     """Records per bucket (grey) with the failing ones (red) in front; a `partial` last bucket
     (today) is hatched and lighter. Each bar carries its day (customdata) for click-through."""
-    xs = [as_x(b) for b in buckets]
-    days = [day_text(b) for b in buckets]
+    xs = [_as_x(b) for b in buckets]
+    days = [_day_text(b) for b in buckets]
     shape = ["/" if partial and i == len(xs) - 1 else "" for i in range(len(xs))]
     alpha = [0.45 if s else 1.0 for s in shape]
     fig = go.Figure()
@@ -375,5 +454,5 @@ def volume_figure(buckets: Sequence[datetime], counts: Sequence[float | None],
                            font=dict(size=10, color="#666"))
     base_layout(fig, title)
     fig.update_layout(barmode="overlay", bargap=0.15)
-    date_axis(fig, xs)
+    _date_axis(fig, xs)
     return fig
