@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from evaluators import embeddings, pipeline  # noqa: E402
-from evaluators import local as L  # noqa: E402
+from evaluators.prepared import texts_to_embed  # noqa: E402
 
 
 def records() -> list[dict]:
@@ -82,7 +82,7 @@ def main() -> None:
     ap.add_argument("--ab", action="store_true")
     args = ap.parse_args()
     recs = records()
-    texts = list(dict.fromkeys(t for r in recs for t in L.texts_to_embed(r["query"], r["answer"], r["context"],
+    texts = list(dict.fromkeys(t for r in recs for t in texts_to_embed(r["query"], r["answer"], r["context"],
                                                                          None, None)))
     print(f"load before: {os.getloadavg()}; {len(recs)} records, {len(texts)} unique texts; "
           f"{embeddings.warm_up()}")

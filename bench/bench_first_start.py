@@ -6,7 +6,7 @@ Runs `python -m scripts.run_local` (what `make run` runs once the install is don
 EVALBOARD_DATA_DIR, a free database port and a free dashboard port, then records, in seconds from
 the start command:
 - dashboard answers: the first HTTP 200 from `/_stcore/health` and from the app's page `/`;
-- demo loaded: store.state.build_status says the demo load is over;
+- demo loaded: store.setup_status.build_status says the demo load is over;
 - first numbers: the first daily aggregate bucket exists (what the Overview shows first);
 - alerts: the alert rules have been judged (the replay of the demo's history);
 - agreement figures: the first judge-agreement day is figured;
@@ -65,7 +65,7 @@ def main() -> int:
     stop_s = None
     try:
         from store.client import make_client
-        from store.state import build_status
+        from store.setup_status import build_status
 
         db = None
         while time.monotonic() - started < args.timeout and proc.poll() is None:

@@ -34,14 +34,15 @@ sys.path.insert(0, str(REPO / "bench"))
 
 import bench_quality as BQ  # noqa: E402
 from evaluators import rules  # noqa: E402
-from evaluators import text as T  # noqa: E402
+from evaluators.text.references import find_citations, find_references  # noqa: E402
+from evaluators.text import claims, entities, negation, numbers, references, sentences, words  # noqa: E402
 
 WEB = REPO / "tests" / "data" / "web_cases.jsonl"
 _LIST_LINE = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S", re.MULTILINE)
 
 
 def style_of(answer: str) -> str:
-    if T.find_references(answer) or T.find_citations(answer):
+    if find_references(answer) or find_citations(answer):
         return "cites"
     return "lists" if len(_LIST_LINE.findall(answer)) >= 2 else "plain"
 
@@ -92,11 +93,11 @@ def measure(s, y) -> dict:
 
 
 def switch_off(off) -> None:
-    """Only the rules not in `off` on; the cached text functions (evaluators.text, .checks) are cleared."""
+    """Only the rules not in `off` on; the cached text functions (evaluators.text.*, .checks) are cleared."""
     from evaluators import checks as C
 
     rules.switch_off(off)
-    for mod in (T, C):
+    for mod in (references, words, sentences, numbers, negation, entities, claims, C):
         for obj in vars(mod).values():
             if hasattr(obj, "cache_clear"):
                 obj.cache_clear()

@@ -60,12 +60,13 @@ def halueval(n: int, start: int) -> list[dict]:
 
 
 def cache_sizes() -> dict:
-    from evaluators import embeddings, text
+    from evaluators import embeddings
+    from evaluators.text import claims, entities, negation, numbers, references, sentences, words
     sizes = {"embeddings": len(embeddings._cache)}
-    for name in dir(text):
-        fn = getattr(text, name)
-        if hasattr(fn, "cache_info"):
-            sizes[name] = fn.cache_info().currsize
+    for mod in (references, words, sentences, numbers, negation, entities, claims):
+        for name, fn in vars(mod).items():
+            if hasattr(fn, "cache_info") and fn.__module__ == mod.__name__:
+                sizes[name] = fn.cache_info().currsize
     return sizes
 
 

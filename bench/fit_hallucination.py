@@ -3,13 +3,13 @@
 python bench/fit_hallucination.py [--sets rag,halueval] [--l2 1.0] [--folds 5] [--cache FILE]
 
 Scores every record of the labelled sets (bench_quality.SETS) in FAST mode, reads the claim signals
-(evaluators.local.SIGNALS, in details.faithfulness.signals) and fits an L2-regularised logistic
+(evaluators.hallucination.SIGNALS, in details.faithfulness.signals) and fits an L2-regularised logistic
 regression (IRLS, numpy only) with each set weighted equally. Reports AUROC:
   - grouped k-fold within the sets (twins / question pairs never split across folds), trained on the
     training folds of all sets together;
   - across sets: trained on one set alone, measured on the other;
   - the hand-set formula (weights empty) and the word-overlap baseline, for comparison.
-Prints the weights fitted on everything, ready for evaluators/local.py (HALLUCINATION_WEIGHTS/BIAS).
+Prints the weights fitted on everything, ready for evaluators/hallucination.py (HALLUCINATION_WEIGHTS/BIAS).
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def group_of(name: str, rid: str) -> str:
 def collect(names, limit: int, cache: str | None) -> dict:
     if cache and Path(cache).exists():
         return json.loads(Path(cache).read_text())
-    from evaluators import local as L
+    from evaluators.hallucination import SIGNALS
 
     data = {}
     for name in names:
@@ -46,7 +46,7 @@ def collect(names, limit: int, cache: str | None) -> dict:
         for r, o in zip(rows, outs):
             sig = (o.get("details", {}).get("faithfulness") or {}).get("signals")
             recs.append({"y": int(r["hallucinated"]), "group": group_of(name, r["id"]), "category": r["category"],
-                         "x": None if sig is None else [sig[k] for k in L.SIGNALS],
+                         "x": None if sig is None else [sig[k] for k in SIGNALS],
                          "formula": o.get("hallucination_score"),
                          "overlap": BQ.overlap_hallucination(r["answer"], r["context"])})
         data[name] = recs
@@ -79,7 +79,7 @@ def fit(X: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float, iters: int = 50)
 # Fitting with these signs keeps the combination from learning a set's artefacts (in HaluEval the
 # hallucinated answers are fluent sentences, the right ones short spans, so "similar to the context"
 # alone would there predict "hallucinated").
-from evaluators.local import SIGNAL_DIRECTION as SIGN  # noqa: E402
+from evaluators.hallucination import SIGNAL_DIRECTION as SIGN  # noqa: E402
 
 
 def fit_signed(X, y, w, l2, names):
@@ -132,18 +132,18 @@ def main() -> None:
     ap.add_argument("--drop", default="mean_support,min_support,novel_word_share",
                     help="signals left out of the fit (comma-separated)")
     args = ap.parse_args()
-    from evaluators import local as L
+    from evaluators.hallucination import SIGNALS
 
     names = args.sets.split(",")
     data = collect(names, args.limit, args.cache)
     for d in filter(None, args.drop.split(",")):  # a dropped signal: held at 0, so it gets no weight
-        j = L.SIGNALS.index(d)
+        j = SIGNALS.index(d)
         for recs in data.values():
             for r in recs:
                 if r["x"] is not None:
                     r["x"][j] = 0.0
     rng = np.random.default_rng(args.seed)
-    print(f"signals: {', '.join(L.SIGNALS)}")
+    print(f"signals: {', '.join(SIGNALS)}")
     for name in names:
         recs = data[name]
         y = np.array([r["y"] for r in recs])
@@ -164,7 +164,7 @@ def main() -> None:
             X, y, _, _ = arrays(tr)
             Xs.append(X)
             ys.append(y)
-        coef, bias = fit_signed(np.vstack(Xs), np.concatenate(ys), balanced_weights(ys), args.l2, L.SIGNALS)
+        coef, bias = fit_signed(np.vstack(Xs), np.concatenate(ys), balanced_weights(ys), args.l2, SIGNALS)
         for name in names:
             for i, r in enumerate(data[name]):
                 if fold_of[(name, r["group"])] == k:
@@ -176,7 +176,7 @@ def main() -> None:
     if len(names) > 1:
         for a in names:
             X, y, _, _ = arrays(data[a])
-            coef, bias = fit_signed(X, y, np.ones(len(y)), args.l2, L.SIGNALS)
+            coef, bias = fit_signed(X, y, np.ones(len(y)), args.l2, SIGNALS)
             for b in names:
                 if b != a:
                     yb = np.array([r["y"] for r in data[b]])
@@ -186,12 +186,12 @@ def main() -> None:
         X, y, _, _ = arrays(data[name])
         Xs.append(X)
         ys.append(y)
-    coef, bias = fit_signed(np.vstack(Xs), np.concatenate(ys), balanced_weights(ys), args.l2, L.SIGNALS)
+    coef, bias = fit_signed(np.vstack(Xs), np.concatenate(ys), balanced_weights(ys), args.l2, SIGNALS)
     for name in names:
         y = np.array([r["y"] for r in data[name]])
         print(f"[{name}] in-sample AUROC of the final fit: {BQ.auroc(full_scores(data[name], coef, bias), y):.4f}")
     print("HALLUCINATION_WEIGHTS = {")
-    for k, c in zip(L.SIGNALS, coef):
+    for k, c in zip(SIGNALS, coef):
         print(f'    "{k}": {c:.4f},')
     print("}")
     print(f"HALLUCINATION_BIAS = {bias:.4f}")

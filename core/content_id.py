@@ -2,7 +2,7 @@
 
 `content_hash(value, prefix)` hashes the canonical JSON of a value (sorted keys, no spaces); a value
 nested too deeply for `json` is hashed from a cut copy (`payload_text`). Pure: the import formats
-(formats/) and the store (store/schema.py, store/records.py) share it, so an id never depends on
+(formats/) and the store (store/record_fields.py, store/records.py) share it, so an id never depends on
 which of them computed it.
 """
 from __future__ import annotations

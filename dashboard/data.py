@@ -276,7 +276,8 @@ def job_runs(db) -> tuple[list[JobRun], list[JobRun]]:
 def aggregate_health(db) -> AggregateHealth:
     """What the aggregates count up to, what they hold back right now and why, and the last recount."""
     from store.aggregates import last_verification
-    from store.state import AGGREGATE, get_state, writes_in_flight
+    from store.inflight import writes_in_flight
+    from store.state import AGGREGATE, get_state
     state = get_state(db, AGGREGATE)
     return AggregateHealth(watermark=state.get("watermark"), dirty_days=len(state.get("dirty_days") or []),
                            in_flight=writes_in_flight(db), verification=last_verification(db))

@@ -94,5 +94,5 @@ def generate_demo_labels(db: Database, *, end: datetime, size: int = 300, seed: 
 def _split(answer) -> tuple[str, ...]:
     if not isinstance(answer, str) or not answer.strip():
         return ()
-    from evaluators.text import split_claims
+    from evaluators.text.claims import split_claims
     return split_claims(answer)

@@ -18,7 +18,7 @@ def __getattr__(name):  # keep `import evaluators` light: the model stack loads 
         from . import pipeline
 
         return getattr(pipeline, name)
-    if name in ("embeddings", "judge", "local", "text", "retrieval", "pipeline", "prompts",
+    if name in ("embeddings", "judge", "text", "retrieval", "pipeline", "prompts",
                 "metrics"):
         import importlib
 

@@ -1,4 +1,4 @@
-"""Claim checks added in issue 28 (pure functions over text; evaluators/local.py `support` calls them):
+"""Claim checks added in issue 28 (pure functions over text; evaluators/support.py `support` calls them):
 
 - `converted`: a claim's number that is a unit conversion of a number of the context (425 °F for 220 °C,
   480 feet for 146 metres, 3 km for 3,000 m) is the same fact, not a missing number;
@@ -13,7 +13,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from . import text as T
+from .text.negation import is_negation_word, without_non_denials
+from .text.numbers import _NUMBER_WORDS
+from .text.references import strip_citations
+from .text.words import NEGATIONS, stem, STOPWORDS, _WORD_RE
 
 # unit -> (dimension, factor to the dimension's base unit); temperatures are converted separately
 _UNITS = {
@@ -53,7 +56,7 @@ def _unit(word: str) -> tuple[str, float] | None:
 def quantities(text: str) -> tuple[tuple[float, str, float], ...]:
     """(value, dimension, factor) of each number written with a unit ("220 °C", "146 metres", "3,000 m")."""
     out = []
-    for m in _QTY_RE.finditer(T.strip_citations(text or "")):
+    for m in _QTY_RE.finditer(strip_citations(text or "")):
         u = _unit(m.group(2))
         if u is not None:
             out.append((float(m.group(1).replace(",", "")), u[0], u[1]))
@@ -91,7 +94,7 @@ ALIASES = {
     "h2o": ("water",), "co2": ("carbon",), "o2": ("oxygen",), "so2": ("sulfur", "sulphur"), "nacl": ("salt",),
     "ch4": ("methane",), "n2": ("nitrogen",), "co": ("carbon",), "so": ("sulfur", "sulphur"),
 }
-UNIT_NAMES = frozenset(T.stem(w) for w in "fahrenheit celsius centigrade kelvin".split())
+UNIT_NAMES = frozenset(stem(w) for w in "fahrenheit celsius centigrade kelvin".split())
 
 
 def entity_alias_found(part: str, find) -> bool:
@@ -99,7 +102,7 @@ def entity_alias_found(part: str, find) -> bool:
     the context's stem or None)."""
     if part in UNIT_NAMES:
         return True
-    return any(find(T.stem(a)) for a in ALIASES.get(part, ()))
+    return any(find(stem(a)) for a in ALIASES.get(part, ()))
 
 
 _JOINER_RE = re.compile(r",|;|\b(?:and|which|with|especially|ideally|usually|although|though|while|plus|so|making|"
@@ -107,13 +110,13 @@ _JOINER_RE = re.compile(r",|;|\b(?:and|which|with|especially|ideally|usually|alt
 
 
 def _content_positions(text: str) -> list[tuple[str, str, int, int]]:
-    """(surface, stem, start, end) of the content words of `text` (as `T.content_words`, numbers left out)."""
+    """(surface, stem, start, end) of the content words of `text` (as `content_words`, numbers left out)."""
     out = []
-    for m in T._WORD_RE.finditer(text):
+    for m in _WORD_RE.finditer(text):
         w = m.group(0).lower().replace("\u2019", "'")
-        if w in T.STOPWORDS or len(w) < 2 or w in T.NEGATIONS or w[0].isdigit() or w in T._NUMBER_WORDS:
+        if w in STOPWORDS or len(w) < 2 or w in NEGATIONS or w[0].isdigit() or w in _NUMBER_WORDS:
             continue
-        out.append((m.group(0), T.stem(w), m.start(), m.end()))
+        out.append((m.group(0), stem(w), m.start(), m.end()))
     return out
 
 
@@ -124,7 +127,7 @@ def added_span(claim: str, sentence_tokens: set, ev_find, q_tokens: set, min_run
     context (`ev_find`: stem -> the context's stem or None), while the rest of the claim is covered by those
     sentences (>= 70 %): a phrase added to an otherwise supported sentence. Empty when there is none. Question
     words count as covered, not as added; numbers are left to the number checks."""
-    text = T.strip_citations(claim or "").rstrip(" .!;")
+    text = strip_citations(claim or "").rstrip(" .!;")
     words = _content_positions(text)
     if len(words) < min_run + 3:
         return []
@@ -223,7 +226,7 @@ _NEIGHBOURS = 2  # content words each side of a polar word that must match the o
 
 
 def _tokens(text: str) -> list[str]:
-    return [m.group(0).lower().replace("\u2019", "'") for m in _TOKEN_RE.finditer(T.strip_citations(text or ""))]
+    return [m.group(0).lower().replace("\u2019", "'") for m in _TOKEN_RE.finditer(strip_citations(text or ""))]
 
 
 def _context_window(toks: list[str], i: int, n: int = _NEIGHBOURS) -> tuple[set, set]:
@@ -233,10 +236,10 @@ def _context_window(toks: list[str], i: int, n: int = _NEIGHBOURS) -> tuple[set,
         out = []
         for j in rng:
             w = toks[j]
-            if w in T.STOPWORDS or w in _POLE or w[0].isdigit() or w in T._NUMBER_WORDS or len(w) < 2 \
-                    or T.is_negation_word(w):
+            if w in STOPWORDS or w in _POLE or w[0].isdigit() or w in _NUMBER_WORDS or len(w) < 2 \
+                    or is_negation_word(w):
                 continue
-            out.append(T.stem(w))
+            out.append(stem(w))
             if len(out) == n:
                 break
         return set(out)
@@ -244,7 +247,7 @@ def _context_window(toks: list[str], i: int, n: int = _NEIGHBOURS) -> tuple[set,
 
 
 def _negated_near(toks: list[str], i: int, scope: int = 5) -> bool:
-    return any(T.is_negation_word(toks[j]) for j in range(max(0, i - scope), min(len(toks), i + scope + 1)))
+    return any(is_negation_word(toks[j]) for j in range(max(0, i - scope), min(len(toks), i + scope + 1)))
 
 
 def contradictions(claim: str, sentence: str) -> list[tuple[str, str]]:
@@ -274,7 +277,7 @@ def contradictions(claim: str, sentence: str) -> list[tuple[str, str]]:
             if (ap | an) & (bp | bn):
                 out.append((w, v))
                 break
-    return out or _denied_word(a, _tokens(T.without_non_denials(sentence)))
+    return out or _denied_word(a, _tokens(without_non_denials(sentence)))
 
 
 _LIMIT_WORDS = frozenset("exceeding exceed exceeds more less fewer later earlier below above over under beyond "
@@ -287,23 +290,23 @@ def _denied_word(a: list[str], b: list[str]) -> list[tuple[str, str]]:
     of the three either side in common: [(claim word, the sentence's negated words)], else []."""
     # a claim with a negation of its own ("non-discriminatory"), or a sentence with an even number of them ("no
     # arrest ... without permission"), is the negation rule's to judge
-    denials = sum(1 for k, w in enumerate(b) if T.is_negation_word(w) and not (k + 1 < len(b) and b[k + 1] in _LIMIT_WORDS))
-    if any(T.is_negation_word(w) or w == "non" for w in a) or denials % 2 == 0:
+    denials = sum(1 for k, w in enumerate(b) if is_negation_word(w) and not (k + 1 < len(b) and b[k + 1] in _LIMIT_WORDS))
+    if any(is_negation_word(w) or w == "non" for w in a) or denials % 2 == 0:
         return []
-    stems_b = [T.stem(w) for w in b]
+    stems_b = [stem(w) for w in b]
     for i, w in enumerate(a):
-        if w in T.STOPWORDS or len(w) < 3 or w[0].isdigit() or w in T._NUMBER_WORDS or w in _LIMIT_WORDS:
+        if w in STOPWORDS or len(w) < 3 or w[0].isdigit() or w in _NUMBER_WORDS or w in _LIMIT_WORDS:
             continue
-        st = T.stem(w)
+        st = stem(w)
         where = [j for j, x in enumerate(stems_b) if x == st]
-        if not where or not all(any(T.is_negation_word(b[k]) for k in range(max(0, j - 2), j)) for j in where):
+        if not where or not all(any(is_negation_word(b[k]) for k in range(max(0, j - 2), j)) for j in where):
             continue
         # "not exceeding twenty", "no more than", "not later than": a limit, not a denial
         if any(b[k] in _LIMIT_WORDS for j in where for k in range(max(0, j - 2), j)):
             continue
         j = where[0]
         if set().union(*_context_window(a, i, 3)) & set().union(*_context_window(b, j, 3)):
-            k = next(k for k in range(max(0, j - 2), j) if T.is_negation_word(b[k]))
+            k = next(k for k in range(max(0, j - 2), j) if is_negation_word(b[k]))
             k = k - 1 if k > 0 and b[k - 1] in ("does", "do", "did", "is", "are", "was", "were", "will", "can") else k
             return [(w, " ".join(b[k:j + 1]))]
     return []
@@ -325,7 +328,7 @@ def durations(text: str) -> tuple[tuple[float, str, float], ...]:
     "lifetime", "permanent", "indefinitely", "unlimited" are unbounded (inf). Ages ("five-year-old") are left
     out."""
     out = []
-    t = T.strip_citations(text or "")
+    t = strip_citations(text or "")
     for m in _DURATION_RE.finditer(t):
         if m.group(3):
             out.append((float("inf"), m.group(3).lower(), float("inf")))
@@ -335,7 +338,7 @@ def durations(text: str) -> tuple[tuple[float, str, float], ...]:
         n = m.group(1).lower()
         v = {"a": 1.0, "an": 1.0, "half": 0.5, "half a": 0.5, "half an": 0.5}.get(re.sub(r"\s+", " ", n))
         if v is None:
-            v = float(T._NUMBER_WORDS[n]) if n in T._NUMBER_WORDS else float(n)
+            v = float(_NUMBER_WORDS[n]) if n in _NUMBER_WORDS else float(n)
         unit = m.group(2).lower().replace("centurie", "century")
         out.append((v * _TIME_DAYS[unit], m.group(0), v))
     return tuple(out)

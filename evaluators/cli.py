@@ -149,50 +149,63 @@ def score(args) -> int:
         from . import pipeline
 
         run = Run(_count_lines(args.input) if args.progress_every >= 0 else None, args.progress_every)
-        batch: list = []  # (lineno, obj or None, error or None)
-        size = FIRST_BATCH
-
-        def flush():
-            items = [obj for _, obj, err in batch if err is None]
-            results = iter(pipeline.score_many(items, mode=args.mode, judge=judge, fallback_to_fast=args.fallback_fast,
-                                               feature=args.feature) if items else [])
-            for lineno, obj, err in batch:
-                if err is not None:
-                    out = run.error(lineno, obj.get("id") if obj else None, err)
-                else:
-                    res = next(results)
-                    if "error" in res:
-                        out = run.error(lineno, obj.get("id"), res["error"])
-                    else:
-                        out = _output_line(obj, res, args.details)
-                        run.scored += 1
-                        run.passed += res["verdict"]["passed"] is True
-                run.done += 1
-                fout.write(json.dumps(out, ensure_ascii=False) + "\n")
-            fout.flush()
-            batch.clear()
-            run.progress()
-
-        for lineno, raw in enumerate(fin, start=1):
-            if not raw.strip():
-                continue
-            batch.append((lineno, *_parse(raw)))
-            if len(batch) >= size:
-                flush()
-                size = min(size * 2, args.batch_size)
-        if batch:
-            flush()
+        _score_lines(fin, fout, args, judge, run, pipeline.score_many)
     finally:
         if fin is not sys.stdin.buffer:
             fin.close()
         if fout is not sys.stdout:
             fout.close()
+    return _status(run, args.fail_under)
+
+
+def _score_lines(fin, fout, args, judge, run: Run, score_many) -> None:
+    """The input's lines scored in batches (FIRST_BATCH lines, doubling up to --batch-size), each batch's
+    output lines written in input order."""
+    batch: list = []  # (lineno, obj or None, error or None)
+    size = FIRST_BATCH
+    for lineno, raw in enumerate(fin, start=1):
+        if not raw.strip():
+            continue
+        batch.append((lineno, *_parse(raw)))
+        if len(batch) >= size:
+            _flush(batch, fout, args, judge, run, score_many)
+            size = min(size * 2, args.batch_size)
+    if batch:
+        _flush(batch, fout, args, judge, run, score_many)
+
+
+def _flush(batch: list, fout, args, judge, run: Run, score_many) -> None:
+    """One batch scored: a line per input line (its result or its error), then progress; `batch` emptied."""
+    items = [obj for _, obj, err in batch if err is None]
+    results = iter(score_many(items, mode=args.mode, judge=judge, fallback_to_fast=args.fallback_fast,
+                              feature=args.feature) if items else [])
+    for lineno, obj, err in batch:
+        if err is not None:
+            out = run.error(lineno, obj.get("id") if obj else None, err)
+        else:
+            res = next(results)
+            if "error" in res:
+                out = run.error(lineno, obj.get("id"), res["error"])
+            else:
+                out = _output_line(obj, res, args.details)
+                run.scored += 1
+                run.passed += res["verdict"]["passed"] is True
+        run.done += 1
+        fout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    fout.flush()
+    batch.clear()
+    run.progress()
+
+
+def _status(run: Run, fail_under: float | None) -> int:
+    """The exit status: 1 when a line failed or the pass rate is under --fail-under (said on stderr), else 0;
+    the run's summary printed on stderr."""
     status = 1 if run.errors else 0
-    if args.fail_under is not None:
+    if fail_under is not None:
         rate = run.pass_rate
-        if rate is None or rate < args.fail_under:
+        if rate is None or rate < fail_under:
             shown = "n/a (no scored lines)" if rate is None else f"{rate:.4f}"
-            print(f"fail-under: pass rate {shown} is below {args.fail_under}", file=sys.stderr)
+            print(f"fail-under: pass rate {shown} is below {fail_under}", file=sys.stderr)
             status = 1
     print(run.summary(), file=sys.stderr)
     return status

@@ -95,10 +95,10 @@ class DryRun(JudgeError):
 
 def _units(name: str, values: Mapping) -> int:
     if name in ("faithfulness", "contextual_recall"):
-        from . import text as T
+        from .text.sentences import split_sentences
 
         source = values.get("answer") if name == "faithfulness" else values.get("expected")
-        return max(1, len(T.split_sentences(source or "")))
+        return max(1, len(split_sentences(source or "")))
     chunks = values.get("chunks")
     return len(chunks) if isinstance(chunks, list) else 0
 

@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import text as T
+from .text.claims import is_pleasantry
+from .text.sentences import split_sentences
+from .text.words import content_tokens
 
 ANSWER_LOW, ANSWER_HIGH = 0.30, 0.50  # sem -> value 0 .. 1: off-topic p90 (sem ~0.35) -> 0.25, on-topic minimum (~0.47) -> 0.85
 CHUNK_LOW, CHUNK_HIGH = 0.22, 0.45  # the relevant/irrelevant cut (sem ~0.335) lands at 0.5
@@ -65,7 +67,7 @@ def texts_to_embed(query: str, history) -> list[str]:
 
 def question_parts(query: str) -> list[str]:
     """The sentences of a question ("My friend gave me a cheque that bounced." / "Can I take him to court?")."""
-    return [s for s in (x.strip() for x in T.split_sentences(query or "")) if s]
+    return [s for s in (x.strip() for x in split_sentences(query or "")) if s]
 
 
 def question_vector(p) -> np.ndarray:
@@ -145,11 +147,11 @@ def off_topic_reason(p, meaning: dict, units: list[str], missing: list[str] | No
     up (the part that says the most: "Someone tricked me into giving them my car.", not "What can I do?"), what
     the answer talks about instead, and the question's words it never comes to (at most four)."""
     parts = question_parts(p.query)
-    part = max(parts, key=lambda x: len(set(T.content_tokens(x)))) if parts else p.query.strip()
+    part = max(parts, key=lambda x: len(set(content_tokens(x)))) if parts else p.query.strip()
     about = units[0] if units else p.answer.strip()
     about = about if len(about) <= 90 else about[:87].rstrip() + "..."
     part = part if len(part) <= 120 else part[:117].rstrip() + "..."
-    words = [m for m in (missing or []) if len(m) > 2 and not T.is_pleasantry(m)][:4]
+    words = [m for m in (missing or []) if len(m) > 2 and not is_pleasantry(m)][:4]
     return (f"The answer does not take up \"{part}\"" + (f" (never comes to: {', '.join(words)})" if words else "")
             + f"; it talks about: \"{about}\".")
 

@@ -22,7 +22,7 @@ from .thresholds import thresholds_for
 def rejudge(items: Sequence[Mapping], k: int, judge, thresholds: Mapping | None = None) -> list[dict]:
     """[{id, feature, runs: {metric|metric:pass|VERDICT: [...]}, judged: [metrics], errors: [...]}], per item."""
     from . import embeddings
-    from . import local as L
+    from .prepared import texts_to_embed
     from . import metrics as registry
     from . import pipeline as PL
 
@@ -35,7 +35,7 @@ def rejudge(items: Sequence[Mapping], k: int, judge, thresholds: Mapping | None 
             valid.append(exc)
             continue
         valid.append(item)
-        texts += L.texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"], item["history"])
+        texts += texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"], item["history"])
     uniq = list(dict.fromkeys(texts))
     lookup = PL._make_lookup(dict(zip(uniq, embeddings.encode(uniq))) if uniq else {})
     out = []
@@ -44,16 +44,19 @@ def rejudge(items: Sequence[Mapping], k: int, judge, thresholds: Mapping | None 
         if isinstance(item, Exception):
             out.append({"id": rid, "error": str(item)})
             continue
-        out.append({"id": rid, "feature": item["feature"], **_runs(item, k, judge, thresholds, evals, lookup, L, PL)})
+        out.append({"id": rid, "feature": item["feature"], **_runs(item, k, judge, thresholds, evals, lookup, PL)})
     return out
 
 
-def _runs(item: dict, k: int, judge, thresholds, evals: Mapping, lookup, L, PL) -> dict:
+def _runs(item: dict, k: int, judge, thresholds, evals: Mapping, lookup, PL) -> dict:
+    from .prepared import Prepared
+    from .relevance import chunk_relevance
+
     feature = item["feature"]
-    p = L.Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"], lookup,
-                         history=item["history"])
+    p = Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"], lookup,
+                       history=item["history"])
     th = thresholds_for(feature, thresholds)
-    rel = PL.guarded_value(lambda: L.chunk_relevance(p) if p.context else [], [])
+    rel = PL.guarded_value(lambda: chunk_relevance(p) if p.context else [], [])
     local = {m: PL._local_score(ev, m, p, rel, th.get(m, 0.0)).value for m, ev in evals.items()}
     todo = [m for m, ev in evals.items() if ev is not None and ev.judged and ev.eligible(p)]
     runs: dict[str, list[Any]] = {}

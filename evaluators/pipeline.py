@@ -8,7 +8,11 @@ import time
 from typing import Any, Mapping, Sequence
 
 from . import embeddings
-from . import local as L
+from .extra_metrics import citation_quality, completeness, correctness
+from .hallucination import hallucination_from_faithfulness
+from .prepared import Prepared, texts_to_embed
+from .relevance import chunk_relevance
+from .support import _surface
 from . import metrics as registry
 from . import retrieval as R
 from .placeholders import for_embedding
@@ -69,7 +73,7 @@ def _check_mode(mode: str, judge, fallback_to_fast: bool) -> str:
     return mode
 
 
-def _local_score(ev, name: str, p: L.Prepared, rel_chunks: list, threshold: float) -> Score:
+def _local_score(ev, name: str, p: Prepared, rel_chunks: list, threshold: float) -> Score:
     if ev is None:  # declared evaluated=False in the catalog
         return Score(None, f"{catalog.label(name)} is not computed by the evaluators")
     if is_off(name, threshold):
@@ -97,25 +101,25 @@ def guarded(name: str, compute) -> Score:
         return Score(None, f"{METRIC_ERROR}: {reason}", {"error": reason})
 
 
-def _judge_score(ev, p: L.Prepared, judge) -> tuple[Score, Any]:
+def _judge_score(ev, p: Prepared, judge) -> tuple[Score, Any]:
     """One metric from the judge: its prompt filled from the record, the reply read by the metric's module."""
     verdict, info = judge.ask(ev.name, **ev.prompt_values(p))
     return ev.read_verdict(verdict, p), info
 
 
-def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: Mapping | None, judge,
+def _score_prepared(p: Prepared, feature: str | None, mode: str, thresholds: Mapping | None, judge,
                     fallback_to_fast: bool, evals: Mapping | None = None, judge_metrics=None) -> dict:
     """`evals`: registry.evaluators(), checked once per call of score_one/score_many. `judge_metrics`: ask
     the judge for these metrics only (None: as `mode` says); see score_many."""
     evals = registry.evaluators() if evals is None else evals
     t0 = time.perf_counter()
     th = thresholds_for(feature, thresholds)
-    rel_chunks = guarded_value(lambda: L.chunk_relevance(p) if p.context else [], [])
+    rel_chunks = guarded_value(lambda: chunk_relevance(p) if p.context else [], [])
     scores: dict[str, Score] = {m: _local_score(ev, m, p, rel_chunks, th.get(m, 0.0)) for m, ev in evals.items()}
-    extra = {k: guarded(k, f) for k, f in (("completeness", lambda: L.completeness(p)),
-                                           ("citation_quality", lambda: L.citation_quality(p)),
-                                           ("correctness", lambda: L.correctness(p)))}
-    surface = lambda a: L._surface(p.query, a)  # noqa: E731
+    extra = {k: guarded(k, f) for k, f in (("completeness", lambda: completeness(p)),
+                                           ("citation_quality", lambda: citation_quality(p)),
+                                           ("correctness", lambda: correctness(p)))}
+    surface = lambda a: _surface(p.query, a)  # noqa: E731
     retr = R.evaluate_fast(list(p.aspects), p.ctx.tokens, [r["score"] for r in rel_chunks], surface=surface)
     local_ms = (time.perf_counter() - t0) * 1000
 
@@ -124,43 +128,76 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
     judge_errors: list[str] = []
     t1 = time.perf_counter()
     if mode != FAST:
-        # a judged metric is asked when the record has the inputs it requires (its module declares them):
-        # every time in thorough mode, in balanced mode when its local value is near its threshold
-        todo = [m for m, ev in evals.items()
-                if ev is not None and ev.judged and ev.eligible(p)
-                and (judge_metrics is None or m in judge_metrics)
-                and (mode == THOROUGH or (scores[m].value is not None
-                                          and abs(scores[m].value - th[m]) <= BALANCED_MARGIN))]
-        for m in todo:
-            try:
-                js, info = _judge_score(evals[m], p, judge)
-            except JudgeError as exc:
-                if not fallback_to_fast:
-                    raise
-                judge_errors.append(f"{m}: {exc}")
-                continue
-            usage.add(info.usage)
-            local = scores[m]
-            scores[m] = Score(js.value, js.reason, {**js.details, "local": {"value": local.value,
-                                                                               "reason": local.reason}})
-            judged.append(m)
+        _judge_metrics(p, mode, evals, scores, th, judge, judge_metrics, fallback_to_fast, usage, judged, judge_errors)
+        retr = _judge_retrieval(p, mode, retr, judge, judge_metrics, fallback_to_fast, usage, judge_errors)
+    judge_ms = (time.perf_counter() - t1) * 1000
+
+    evaluation = _evaluation(evals, scores, th)
+    rounded = {m: e["score"] for m, e in evaluation.items()}
+    record_verdict = verdict(feature, rounded, {feature or "default": th})
+    return {
+        "mode": mode,
+        "evaluation": evaluation,
+        "verdict": {"passed": record_verdict.passed, "failed_metrics": record_verdict.failed_metrics,
+                    "reason": record_verdict.reason},
+        "hallucination_score": _hallucination(scores["faithfulness"], judged),
+        "latency_ms": {"total": 0.0, "metrics": round(local_ms, 3), "judge": round(judge_ms, 3)},
+        "details": _details(evals, scores, extra, judged, judge_errors),
+        "extra_metrics": {k: {"score": None if v.value is None else round(float(v.value), 4), "reason": v.reason,
+                              "details": v.details} for k, v in extra.items()},
+        "retrieval": retr.to_dict(),
+        "judge_usage": usage.to_dict(),
+    }
+
+
+def _judge_metrics(p: Prepared, mode: str, evals: Mapping, scores: dict[str, Score], th: Mapping, judge,
+                   judge_metrics, fallback_to_fast: bool, usage: Usage, judged: list[str], judge_errors: list[str]) -> None:
+    """The judged metrics, in place of their local scores in `scores` (the local one kept in the details).
+    A judged metric is asked when the record has the inputs it requires (its module declares them): every
+    time in thorough mode, in balanced mode when its local value is near its threshold."""
+    todo = [m for m, ev in evals.items()
+            if ev is not None and ev.judged and ev.eligible(p)
+            and (judge_metrics is None or m in judge_metrics)
+            and (mode == THOROUGH or (scores[m].value is not None
+                                      and abs(scores[m].value - th[m]) <= BALANCED_MARGIN))]
+    for m in todo:
         try:
-            # chosen metrics only (the cascade): the retrieval assessment decides no verdict and is not paid for
-            if judge_metrics is None:
-                if mode == THOROUGH and p.context:
-                    res, info = R.evaluate_thorough(judge, p.query, p.context)
-                else:
-                    res, info = R.evaluate_balanced(retr, judge, p.query, p.context)
-                retr = res
-                retr.mode_used = mode
-                if info is not None:
-                    usage.add(info.usage)
+            js, info = _judge_score(evals[m], p, judge)
         except JudgeError as exc:
             if not fallback_to_fast:
                 raise
-            judge_errors.append(f"retrieval: {exc}")
-    judge_ms = (time.perf_counter() - t1) * 1000
+            judge_errors.append(f"{m}: {exc}")
+            continue
+        usage.add(info.usage)
+        local = scores[m]
+        scores[m] = Score(js.value, js.reason, {**js.details, "local": {"value": local.value,
+                                                                           "reason": local.reason}})
+        judged.append(m)
 
+
+def _judge_retrieval(p: Prepared, mode: str, retr, judge, judge_metrics, fallback_to_fast: bool, usage: Usage,
+                     judge_errors: list[str]):
+    """The retrieval assessment by the judge (balanced or thorough), or `retr` (the fast one) as it was."""
+    try:
+        # chosen metrics only (the cascade): the retrieval assessment decides no verdict and is not paid for
+        if judge_metrics is None:
+            if mode == THOROUGH and p.context:
+                res, info = R.evaluate_thorough(judge, p.query, p.context)
+            else:
+                res, info = R.evaluate_balanced(retr, judge, p.query, p.context)
+            retr = res
+            retr.mode_used = mode
+            if info is not None:
+                usage.add(info.usage)
+    except JudgeError as exc:
+        if not fallback_to_fast:
+            raise
+        judge_errors.append(f"retrieval: {exc}")
+    return retr
+
+
+def _evaluation(evals: Mapping, scores: dict[str, Score], th: Mapping) -> dict:
+    """The output's `evaluation`: each metric's rounded score, threshold, pass and reason, then overall quality."""
     values = {m: scores[m].value for m in evals}
     ov = overall_quality(values)
     evaluation = {}
@@ -174,15 +211,21 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
     evaluation["overall_quality"] = {"score": None if ov is None else round(ov, 4),
                                      "threshold": th["overall_quality"],
                                      "passed": metric_passed(ov, th["overall_quality"])}
-    rounded = {m: e["score"] for m, e in evaluation.items()}
-    record_verdict = verdict(feature, rounded, {feature or "default": th})
-    f = scores["faithfulness"]
+    return evaluation
+
+
+def _hallucination(f: Score, judged: list[str]) -> float | None:
+    """The record's hallucination score, from its faithfulness score `f`."""
     if f.value is None:
-        halluc = None
-    elif "faithfulness" in judged:  # the judge's share of supported statements, on the score's scale
-        halluc = L.hallucination_from_faithfulness(float(f.value))
-    else:  # computed with faithfulness (which is computed from it)
-        halluc = f.details.get("hallucination_score")
+        return None
+    if "faithfulness" in judged:  # the judge's share of supported statements, on the score's scale
+        return hallucination_from_faithfulness(float(f.value))
+    return f.details.get("hallucination_score")  # computed with faithfulness (which is computed from it)
+
+
+def _details(evals: Mapping, scores: dict[str, Score], extra: dict[str, Score], judged: list[str],
+             judge_errors: list[str]) -> dict:
+    """The output's `details`: each metric's, the judged metrics, the metric and judge errors."""
     details = {m: scores[m].details for m in evals}
     details["judged_metrics"] = judged
     errors = {m: s.details["error"] for m, s in (*scores.items(), *extra.items())
@@ -191,19 +234,7 @@ def _score_prepared(p: L.Prepared, feature: str | None, mode: str, thresholds: M
         details["metric_errors"] = errors
     if judge_errors:
         details["judge_errors"] = judge_errors
-    return {
-        "mode": mode,
-        "evaluation": evaluation,
-        "verdict": {"passed": record_verdict.passed, "failed_metrics": record_verdict.failed_metrics,
-                    "reason": record_verdict.reason},
-        "hallucination_score": halluc,
-        "latency_ms": {"total": 0.0, "metrics": round(local_ms, 3), "judge": round(judge_ms, 3)},
-        "details": details,
-        "extra_metrics": {k: {"score": None if v.value is None else round(float(v.value), 4), "reason": v.reason,
-                              "details": v.details} for k, v in extra.items()},
-        "retrieval": retr.to_dict(),
-        "judge_usage": usage.to_dict(),
-    }
+    return details
 
 
 def guarded_value(compute, default):
@@ -242,11 +273,11 @@ def score_one(query: str, answer: str, context: Sequence[str], expected_output: 
     used = _check_mode(mode, judge, fallback_to_fast)
     evals = registry.evaluators()
     t0 = time.perf_counter()
-    texts = L.texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"], item["history"])
+    texts = texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"], item["history"])
     uniq = list(dict.fromkeys(texts))
     vectors = dict(zip(uniq, _encode(uniq)))
     embed_ms = (time.perf_counter() - t0) * 1000
-    p = L.Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"],
+    p = Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"],
                          _make_lookup(vectors), history=item["history"])
     out = _score_prepared(p, item["feature"], used, thresholds, judge, fallback_to_fast, evals)
     if used != mode:
@@ -273,7 +304,7 @@ def score_many(items: Sequence[Mapping], mode: str = "fast", thresholds: Mapping
     for raw in items:
         try:
             item = validate_item(raw)
-            texts = L.texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"],
+            texts = texts_to_embed(item["query"], item["answer"], item["context"], item["expected_output"],
                                      item["history"])
             prepared.append((item, texts))
             all_texts.extend(texts)
@@ -293,7 +324,7 @@ def score_many(items: Sequence[Mapping], mode: str = "fast", thresholds: Mapping
         item, texts = prep
         try:
             t1 = time.perf_counter()
-            p = L.Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"], lookup,
+            p = Prepared.build(item["query"], item["answer"], item["context"], item["expected_output"], lookup,
                                  history=item["history"])
             out = _score_prepared(p, item["feature"] or feature, used, thresholds, judge, fallback_to_fast,
                                   evals, judge_metrics)

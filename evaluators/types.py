@@ -32,7 +32,7 @@ INPUTS: dict[str, str] = {
 
 
 def has_input(p: Any, name: str) -> bool:
-    """Whether the prepared record `p` (evaluators.local.Prepared) carries input `name` (a key of INPUTS)."""
+    """Whether the prepared record `p` (evaluators.prepared.Prepared) carries input `name` (a key of INPUTS)."""
     if name == "context":
         return bool(p.ctx.sentences)
     if name == "expected_output":
@@ -47,7 +47,7 @@ class MetricEvaluator:
     """Everything that scores one catalog metric (one module in evaluators/metrics/ exports it as METRIC).
 
     `local(p, chunk_relevance) -> Score` is the fast-mode score (`chunk_relevance`: the per-chunk relevance
-    computed once per record, `evaluators.local.chunk_relevance`). `requires`: names from INPUTS, as data.
+    computed once per record, `evaluators.relevance.chunk_relevance`). `requires`: names from INPUTS, as data.
     Judged metrics also give `prompt` (an `evaluators.prompts.JudgePrompt`), `prompt_values(p) -> dict` (the
     template's fields) and `read_verdict(verdict, p) -> Score` (the judge's validated reply as a Score).
     `entry_fields(score) -> dict`: extra fields of the metric's entry in the output's "evaluation".

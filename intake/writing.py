@@ -24,7 +24,7 @@ from jobs.ingest import Writer, request_refresh
 from settings import get_settings
 from store import spans as staging
 from store.records import admitted_features
-from store.state import acquire_lease
+from store.locks import acquire_lease
 
 log = logging.getLogger("intake")
 LEASE, LEASE_S = "intake-assembler", 30.0  # one process assembles at a time; another takes over after 30 s

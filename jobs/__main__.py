@@ -129,14 +129,14 @@ def cmd_ingest(args) -> int:
 
 
 def _one_line(exc: BaseException) -> str:
-    from store.errors import outage_text
+    from store.client import outage_text
     return outage_text(exc, 500)  # pymongo's topology description left out
 
 
 def cmd_demo(args) -> int:
-    """Demo records; while they load, the pages say so (store.state setup flag)."""
+    """Demo records; while they load, the pages say so (store.setup_status setup flag)."""
     from demo.generate import generate_demo
-    from store.state import set_setup
+    from store.setup_status import set_setup
 
     from settings import get_settings
 
@@ -197,7 +197,7 @@ def cmd_tick(args) -> int:
 
     from jobs.runner import run_tick
     from jobs.scheduler import LEASE
-    from store.state import acquire_lease, release_lease
+    from store.locks import acquire_lease, release_lease
 
     db = _db()
     owner = f"tick:{socket.gethostname()}:{os.getpid()}"

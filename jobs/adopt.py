@@ -29,8 +29,9 @@ from core import metrics
 from core.privacy import REDACT, Redactor, redact_record
 from store.privacy import Policies, Tally
 from store.records import FeatureCap, apply_updates, quarantine, unadopted
-from store.schema import ParsedRecord, Rejection, parse_record, safe_reason
-from store.state import write_in_flight
+from store.record_fields import safe_reason
+from store.schema import ParsedRecord, Rejection, parse_record
+from store.inflight import write_in_flight
 from store.thresholds import get_thresholds
 
 SOURCE = "mongodb"
@@ -95,7 +96,7 @@ def adopt_logged_records(db: Database, batch_size: int = 1000, max_batches: int 
         raws = unadopted(db, batch_size, stuck)
         if not raws:
             break
-        # in flight until written: the aggregates hold this batch back (store.state.write_in_flight)
+        # in flight until written: the aggregates hold this batch back (store.inflight.write_in_flight)
         with write_in_flight(db, "adopt", len(raws)) as now:
             ops: list[tuple[dict, dict, str | None]] = []  # (raw, update, rejection reason)
             bad = []

@@ -13,7 +13,7 @@ zone (or not at all).
 Windows: each refresh counts the records with `ingested_at` in [watermark,
 cutoff). The cutoff is now, held back only to the oldest batch of records still
 being written (an ingest, the demo, an adoption: each batch registers itself
-before it is stamped, store.state.write_in_flight) — a finished load is always
+before it is stamped, store.inflight.write_in_flight) — a finished load is always
 in the next refresh; `EVALBOARD_AGGREGATE_SETTLE_S` (default 0) adds a margin
 for clock skew between hosts. A writer frozen or dead for longer than
 `EVALBOARD_INFLIGHT_TIMEOUT_S` stops holding the others back; should its batch land
@@ -35,8 +35,9 @@ from settings import get_settings
 from store import aggregate_delta as agg_delta
 from store import aggregate_rebuild as agg_rebuild
 from store.ingest_report import count_ingested_since, ingested_days
-from store.state import (AGGREGATE, advance_watermark, clear_dirty_days, clear_release_days, get_state, hold_back,
-                         late_batches, mark_dirty_days, mark_release_days, set_state, settle_late_batches)
+from store.inflight import hold_back, late_batches, settle_late_batches
+from store.state import (AGGREGATE, advance_watermark, clear_dirty_days, clear_release_days, get_state,
+                         mark_dirty_days, mark_release_days, set_state)
 from store.thresholds import apply_pending_verdicts, get_thresholds
 
 

@@ -20,7 +20,7 @@ from pymongo.database import Database
 from core.privacy import REDACT, Redactor, original_hash, redact_payload, redact_record
 from store.privacy import Policies, get_progress, rejected_entries, save_progress, update_rejected
 from store.records import ID_TYPES, OWN_FIELDS, apply_updates, records_page
-from store.schema import payload_from_storage, storable_payload
+from store.record_fields import payload_from_storage, storable_payload
 
 PAGE = 500
 

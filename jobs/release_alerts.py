@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from pymongo.database import Database
 
 from core import metrics, rules, versions
-from core.release_rule import ReleaseRegression, ReleaseSeries
+from core.release_rule import RELEASE_RULE_ID, ReleaseRegression, ReleaseSeries
 from core.compare import compare_sides
 from core.features import ALL_FEATURES
 from core.timebuckets import bucket_start
@@ -80,7 +80,7 @@ def regressions(db: Database, rule: dict) -> tuple[dict[str, tuple[str, str]], d
 
 
 def alert_id(feature: str, release: str) -> str:
-    return f"{store_rel.RULE_ID}|{feature}|{release}"
+    return f"{RELEASE_RULE_ID}|{feature}|{release}"
 
 
 def evaluate_releases(db: Database, *, now: datetime | None = None) -> dict:

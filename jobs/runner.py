@@ -1,7 +1,7 @@
 """Runs one named job with the database: its lock, timing, logging, a `job_runs` entry, clean failure.
 
 Every job is a small function `(db, **options) -> dict of counts`; all are
-idempotent. Each run holds the job's lock (store.state.JobLock: owner token,
+idempotent. Each run holds the job's lock (store.locks.JobLock: owner token,
 heartbeat every ttl/3, EVALBOARD_JOB_LOCK_TTL_S): the scheduler's ticks,
 `run-once`, `python -m jobs tick` and the builds the dashboard requests all come
 through here, so two runs of one job never overlap; a run that finds the lock
@@ -25,7 +25,7 @@ from typing import Any, Callable
 from pymongo.database import Database
 
 from jobs import registry
-from jobs.budget import STOPPING, out_of_time  # noqa: F401 - re-exported (scheduler, older callers)
+from jobs.budget import STOPPING
 from settings import get_settings
 from store.errors import DatabaseError
 
@@ -42,7 +42,7 @@ def run_job(db: Database, job: str, *, full: bool = False, week: str | None = No
     raises for a job failure. `deadline`: where a budgeted job stops (time.monotonic()). `fn`: another
     function run under this job's lock and recorded as `record_as` (e.g. verify-aggregates)."""
     from store.job_runs import beat, finish_run, mark_abandoned, start_run
-    from store.state import JobLock, LockLost
+    from store.locks import JobLock, LockLost
 
     if fn is None:
         entry = registry.get(job)
@@ -54,7 +54,7 @@ def run_job(db: Database, job: str, *, full: bool = False, week: str | None = No
     try:
         mark_abandoned(db, 2 * ttl)
         if not lock.acquire():
-            from store.state import lock_holder
+            from store.locks import lock_holder
             holder = (lock_holder(db, job) or {}).get("owner")
             log.info("job %s: skipped, another run holds its lock (%s)", job, holder)
             return True, {"skipped": f"another run holds the lock ({holder})"}

@@ -25,7 +25,7 @@ for, then run); a whole tick asked for (store.state.request_tick) runs as soon a
 no tick is running. Each job runs through jobs.runner (its job lock with fencing,
 timing, job_runs entry, clean failure: a database outage fails the job, the next
 tick retries). SIGTERM/SIGINT stop the worker within seconds: the budgeted jobs
-end their slice at once (jobs.runner.STOPPING).
+end their slice at once (jobs.budget.STOPPING).
 """
 from __future__ import annotations
 
@@ -48,7 +48,8 @@ from store.errors import DatabaseError
 from settings import get_settings
 from store.collections import APS_JOBS
 from store.client import patient_db
-from store.state import LANES, PERSON_LANE, acquire_lease, release_lease, take_job_request, take_tick_request
+from store.locks import acquire_lease, release_lease
+from store.state import LANES, PERSON_LANE, take_job_request, take_tick_request
 
 log = logging.getLogger("jobs.scheduler")
 LEASE = "scheduler"
@@ -271,7 +272,7 @@ STOP_GRACE_S = 5.0  # how long a stopping worker lets the job in hand finish its
 
 
 def run_scheduler() -> None:
-    from jobs.runner import STOPPING
+    from jobs.budget import STOPPING
 
     worker = Worker(patient_db()).start()
     done = threading.Event()

@@ -8,7 +8,7 @@
   (`python -m jobs scheduler`) starts: its first tick builds the aggregates,
   replays the alerts and builds the latest weekly report, and later ticks
   backfill past weeks' reports; meanwhile every page says what is still being
-  built (store.state.build_status);
+  built (store.setup_status.build_status);
 - one score worker (`python -m jobs score-worker`) scores records that arrive
   without scores;
 - the intake (`python -m intake serve`, http://127.0.0.1:4318) takes OTLP/HTTP traces and

@@ -31,7 +31,7 @@ scores are written, and joins then). Each document moves from its
 `counted_upto` to a refresh's cutoff in one atomic replace (`add_late_records`):
 a crash or a second refresh at any point never counts a record twice or misses
 one. The cutoff is the refresh's start, held back to the oldest batch still
-being written (store.state.write_in_flight).
+being written (store.inflight.write_in_flight).
 
 Definitions (per bucket and feature):
 - count: records in the bucket (records rejected at adoption are left out);

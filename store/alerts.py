@@ -41,11 +41,7 @@ from store.errors import ValidationFailed, plain_id
 from store.outbox import enqueue
 from core.default_rules import DEFAULT_RULES, RULES_VERSION
 from core.rule_docs import Alert, Rule
-from core.rules import (  # noqa: F401  the rule vocabulary lives in core/rules.py (re-exported for callers)
-    CHANNELS, COMPARISONS, DEFAULT_MIN_COUNT, SEVERITIES, STATISTICS, is_agreement_statistic, validate_rule,
-)
-from core.features import ALL_FEATURES as ALL  # noqa: F401
-from core.features import EACH_FEATURE as EACH  # noqa: F401
+from core.rules import DEFAULT_MIN_COUNT, validate_rule
 from store.thresholds import write_audit
 
 MAX_SNOOZE_DAYS = 90

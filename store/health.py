@@ -22,7 +22,8 @@ from core.privacy import REDACT, redact_payload
 from core.status_docs import Quarantined
 from store.privacy import Policies
 from store.records import write_records
-from store.schema import NO_SCORES_ISSUE, ParsedRecord, parse_record, storable_payload
+from store.record_fields import storable_payload
+from store.schema import NO_SCORES_ISSUE, ParsedRecord, parse_record
 from store.storable import safe_text
 from store.thresholds import get_thresholds
 

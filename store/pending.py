@@ -25,7 +25,9 @@ from pymongo.database import Database
 from core.jobs import AGGREGATE
 from store.collections import APS_JOBS, JOB_RUNS, RECORDS, STATE
 from store.state import AGGREGATE as AGGREGATE_STATE
-from store.state import JOBS_WANTED, demo_loading, get_state, lease_holder, lock_holder
+from store.locks import lease_holder, lock_holder
+from store.setup_status import demo_loading
+from store.state import JOBS_WANTED, get_state
 
 CAP = 50_000
 SCHEDULER_LEASE = "scheduler"  # jobs.scheduler.LEASE (store never imports jobs)

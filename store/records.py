@@ -14,9 +14,10 @@ from pymongo.errors import (BulkWriteError, ConnectionFailure, DuplicateKeyError
 
 from store.collections import RECORDS, REJECTED
 from store.privacy import Policies, quarantine_entry, redact_docs
-from store.schema import canonical_json, content_hash, payload_from_storage, storable_payload
-from store.state import write_in_flight
-from store.storable import payload_text, safe_text
+from core.content_id import canonical_json, content_hash, payload_text
+from store.record_fields import payload_from_storage, storable_payload
+from store.inflight import write_in_flight
+from store.storable import safe_text
 
 # Every index costs insert time on the embedded server (measured: ~20k docs/s
 # with none, ~4.5k with four, ~2.8k with eight), so only the access paths the

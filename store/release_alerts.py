@@ -3,7 +3,7 @@
 The rule lives in `alert_rules` as one document of kind "release_rule" (the regular rule
 evaluator reads kind "rule" only), editable with `set_release_rule` (validated, audited in
 `rule_audit` like every rule change). Its alerts are ordinary documents of `alerts` (rule_id
-RULE_ID, one per feature and new release), opened, refreshed and resolved with store/alerts.py,
+RELEASE_RULE_ID, one per feature and new release), opened, refreshed and resolved with store/alerts.py,
 so they are listed, acknowledged and notified like every other alert.
 """
 from __future__ import annotations
@@ -12,23 +12,17 @@ from datetime import datetime, timezone
 
 from pymongo.database import Database
 
-from core.release_rule import (  # noqa: F401  (settings and validation live in core/release_rule.py; re-exported)
-    RELEASE_DEFAULTS, RELEASE_KIND, RELEASE_RULE_ID, validate_release_rule,
-)
+from core.release_rule import RELEASE_DEFAULTS, RELEASE_KIND, RELEASE_RULE_ID, validate_release_rule
 from store import alerts as store_alerts
 from store.collections import ALERT_RULES, ALERTS
 from store.errors import ValidationFailed
 from store.thresholds import write_audit
 
-RULE_ID = RELEASE_RULE_ID
-KIND = RELEASE_KIND
-DEFAULTS = RELEASE_DEFAULTS
-
 
 def get_release_rule(db: Database) -> dict:
     """The rule's settings: the defaults overlaid with what was saved."""
-    saved = db[ALERT_RULES].find_one({"_id": RULE_ID, "kind": KIND}) or {}
-    return {"_id": RULE_ID, **DEFAULTS, **{k: saved[k] for k in DEFAULTS if k in saved}}
+    saved = db[ALERT_RULES].find_one({"_id": RELEASE_RULE_ID, "kind": RELEASE_KIND}) or {}
+    return {"_id": RELEASE_RULE_ID, **RELEASE_DEFAULTS, **{k: saved[k] for k in RELEASE_DEFAULTS if k in saved}}
 
 
 def set_release_rule(db: Database, changes: dict, user: str) -> dict:
@@ -37,20 +31,20 @@ def set_release_rule(db: Database, changes: dict, user: str) -> dict:
         raise ValidationFailed("who made the change must be known")
     old = get_release_rule(db)
     now = datetime.now(timezone.utc)
-    db[ALERT_RULES].update_one({"_id": RULE_ID}, {"$set": {**clean, "kind": KIND, "updated_at": now,
+    db[ALERT_RULES].update_one({"_id": RELEASE_RULE_ID}, {"$set": {**clean, "kind": RELEASE_KIND, "updated_at": now,
                                                            "updated_by": user.strip()}}, upsert=True)
-    write_audit(db, user=user, action="update_rule", target=RULE_ID, old=old, new={**old, **clean}, now=now)
+    write_audit(db, user=user, action="update_rule", target=RELEASE_RULE_ID, old=old, new={**old, **clean}, now=now)
     return get_release_rule(db)
 
 
 def active_release_alerts(db: Database) -> dict[str, dict]:
     """alert id -> the rule's open or acknowledged alerts (a feature may have several: one per release pair)."""
-    return {a["_id"]: a for a in db[ALERTS].find({"rule_id": RULE_ID, "state": {"$in": list(
+    return {a["_id"]: a for a in db[ALERTS].find({"rule_id": RELEASE_RULE_ID, "state": {"$in": list(
         store_alerts.ACTIVE)}})}
 
 
 def open_release_alert(db: Database, alert: dict, now: datetime) -> bool:
-    return store_alerts.open_alert(db, {**alert, "rule_id": RULE_ID}, now=now)
+    return store_alerts.open_alert(db, {**alert, "rule_id": RELEASE_RULE_ID}, now=now)
 
 
 def refresh_release_alert(db: Database, alert_id: str, fields: dict, now: datetime) -> None:
@@ -62,4 +56,4 @@ def resolve_release_alert(db: Database, alert_id: str, now: datetime, why: str) 
 
 
 def release_alerts(db: Database, limit: int = 50) -> list[dict]:
-    return list(db[ALERTS].find({"rule_id": RULE_ID}).sort("opened_at", -1).limit(int(limit)))
+    return list(db[ALERTS].find({"rule_id": RELEASE_RULE_ID}).sort("opened_at", -1).limit(int(limit)))

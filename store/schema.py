@@ -22,29 +22,26 @@ Version fields (core/versions.py): optional top-level `release`, `model`,
 `prompt_version` (short printable names) and `tags` (<= 20 name -> value pairs).
 A value that breaks the rules is not used (the record counts as unversioned for
 that field), noted in `eb.issues` and kept as given under `eb.invalid_versions`;
-`version_source` picks them out of an import format's metadata.
+`core.versions.version_source` picks them out of an import format's metadata.
+
+The field parsers are in store/record_fields.py, the pydantic model in store/record_model.py.
 
 Evalboard's own fields live under `eb` (and `triage`, `rescored`, `ingested_at`,
 `source`); the product's fields are stored as parsed and never rewritten later.
 """
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, ValidationInfo, model_validator
-from pydantic_core import PydanticCustomError
-from typing_extensions import Annotated
+from pydantic import ValidationError
 
 from core import metrics, versions
-from core.content_id import canonical_json, content_hash  # noqa: F401 - canonical_json: re-exported
-from core.features import FEATURE_NAME_RE, LINK_ALL, SENTINELS, UNKNOWN_FEATURE
 from core.verdict import overall_quality, verdict
-from core.versions import version_source  # noqa: F401 - re-exported (it lives with the version fields)
-from store.storable import safe_text, storable_payload as _storable, unstorable_reason
+from store.record_fields import _record_id, safe_keys, safe_reason
+from store.record_model import LoggedRecord
+from store.storable import safe_text, unstorable_reason
 from store.timestamps import BadTimestamp, read_timestamp
 
 
@@ -57,292 +54,6 @@ class Rejection:
 class ParsedRecord:
     doc: dict[str, Any]
     issues: list[str] = field(default_factory=list)
-
-
-# --- field parsers ---------------------------------------------------------------
-
-def parse_timestamp(value: Any, issues: list[str] | None = None) -> datetime | None:
-    """An aware UTC datetime, or None when the value is not a usable timestamp
-    (store/timestamps.py has the rules and says why)."""
-    try:
-        return read_timestamp(value, issues if issues is not None else [])
-    except BadTimestamp:
-        return None
-
-
-def to_number(value: Any) -> float | None:
-    """A float from a number or a numeric string; None for anything else."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        try:
-            return float(value) if math.isfinite(value) else None
-        except OverflowError:  # an integer beyond a float's range (above 1e308)
-            return None
-    if isinstance(value, dict):  # extended JSON numbers
-        for key in ("$numberDouble", "$numberInt", "$numberLong", "$numberDecimal"):
-            if key in value:
-                return to_number(value[key])
-        return None
-    if isinstance(value, str):
-        text = value.strip().rstrip("%") if value.strip().endswith("%") else value.strip()
-        try:
-            number = float(text)
-        except (ValueError, OverflowError):
-            return None
-        if value.strip().endswith("%"):
-            number /= 100.0
-        return number if math.isfinite(number) else None
-    return None
-
-
-def to_bool(value: Any) -> bool | None:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no", "1", "0"):
-        return value.strip().lower() in ("true", "yes", "1")
-    if isinstance(value, (int, float)) and value in (0, 1):
-        return bool(value)
-    return None
-
-
-def _text(value: Any) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return str(value)
-    return None
-
-
-def _context(value: Any, issues: list[str]) -> list[str]:
-    if value is None:
-        issues.append("no context")
-        return []
-    if isinstance(value, str):
-        return [value]
-    if not isinstance(value, list):
-        issues.append("context is not a list; ignored")
-        return []
-    chunks: list[str] = []
-    for item in value:
-        if isinstance(item, str):
-            chunks.append(item)
-        elif isinstance(item, dict) and isinstance(item.get("text"), str):
-            chunks.append(item["text"])
-        elif item is not None:
-            issues.append("a context chunk that is not text was dropped")
-    return chunks
-
-
-def safe_keys(value: Any, issues: list[str] | None = None) -> Any:
-    """The value with every dict key that starts with "$" or holds "." rewritten
-    (fullwidth "＄" / "．"), recursively: product fields are kept, but no key from
-    a payload can ever be read as an operator or a path by MongoDB."""
-    if isinstance(value, dict):
-        out = {}
-        for key, item in value.items():
-            key = str(key)
-            if key.startswith("$") or "." in key:
-                if issues is not None and "field names with '$' or '.' were escaped" not in issues:
-                    issues.append("field names with '$' or '.' were escaped")
-                key = ("＄" + key[1:] if key.startswith("$") else key).replace(".", "．")
-            out[key] = safe_keys(item, issues)
-        return out
-    if isinstance(value, list):
-        return [safe_keys(item, issues) for item in value]
-    return value
-
-
-def has_unsafe_keys(value: Any) -> bool:
-    """True when a dict key anywhere in `value` starts with "$" or holds "."."""
-    if isinstance(value, dict):
-        return any(str(k).startswith("$") or "." in str(k) or has_unsafe_keys(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(has_unsafe_keys(v) for v in value)
-    return False
-
-
-def storable_payload(raw: Any) -> Any:
-    """A raw payload as it can be kept in MongoDB: as is, or, when its keys look like
-    operators or paths (an update would refuse them) or it cannot be stored at all
-    (store/storable.py), as its escaped JSON text (cut, with size and hash, when large)."""
-    try:
-        unsafe = has_unsafe_keys(raw)
-    except RecursionError:
-        unsafe = True
-    return _storable(raw, unsafe_keys=unsafe)
-
-
-def payload_from_storage(stored: Any) -> Any:
-    """The payload `storable_payload` kept (its JSON text parsed back)."""
-    if isinstance(stored, dict) and stored.get("json_text") and isinstance(stored.get("text"), str):
-        try:
-            return json.loads(stored["text"])
-        except ValueError:
-            return stored
-    return stored
-
-
-def _record_id(raw: dict) -> str:
-    value = raw.get("_id", raw.get("id"))
-    if isinstance(value, dict) and "$oid" in value:
-        value = value["$oid"]
-    if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
-        return str(value).strip()
-    return content_hash(raw)
-
-
-# --- the record (pydantic models) -------------------------------------------------
-# The product's record, validated by pydantic with "before" validators that do the
-# tolerant conversions above. A value that cannot be understood raises a
-# PydanticCustomError whose message is the quarantine reason; something usable
-# but odd is noted in the `issues` list passed as validation context.
-
-def _issues(info: ValidationInfo) -> list[str]:
-    return (info.context or {}).setdefault("issues", []) if info.context is not None else []
-
-
-def _score(value: Any, info: ValidationInfo) -> float | None:
-    if value is None:
-        return None
-    score = to_number(value)
-    if score is None:
-        name = (info.context or {}).get("metric", "score")
-        raise PydanticCustomError("not_a_number", "{name}.score is not a number ({value})",
-                                  {"name": name, "value": repr(str(value)[:40])})
-    if isinstance(value, (str, dict)):
-        name = (info.context or {}).get("metric", "score")
-        _issues(info).append(f"{name}.score given as {type(value).__name__} {str(value)[:20]!r}, read as {score:g}")
-    return score
-
-
-class LoggedMetric(BaseModel):
-    """One entry of `evaluation` (score, threshold, passed, reason; anything else is kept)."""
-    model_config = ConfigDict(extra="allow")
-
-    score: Annotated[float | None, BeforeValidator(_score)] = None
-    threshold: Annotated[float | None, BeforeValidator(lambda v: to_number(v))] = None
-    passed: Annotated[bool | None, BeforeValidator(lambda v: to_bool(v))] = None
-    reason: Annotated[str | None, BeforeValidator(lambda v: _text(v))] = None
-
-    @model_validator(mode="before")
-    @classmethod
-    def _bare_number(cls, value: Any) -> Any:
-        return value if isinstance(value, dict) else {"score": value}  # a bare number is the score
-
-
-def _metric(name: str, value: Any, issues: list[str]) -> dict | None:
-    """evaluation.<name> as stored: only the keys the product gave, score range-checked."""
-    if value is None:
-        return None
-    context = {"issues": issues, "metric": name}
-    metric = LoggedMetric.model_validate(value, context=context)
-    given = set(value) if isinstance(value, dict) else {"score"}
-    out: dict[str, Any] = {"score": metric.score}
-    out.update({key: getattr(metric, key) for key in ("threshold", "passed", "reason") if key in given})
-    if metric.score is None:
-        issues.append(f"{name}: no score")
-    elif not 0.0 <= metric.score <= 1.0:
-        issues.append(f"{name}: score {metric.score:g} outside 0..1, not used")
-        out["score"], out["score_out_of_range"] = None, metric.score
-    out.update(metric.model_extra or {})  # keep whatever else the product logged
-    return out
-
-
-def _evaluation(value: Any, info: ValidationInfo) -> dict | None:
-    if value is None:
-        return None
-    if not isinstance(value, dict):
-        raise PydanticCustomError("structure", "unknown structure: evaluation is not an object")
-    issues = _issues(info)
-    evaluation: dict[str, Any] = {}
-    for name in metrics.score_names():
-        try:
-            parsed = _metric(name, value.get(name), issues)
-        except ValidationError as exc:  # surface the metric's own reason
-            raise PydanticCustomError("metric", exc.errors()[0]["msg"]) from None
-        if parsed is not None:
-            evaluation[name] = parsed
-    for key, extra in value.items():  # other metrics the product logs
-        if key not in evaluation:
-            evaluation[key] = extra
-    return evaluation
-
-
-def _query(value: Any) -> str:
-    text = _text(value)
-    if text is None or not text.strip():
-        raise PydanticCustomError("missing", "missing query")
-    return text
-
-
-def _timestamp(value: Any, info: ValidationInfo) -> datetime:
-    if value is None or value == "":
-        raise PydanticCustomError("missing", "missing timestamp")
-    try:
-        return read_timestamp(value, _issues(info))
-    except BadTimestamp as exc:
-        raise PydanticCustomError("timestamp", "{reason}", {"reason": str(exc)}) from None
-
-
-def _feature(value: Any, info: ValidationInfo) -> str:
-    text = _text(value)
-    if not text or not text.strip():
-        _issues(info).append("missing feature")
-        return UNKNOWN_FEATURE
-    feature = text.strip().lower()
-    if feature in SENTINELS:  # names that stand for all features, each feature, the default
-        raise PydanticCustomError("feature", "feature name {name} is reserved", {"name": repr(feature[:40])})
-    if feature == LINK_ALL:  # links say feature=all for every feature: a feature cannot be called that
-        raise PydanticCustomError("feature", "feature name 'all' is reserved (links use it for all features)")
-    if not FEATURE_NAME_RE.match(feature):  # every page link and filter can name it as it is
-        raise PydanticCustomError("feature", "feature name {name} is not 1-64 of a-z, 0-9, '_' and '-' "
-                                  "(starting with a letter or digit)", {"name": repr(feature[:40])})
-    return feature
-
-
-def _regeneration(value: Any, info: ValidationInfo) -> int | None:
-    number = to_number(value) if value is not None else 0.0
-    if number is None or number < 0:
-        _issues(info).append(f"regeneration_attempts {str(value)[:20]!r} not a count, not used")
-        return None
-    if isinstance(value, str):
-        _issues(info).append(f"regeneration_attempts given as text {value[:20]!r}")
-    return int(number)
-
-
-def _context_field(value: Any, info: ValidationInfo) -> list[str]:
-    return _context(value, _issues(info))
-
-
-def _answer(value: Any, info: ValidationInfo) -> str | None:
-    text = _text(value)
-    if text is None:
-        _issues(info).append("missing answer")
-    return text
-
-
-OptionalText = Annotated[str | None, BeforeValidator(lambda v: _text(v))]
-
-
-class LoggedRecord(BaseModel):
-    """The record of reference 000 as the product logs it. Field order is check order:
-    the first error (query, then timestamp, then evaluation) is the quarantine reason."""
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
-
-    query: Annotated[str, BeforeValidator(_query)] = Field(default=None, validate_default=True)
-    timestamp: Annotated[datetime, BeforeValidator(_timestamp)] = Field(default=None, validate_default=True)
-    evaluation: Annotated[dict[str, Any] | None, BeforeValidator(_evaluation)] = None
-    answer: Annotated[str | None, BeforeValidator(_answer)] = Field(default=None, validate_default=True)
-    feature: Annotated[str, BeforeValidator(_feature)] = Field(default=None, validate_default=True)
-    regeneration_attempts: Annotated[int | None, BeforeValidator(_regeneration)] = Field(
-        default=None, validate_default=True)
-    context: Annotated[list[str], BeforeValidator(_context_field)] = Field(default=None, validate_default=True)
-    session_id: OptionalText = None
-    expected_output: OptionalText = None
-    ground_truth: OptionalText = None
 
 
 def _versions(raw: dict, issues: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -445,10 +156,6 @@ def imported_triage(value: Any, issues: list[str]) -> dict | None:
         if kept:
             out["notes"] = kept
     return out or None
-
-
-def safe_reason(text: str) -> str:
-    return safe_text(text, 300)
 
 
 def _parse_record(raw: Any, thresholds: dict[str, dict[str, float]], *, source: str,

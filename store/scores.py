@@ -38,7 +38,8 @@ from core.verdict import limits_for, metric_passed
 from store.collections import RECORDS
 from store.errors import ValidationFailed
 from store.schema import effective_block, failing_update
-from store.state import mark_dirty_days, write_in_flight
+from store.inflight import write_in_flight
+from store.state import mark_dirty_days
 
 MAX_FAILURES = 3
 MAX_CLAIMS = 3  # a record whose scoring outlasted this many claims leaves the queue (never scored on and on)
@@ -238,7 +239,7 @@ def write_score_results(db: Database, docs: Iterable[Mapping], results: Mapping[
         scored += 1
     mark_dirty_days(db, days)
     # records that join the numbers now (their first scores, or scoring given up) get a new
-    # `ingested_at`, taken after their in-flight marker is stored (store.state.write_in_flight): a
+    # `ingested_at`, taken after their in-flight marker is stored (store.inflight.write_in_flight): a
     # refresh never reads past a stamp whose record has not landed yet
     restamp = [u for _id, u in updates if "ingested_at" in (u.get("$set") or {})]
     with write_in_flight(db, "scores", len(restamp)) if restamp else nullcontext(at) as stamp:

@@ -99,58 +99,73 @@ def _start_memory_threads(stop: threading.Event) -> None:
     trim_seconds = float(os.environ.get("EVALBOARD_DB_MALLOC_TRIM_SECONDS") or DEFAULT_MALLOC_TRIM_SECONDS)
     stats_path = os.environ.get("EVALBOARD_DB_MALLOC_STATS")
     if stats_path:
-        import ctypes
-
-        class _Mallinfo2(ctypes.Structure):
-            _fields_ = [(name, ctypes.c_size_t) for name in
-                        ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
-                         "uordblks", "fordblks", "keepcost")]
-
-        mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
-        mallinfo2.restype = _Mallinfo2
-
-        def malloc_stats() -> None:
-            while not stop.wait(30.0):
-                m = mallinfo2()
-                with open(stats_path, "a") as out:
-                    out.write(f"{time.strftime('%H:%M:%S')} heap {m.arena / 2**20:.1f} MiB, in use "
-                              f"{m.uordblks / 2**20:.1f} MiB, free in heap {m.fordblks / 2**20:.1f} MiB, "
-                              f"mmapped {m.hblkhd / 2**20:.1f} MiB\n")
-        threading.Thread(target=malloc_stats, name="evalboard-malloc-stats", daemon=True).start()
+        _start_malloc_stats(stop, stats_path)
     if trace_path:
-        import tracemalloc
-
-        if not tracemalloc.is_tracing():
-            tracemalloc.start(10)
-
-        def dump() -> None:
-            n = 0
-            while not stop.wait(60.0):
-                n += 1
-                snap = tracemalloc.take_snapshot()
-                stats = snap.statistics("traceback")
-                total = sum(s.size for s in stats)
-                with open(trace_path, "a") as out:
-                    out.write(f"=== dump {n} at {time.strftime('%H:%M:%S')}: traced {total / 2**20:.1f} MiB "
-                              f"in {sum(s.count for s in stats)} blocks\n")
-                    for stat in stats[:40]:
-                        out.write(f"{stat.size / 2**20:8.2f} MiB {stat.count:8d} blocks\n")
-                        for line in stat.traceback.format()[-8:]:
-                            out.write(f"    {line}\n")
-        threading.Thread(target=dump, name="evalboard-tracemalloc", daemon=True).start()
+        _start_tracemalloc(stop, trace_path)
     if trim_seconds > 0 and sys.platform.startswith("linux"):
-        import ctypes
+        _start_malloc_trim(stop, trim_seconds)
 
-        try:
-            libc = ctypes.CDLL("libc.so.6")
-            libc.malloc_trim  # noqa: B018 - absent outside glibc
-        except (OSError, AttributeError):
-            return
 
-        def trim() -> None:
-            while not stop.wait(trim_seconds):
-                libc.malloc_trim(0)
-        threading.Thread(target=trim, name="evalboard-malloc-trim", daemon=True).start()
+def _start_malloc_stats(stop: threading.Event, stats_path: str) -> None:
+    """Append glibc's mallinfo2 (heap, in use, free, mmapped) to `stats_path` every 30 s until `stop`."""
+    import ctypes
+
+    class _Mallinfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in
+                    ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+                     "uordblks", "fordblks", "keepcost")]
+
+    mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
+    mallinfo2.restype = _Mallinfo2
+
+    def malloc_stats() -> None:
+        while not stop.wait(30.0):
+            m = mallinfo2()
+            with open(stats_path, "a") as out:
+                out.write(f"{time.strftime('%H:%M:%S')} heap {m.arena / 2**20:.1f} MiB, in use "
+                          f"{m.uordblks / 2**20:.1f} MiB, free in heap {m.fordblks / 2**20:.1f} MiB, "
+                          f"mmapped {m.hblkhd / 2**20:.1f} MiB\n")
+    threading.Thread(target=malloc_stats, name="evalboard-malloc-stats", daemon=True).start()
+
+
+def _start_tracemalloc(stop: threading.Event, trace_path: str) -> None:
+    """Trace Python allocations; append the top 40 allocation sites (by size, 10 frames) to `trace_path` every 60 s."""
+    import tracemalloc
+
+    if not tracemalloc.is_tracing():
+        tracemalloc.start(10)
+
+    def dump() -> None:
+        n = 0
+        while not stop.wait(60.0):
+            n += 1
+            snap = tracemalloc.take_snapshot()
+            stats = snap.statistics("traceback")
+            total = sum(s.size for s in stats)
+            with open(trace_path, "a") as out:
+                out.write(f"=== dump {n} at {time.strftime('%H:%M:%S')}: traced {total / 2**20:.1f} MiB "
+                          f"in {sum(s.count for s in stats)} blocks\n")
+                for stat in stats[:40]:
+                    out.write(f"{stat.size / 2**20:8.2f} MiB {stat.count:8d} blocks\n")
+                    for line in stat.traceback.format()[-8:]:
+                        out.write(f"    {line}\n")
+    threading.Thread(target=dump, name="evalboard-tracemalloc", daemon=True).start()
+
+
+def _start_malloc_trim(stop: threading.Event, trim_seconds: float) -> None:
+    """Call glibc's malloc_trim(0) every `trim_seconds` until `stop` (nothing outside glibc)."""
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.malloc_trim  # noqa: B018 - absent outside glibc
+    except (OSError, AttributeError):
+        return
+
+    def trim() -> None:
+        while not stop.wait(trim_seconds):
+            libc.malloc_trim(0)
+    threading.Thread(target=trim, name="evalboard-malloc-trim", daemon=True).start()
 
 
 class DataDirInUse(RuntimeError):

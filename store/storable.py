@@ -16,7 +16,7 @@ from typing import Any
 
 import bson
 
-from core.content_id import MAX_NESTING, PREVIEW_CHARS, payload_text  # noqa: F401 - re-exported
+from core.content_id import MAX_NESTING, PREVIEW_CHARS, payload_text
 
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024 - 64 * 1024  # MongoDB's 16 MB, less room for Evalboard's own fields
 RAW_KEEP_BYTES = 1_000_000  # a quarantined payload larger than this is kept as a cut copy

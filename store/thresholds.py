@@ -18,7 +18,7 @@ from core.timebuckets import local_day, zone_name
 from core.verdict import limits_for
 from store.collections import ALERT_RULES, RECORDS, RULE_AUDIT, STATE
 from store.errors import ValidationFailed
-from core.rules import validate_feature, validate_unit  # noqa: F401  (moved to core/rules.py; re-exported)
+from core.rules import validate_feature, validate_unit
 from store.verdict_expr import LIMITS_FIELD, failed_metrics_expr, passed_expr, verdict_update
 
 PREVIEW_DAYS = 7

@@ -15,10 +15,12 @@ Every MongoDB call of the Triage page and the record view lives here.
 - `session_records` reads every turn of one conversation in time order.
 - Re-scores are written by store/scores.py (`save_rescore`), the one writer of score results.
 - `iter_export` streams a capped slice for CSV / JSONL export.
+
+The filter's validated pieces (date and score bounds, equality and version clauses, the sort order, the
+`$match` stages a search needs) are in store/triage_clauses.py.
 """
 from __future__ import annotations
 
-import math
 import re
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Iterator
@@ -26,13 +28,15 @@ from typing import Any, Iterator
 from pymongo import ASCENDING, DESCENDING, UpdateOne
 from pymongo.database import Database
 
+from core import metrics
+from core.features import ALL_FEATURES, FEATURE_NAME_RE
+from core.privacy import redact_text
+from core.timebuckets import local_day
 from store.collections import RECORDS
 from store.errors import ValidationFailed, plain_id
 from store.privacy import Policies
-from core import metrics, versions
-from core.features import ALL_FEATURES, FEATURE_NAME_RE
-from core.privacy import redact_text
-from core.timebuckets import DAY, bucket_start, local_day, today
+from store.triage_clauses import date_bounds, equals_clause, match_stages, score_bounds, sort_spec, version_clause
+
 
 STATUSES = ("new", "investigating", "fixed", "wont_fix")
 STATUS_LABELS = {"new": "New", "investigating": "Investigating", "fixed": "Fixed", "wont_fix": "Won't fix"}
@@ -43,12 +47,6 @@ DISAGREE = {
 }
 DISAGREE_LABELS = {"lenient": "the logged verdict passes, the independent re-score fails",
                    "strict": "the logged verdict fails, the independent re-score passes"}
-SORT_FIELDS = {
-    "timestamp": "timestamp",
-    "overall_quality": "eb.scores.overall_quality",
-    "faithfulness": "eb.scores.faithfulness",
-}
-DEFAULT_DAYS = 7
 PAGE_SIZE = 25
 MAX_PAGE_SIZE = 200
 SEARCH_MAX_CHARS = 200
@@ -73,49 +71,6 @@ LIST_PROJECTION = {
 FLAKY = {"noise.flaky": True}
 MAX_BULK = 200
 MAX_SESSION_TURNS = 500
-MAX_KEY_CHARS = 200
-
-
-# --- filters -------------------------------------------------------------------------
-
-def _day_start(value: date | datetime) -> datetime:
-    """A datetime as given (naive = UTC); a date as the instant its local day starts (core.timebuckets)."""
-    if isinstance(value, datetime):
-        return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
-    return bucket_start(value, DAY)
-
-
-def date_bounds(start: date | datetime | None, end: date | datetime | None,
-                *, now: datetime | None = None) -> tuple[datetime, datetime]:
-    """[from, to) in UTC. Dates are whole local days of EVALBOARD_TIMEZONE (end inclusive; the
-    same days the aggregates, alerts and reports cut, core.timebuckets); default: the last 7 days."""
-    now = now or datetime.now(timezone.utc)
-    for name, value in (("start", start), ("end", end)):
-        if value is not None and not isinstance(value, (date, datetime)):
-            raise ValidationFailed(f"{name} must be a date")
-    if end is None:
-        upper = bucket_start(today(None, now) + timedelta(days=1), DAY)
-    elif isinstance(end, datetime):
-        upper = _day_start(end)
-    else:
-        upper = bucket_start(end + timedelta(days=1), DAY)
-    if start is None:
-        lower = bucket_start(local_day(upper - timedelta(seconds=1)) - timedelta(days=DEFAULT_DAYS - 1), DAY)
-    else:
-        lower = _day_start(start)
-    if lower >= upper:
-        raise ValidationFailed("the start date must be before the end date")
-    return lower, upper
-
-
-def _score(name: str, value: Any) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ValidationFailed(f"{name} must be a number between 0 and 1")
-    if not 0.0 <= float(value) <= 1.0:
-        raise ValidationFailed(f"{name} must be between 0 and 1")
-    return float(value)
 
 
 def status_clause(status: str) -> dict:
@@ -134,7 +89,7 @@ def search_clause(search: Any) -> dict | None:
     """A case-insensitive literal substring match on `query` or `answer` (metacharacters escaped).
 
     The `$or` is a key of the flat filter; the reads below run it as a second `$match` stage
-    after the indexed date range (see `_match_stages`)."""
+    after the indexed date range (see `match_stages`)."""
     if search is None:
         return None
     if not isinstance(search, str):
@@ -144,34 +99,6 @@ def search_clause(search: Any) -> dict | None:
         return None
     pattern = {"$regex": re.escape(text), "$options": "i"}
     return {"$or": [{field: dict(pattern)} for field in SEARCH_FIELDS]}
-
-
-def equals_clause(field: str, value: Any, what: str) -> dict | None:
-    """`{field: value}` for a plain, length-capped string (a value, never an operator or key)."""
-    if value in (None, ""):
-        return None
-    if not isinstance(value, str) or not value.strip():
-        raise ValidationFailed(f"{what} must be text")
-    text = value.strip()
-    if len(text) > MAX_KEY_CHARS:
-        raise ValidationFailed(f"{what} is too long (at most {MAX_KEY_CHARS} characters)")
-    return {field: text}
-
-
-def version_clause(dimension: str, value: Any) -> dict | None:
-    """`{release: "2026.12"}` (or model / prompt_version) for a checked value; "unversioned" matches
-    records without the field. ValidationFailed for anything else (never an operator)."""
-    if value in (None, ""):
-        return None
-    if not isinstance(value, str):
-        raise ValidationFailed(f"{dimension} must be text")
-    try:
-        text = versions.selector_value(dimension, value.strip())
-    except versions.BadVersion as exc:
-        raise ValidationFailed(str(exc)) from None
-    if text == versions.OTHER:
-        raise ValidationFailed(f"pick one {dimension}, not the 'other' group")
-    return {dimension: None if text == versions.UNVERSIONED else text}
 
 
 def build_filter(*, start: date | datetime | None = None, end: date | datetime | None = None,
@@ -198,6 +125,29 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
     # failing records only: the same date range on eb.failing_at (their timestamp), whose
     # sparse index holds failing records and nothing else
     clauses: list[dict] = [{"eb.failing_at" if only_failing else "timestamp": {"$gte": lower, "$lt": upper}}]
+    clauses += _choice_clauses(feature, metric, status, disagree, flaky)
+    bounds = score_bounds(score_min, score_max)
+    if bounds:
+        clauses.append({"eb.scores.overall_quality": bounds})
+    for clause in (search_clause(search), equals_clause("source", source, "the source"),
+                   equals_clause("session_id", session, "the session"),
+                   *(version_clause(dim, value) for dim, value in (("release", release), ("model", model),
+                                                                     ("prompt_version", prompt_version)))):
+        if clause:
+            clauses.append(clause)
+    # One flat document (every clause has its own field): the embedded server's
+    # planner uses the timestamp index for a flat filter but scans the whole
+    # collection for an `$and` (measured: 0.1 s vs 1.6 s at 35k records).
+    flat: dict = {}
+    for clause in clauses:
+        flat.update(clause)
+    return flat
+
+
+def _choice_clauses(feature: Any, metric: Any, status: Any, disagree: Any, flaky: Any) -> list[dict]:
+    """The clauses of the filter's choices (feature, failed metric, status, disagreement, flaky), in that
+    order, each value checked (ValidationFailed)."""
+    clauses: list[dict] = []
     if feature not in (None, "", ALL_FEATURES):
         if not isinstance(feature, str) or not FEATURE_NAME_RE.match(feature):
             raise ValidationFailed("unknown feature")
@@ -216,50 +166,10 @@ def build_filter(*, start: date | datetime | None = None, end: date | datetime |
         raise ValidationFailed("flaky must be true or false")
     if flaky:
         clauses.append(dict(FLAKY))
-    low, high = _score("score_min", score_min), _score("score_max", score_max)
-    if low is not None and high is not None and low > high:
-        raise ValidationFailed("the lowest score must not be above the highest")
-    bounds = {}
-    if low is not None and low > 0.0:
-        bounds["$gte"] = low
-    if high is not None and high < 1.0:
-        bounds["$lte"] = high
-    if bounds:
-        clauses.append({"eb.scores.overall_quality": bounds})
-    for clause in (search_clause(search), equals_clause("source", source, "the source"),
-                   equals_clause("session_id", session, "the session"),
-                   *(version_clause(dim, value) for dim, value in (("release", release), ("model", model),
-                                                                     ("prompt_version", prompt_version)))):
-        if clause:
-            clauses.append(clause)
-    # One flat document (every clause has its own field): the embedded server's
-    # planner uses the timestamp index for a flat filter but scans the whole
-    # collection for an `$and` (measured: 0.1 s vs 1.6 s at 35k records).
-    flat: dict = {}
-    for clause in clauses:
-        flat.update(clause)
-    return flat
-
-
-def sort_spec(sort: str = "overall_quality", descending: bool = False) -> list[tuple[str, int]]:
-    if sort not in SORT_FIELDS:
-        raise ValidationFailed(f"sort must be one of {', '.join(SORT_FIELDS)}")
-    direction = DESCENDING if descending else ASCENDING
-    return [(SORT_FIELDS[sort], direction), ("_id", direction)]
+    return clauses
 
 
 # --- reads ---------------------------------------------------------------------------
-
-def _match_stages(filter: dict) -> list[dict]:
-    """The filter as `$match` stages: the indexed fields first, a search `$or` after.
-
-    The embedded server reads the whole collection for a find whose filter has a
-    top-level `$or` (measured at 200k records: 30 s against 1.3 s for the same filter
-    with one regex), but a first `$match` on the date range uses the index and the
-    second one only sees that period's records (20k records: 0.20 s against 1.07 s)."""
-    rest = {k: v for k, v in filter.items() if k != "$or"}
-    return [{"$match": rest}] + ([{"$match": {"$or": filter["$or"]}}] if "$or" in filter else [])
-
 
 def list_records(db: Database, filter: dict, sort: str = "overall_quality", page: int = 0,
                  page_size: int = PAGE_SIZE, projection: dict | None = None,
@@ -269,7 +179,7 @@ def list_records(db: Database, filter: dict, sort: str = "overall_quality", page
     page_size = max(1, min(int(page_size), MAX_PAGE_SIZE))
     fields = projection if projection is not None else LIST_PROJECTION
     if "$or" in filter:
-        return list(db[RECORDS].aggregate([*_match_stages(filter), {"$sort": dict(sort_spec(sort, descending))},
+        return list(db[RECORDS].aggregate([*match_stages(filter), {"$sort": dict(sort_spec(sort, descending))},
                                            {"$skip": page * page_size}, {"$limit": page_size},
                                            {"$project": fields}]))
     cursor = (db[RECORDS].find(filter, fields)
@@ -279,7 +189,7 @@ def list_records(db: Database, filter: dict, sort: str = "overall_quality", page
 
 def count_records(db: Database, filter: dict) -> int:
     if "$or" in filter:
-        found = list(db[RECORDS].aggregate([*_match_stages(filter), {"$count": "n"}]))
+        found = list(db[RECORDS].aggregate([*match_stages(filter), {"$count": "n"}]))
         return int(found[0]["n"]) if found else 0
     return db[RECORDS].count_documents(filter)
 
@@ -336,7 +246,7 @@ def iter_export(db: Database, filter: dict, limit: int = EXPORT_CAP, *, sort: st
     limit = max(1, min(int(limit), EXPORT_CAP))
     order = sort_spec(sort, descending) if sort else [("timestamp", DESCENDING), ("_id", ASCENDING)]
     if "$or" in filter:
-        cursor = db[RECORDS].aggregate([*_match_stages(filter), {"$sort": dict(order)}, {"$limit": limit}])
+        cursor = db[RECORDS].aggregate([*match_stages(filter), {"$sort": dict(order)}, {"$limit": limit}])
     else:
         cursor = db[RECORDS].find(filter).sort(order).limit(limit)
     try:

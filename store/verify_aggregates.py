@@ -23,7 +23,7 @@ from typing import Any, Callable
 from pymongo.database import Database
 
 from core import metrics
-from core.timebuckets import DAY, WEEK, bucket_range, local_day
+from core.timebuckets import DAY, WEEK, bucket_range, key_day, local_day
 from store import aggregate_counts as agg_counts
 from store import aggregate_delta as agg_delta
 from store import aggregate_rebuild as agg_rebuild
@@ -39,10 +39,6 @@ def _aware(ts: Any) -> datetime | None:
     if not isinstance(ts, datetime):
         return None
     return ts if ts.tzinfo else ts.replace(tzinfo=timezone.utc)
-
-
-def _day(key: str) -> date:
-    return date.fromisoformat(key.split("|", 1)[0])
 
 
 def _bucket_matches(bucket: dict | None, parts: list[dict]) -> bool:
@@ -127,7 +123,7 @@ def _daily_and_weekly(db, thresholds, tz, watermark, dirty, ranges, tally, repai
             upto = agg_delta._upto(doc) or watermark
             if doc is not None and upto > watermark:  # counts further: recount to its own point
                 ahead.add(key.split("|", 1)[0])
-                lo_d, hi_d = bucket_range(_day(key), DAY, tz)
+                lo_d, hi_d = bucket_range(key_day(key), DAY, tz)
                 want = agg_counts.day_documents(db, {"timestamp": {"$gte": lo_d, "$lt": hi_d},
                                               "ingested_at": {"$lt": upto}}, thresholds, tz).get(key)
             if want is not None:
@@ -149,7 +145,7 @@ def _daily_and_weekly(db, thresholds, tz, watermark, dirty, ranges, tally, repai
                 else:
                     db[AGG_DAILY_VALUES].replace_one({"_id": key}, {**want, "computed_at": now,
                                                                    "counted_upto": max(upto, watermark)}, upsert=True)
-                repaired_days.add(_day(key))
+                repaired_days.add(key_day(key))
                 tally.kinds["daily"]["repaired"] += 1
         _weeks(db, tz, lo, hi, wants, dirty, ahead, tally, repair, repaired_days)
     if repair and repaired_days:
@@ -160,7 +156,7 @@ def _weeks(db, tz, lo, hi, wants, dirty, ahead, tally, repair, repaired_days) ->
     parts: dict[str, list[dict]] = defaultdict(list)
     days_of: dict[str, set[str]] = defaultdict(set)
     for key, want in wants.items():
-        day = _day(key)
+        day = key_day(key)
         monday = day - timedelta(days=day.weekday())
         week_key = f"{monday.isoformat()}|{want['feature']}"
         parts[week_key].append(want)
@@ -170,7 +166,7 @@ def _weeks(db, tz, lo, hi, wants, dirty, ahead, tally, repair, repaired_days) ->
         if _bucket_matches(stored.get(key), parts.get(key, [])):
             tally.add("weekly", key, "ok")
             continue
-        monday = _day(key)
+        monday = key_day(key)
         week_days = {(monday + timedelta(days=i)).isoformat() for i in range(7)}
         verdict = "pending" if week_days & (dirty | ahead) else "drifted"
         tally.add("weekly", key, verdict, int((stored.get(key) or {}).get("count") or 0),

@@ -36,7 +36,7 @@ TEXT_FIELDS = ("query", "answer", "context", "expected_output", "history", "note
 # never redacted: ids and names the pages group by, and Evalboard's own fields (handled apart)
 KEEP_FIELDS = frozenset({"_id", "session_id", "feature", "timestamp", "regeneration_attempts", "release",
                          "model", "prompt_version", "tags", "eb", "triage", "rescored", "ingested_at", "source"})
-# a placeholder as the stage writes it ([EMAIL_1]); the evaluators read it as one opaque token (evaluators/text.py)
+# a placeholder as the stage writes it ([EMAIL_1]); the evaluators read it as one opaque token (evaluators/text/words.py)
 PLACEHOLDER = re.compile(r"\[([A-Z][A-Z_]*)_(\d+)\]")
 # a staging token (StagingRedactor): letters only, so no digit detector ever reads into one
 STAGED = re.compile(r"\[\[([A-Z][A-Z_]*)#([a-p]{6})\]\]")

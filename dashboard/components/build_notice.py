@@ -1,7 +1,7 @@
 """The "still being built" notice every page shows while the worker's first tick runs.
 
 A fresh `make run` opens the dashboard at once; the worker then builds the aggregates,
-judges the alerts and writes the first weekly report (store.state.build_status says
+judges the alerts and writes the first weekly report (store.setup_status.build_status says
 what is left). Until then each page says what it is waiting for instead of looking empty.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ _written: dict[str, object] = {}  # per database: the latest load's stamp (store
 
 def render_build_notice() -> None:
     from dashboard.common import database, db_key
-    from store.state import build_status as store_build_status
+    from store.setup_status import build_status as store_build_status
 
     st.session_state.pop(RUN_WATERMARK, None)  # set below once this run's status is read
     try:

@@ -23,7 +23,7 @@ from dashboard.common import (
 from core.status_docs import JobRun, Quarantined, RecordCounts
 from store import health
 from store.errors import ValidationFailed
-from store.schema import payload_from_storage
+from store.record_fields import payload_from_storage
 
 PREFIX = "health"
 PAGE_SIZE = 10

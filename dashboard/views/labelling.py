@@ -37,7 +37,7 @@ SELECTION_KEY = "labelling_selection"  # record ids Triage's "Send to queue" lea
 def _claims(answer: str) -> list[str]:
     if not answer.strip():
         return []
-    from evaluators.text import split_claims
+    from evaluators.text.claims import split_claims
     return list(split_claims(answer)) or [answer.strip()]
 
 

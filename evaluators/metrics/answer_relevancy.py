@@ -5,9 +5,12 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from .. import meaning as M
-from .. import text as T
-from ..local import (Prepared, _clip, _norm, _surface, answer_units, aspect_coverage, aspect_weights,
-                     short_answer_responsiveness, typos_answered)
+from ..text.claims import is_pleasantry, is_refusal
+from ..text.numbers import numbers
+from ..text.words import content_tokens
+from ..prepared import answer_units, _clip, _norm, Prepared
+from ..relevance import aspect_coverage, aspect_weights, short_answer_responsiveness, typos_answered
+from ..support import _surface
 from ..prompts import JudgePrompt
 from ..types import MetricEvaluator, Score
 
@@ -20,9 +23,9 @@ def on_topic_share(p: Prepared, units: list[str], vecs: np.ndarray, sims: np.nda
     anchor = vecs[int(np.argmax(sims))]
     credit = []
     for unit, v, sim in zip(units, vecs, sims):
-        if T.is_pleasantry(unit):
+        if is_pleasantry(unit):
             credit.append(0.0)
-        elif sim >= 0.3 or aspects & set(T.content_tokens(unit)):
+        elif sim >= 0.3 or aspects & set(content_tokens(unit)):
             credit.append(1.0)
         else:
             credit.append(0.5 if (float(v @ anchor) >= 0.3 or sim >= 0.25) else 0.0)
@@ -33,7 +36,7 @@ def answer_relevancy(p: Prepared) -> Score:
     """Does the answer address the question: similarity of the answer and its sentences to the
     question, coverage of the question's aspects, share of on-topic sentences."""
     sents = answer_units(p.answer)
-    if not sents or not (T.content_tokens(p.answer) or T.numbers(p.answer)):
+    if not sents or not (content_tokens(p.answer) or numbers(p.answer)):
         return Score(None, "empty answer" if not p.answer.strip() else "answer has no content words", {})
     if not (p.q_tokens or p.q_numbers):
         return Score(None, "no question" if not p.query.strip() else "question has no content words", {})
@@ -44,7 +47,7 @@ def answer_relevancy(p: Prepared) -> Score:
     sim_max = float(sims.max())
     sim_c = _clip((0.5 * sim_max + 0.5 * sim_all - 0.2) / 0.4)
     weights = aspect_weights(p)
-    a_tokens = set(T.content_tokens(p.answer))
+    a_tokens = set(content_tokens(p.answer))
     a_tokens = a_tokens | typos_answered(p, weights, a_tokens)
     cov = aspect_coverage(weights, a_tokens)
     missing = [a for a in weights if a not in a_tokens]
@@ -61,7 +64,7 @@ def answer_relevancy(p: Prepared) -> Score:
     meaning = M.answer_meaning(p, sents, vecs)  # everyday words vs the domain's words: judged by meaning
     by_words = value
     value = max(value, meaning["value"])
-    refusal = T.is_refusal(p.answer)
+    refusal = is_refusal(p.answer)
     if refusal:
         value = min(value, 0.3)
     value = _clip(value)

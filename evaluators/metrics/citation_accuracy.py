@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import text as T
-from ..local import NO_CONTEXT, Prepared
+from ..text.references import find_references, strip_citations
+from ..text.words import content_tokens
+from ..prepared import NO_CONTEXT, Prepared
+from ..support import claim_support
 from ..types import MetricEvaluator, Score
 
 
@@ -15,18 +17,18 @@ def citation_accuracy(p: Prepared) -> Score:
     when the answer cites no chunk by number, or there is no context. Chunks are numbered from 1, as shown."""
     if not p.ctx.sentences:
         return Score(None, NO_CONTEXT, {"citations": []})
-    claims = p.claim_support()
-    cited = [(i, c, T.find_references(c["text"])) for i, c in enumerate(claims)]
+    claims = claim_support(p)
+    cited = [(i, c, find_references(c["text"])) for i, c in enumerate(claims)]
     cited = [x for x in cited if x[2]]
     if not cited:
         return Score(None, "the answer cites no retrieved chunk", {"citations": []})
     src = np.array(p.ctx.source)
-    sent_toks = [set(T.content_tokens(s)) for s in p.ctx.sentences]
+    sent_toks = [set(content_tokens(s)) for s in p.ctx.sentences]
     n = len(p.context)
     rows, wrong = [], []
     for i, c, refs in cited:
-        text = T.strip_citations(c["text"]).strip()
-        ctoks = set(T.content_tokens(text))
+        text = strip_citations(c["text"]).strip()
+        ctoks = set(content_tokens(text))
         combo = p.ctx.vecs @ p.vec(text) + 0.5 * np.array([len(ctoks & st) / max(1, len(ctoks)) for st in sent_toks])
         per_chunk = {k: float(combo[src == k].max()) for k in set(p.ctx.source)}
         best_chunk = max(per_chunk, key=per_chunk.get)

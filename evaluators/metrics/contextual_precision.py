@@ -5,7 +5,8 @@ from typing import Sequence
 
 from pydantic import BaseModel
 
-from ..local import NO_CONTEXT, Prepared, chunk_relevance
+from ..prepared import NO_CONTEXT, Prepared
+from ..relevance import chunk_relevance
 from ..prompts import JudgePrompt
 from ..types import MetricEvaluator, Score
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from .. import text as T
-from ..local import NO_CONTEXT, Prepared, _short, support
+from ..text.claims import split_claims
+from ..prepared import NO_CONTEXT, Prepared
+from ..support import _short, support
 from ..prompts import STATEMENTS_JSON, JudgePrompt, StatementVerdict
 from ..types import MetricEvaluator, Score
 
@@ -14,7 +15,7 @@ def contextual_recall(p: Prepared) -> Score:
         return Score(None, NO_CONTEXT, {"claims": []})
     if not p.expected:
         return Score(None, "no expected answer given", {})
-    exp_claims = list(T.split_claims(p.expected))
+    exp_claims = list(split_claims(p.expected))
     if not exp_claims:
         return Score(None, "expected answer has no claims", {})
     recs = [support(c, p.ctx, p) for c in exp_claims]

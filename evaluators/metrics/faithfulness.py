@@ -4,9 +4,10 @@ from __future__ import annotations
 import numpy as np
 from pydantic import BaseModel
 
-from .. import text as T
-from ..local import NO_CONTEXT, Prepared, _short, faithfulness_from_hallucination, hallucination_score, \
-    hallucination_signals
+from ..text.claims import about_context_sentences, assessment_sentences
+from ..hallucination import faithfulness_from_hallucination, hallucination_score, hallucination_signals
+from ..prepared import NO_CONTEXT, Prepared
+from ..support import claim_support, _short
 from ..prompts import STATEMENTS_JSON, JudgePrompt, StatementVerdict
 from ..types import MetricEvaluator, Score
 
@@ -18,15 +19,15 @@ def faithfulness(p: Prepared) -> Score:
     retrieved context (NO_CONTEXT) or no claim."""
     if not p.ctx.sentences:
         return Score(None, NO_CONTEXT, {"claims": [], "unsupported_claims": []})
-    about = list(T.about_context_sentences(p.answer))
-    assessed = list(T.assessment_sentences(p.answer))
+    about = list(about_context_sentences(p.answer))
+    assessed = list(assessment_sentences(p.answer))
     note = (f" {len(about)} sentence(s) about the context, not checked: \"{_short(about[0], 60)}\"."
             if about else "") + (f" The answer's own assessment, not checked: \"{_short(assessed[0], 60)}\"."
                                  if assessed else "")
     if not p.claims:
         return Score(None, ("only statements about the context, not checked" if about else "no claims"),
                      {"claims": [], "unsupported_claims": [], "about_context": about})
-    claims = p.claim_support()
+    claims = claim_support(p)
     n_sup = sum(1 for c in claims if c["supported"])
     share = n_sup / len(claims)
     halluc = hallucination_score(p, Score(share, "", {"claims": claims}))

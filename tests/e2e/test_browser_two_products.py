@@ -62,7 +62,7 @@ def second_product_lines(end: datetime) -> list[str]:
 
 def _demo_release_alerts(db) -> dict:
     from store.collections import ALERTS
-    from store.release_alerts import RULE_ID
+    from core.release_rule import RELEASE_RULE_ID as RULE_ID
     return {a["_id"]: a for a in db[ALERTS].find({"rule_id": RULE_ID, "feature": {"$ne": SECOND}})}
 
 

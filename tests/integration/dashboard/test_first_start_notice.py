@@ -12,7 +12,7 @@ def notices(at) -> str:
 
 def test_pages_say_what_is_still_being_built_until_the_first_tick(make_app, db):
     from jobs.runner import run_tick
-    from store.state import build_status, set_setup
+    from store.setup_status import build_status, set_setup
 
     set_setup(db, demo_loading=True)
     at = open_page(make_app(db), "views/overview.py")

@@ -9,7 +9,7 @@ import pytest
 from evaluators import checks as C
 from evaluators import rules
 from evaluators import score_one
-from evaluators import text as T
+from evaluators.text import claims, entities, negation, numbers, references, sentences, words
 
 NEW_RULES = {"contradiction", "quantity_mismatch", "claim_split"}
 CONTEXT = ["The Aquila X2 headphones come with a limited two-year warranty from the date of purchase. "
@@ -21,7 +21,7 @@ QUERY = "What warranty do the Aquila X2 headphones have?"
 
 def _set_off(off) -> None:
     rules.switch_off(off)
-    for mod in (T, C):
+    for mod in (references, words, sentences, numbers, negation, entities, claims, C):
         for obj in vars(mod).values():
             if hasattr(obj, "cache_clear"):
                 obj.cache_clear()

@@ -7,7 +7,7 @@ import pytest
 
 import evaluators
 from evaluators.judge import Judge, JudgeError, JudgeNotConfigured, JudgeParseError, judge_from_settings
-from evaluators.local import hallucination_from_faithfulness
+from evaluators.hallucination import hallucination_from_faithfulness
 
 CTX = ["Section 103 of BNS states: Murder shall be punished with death or life imprisonment"]
 Q = "What is the punishment for murder?"

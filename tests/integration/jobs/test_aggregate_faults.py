@@ -13,7 +13,8 @@ import pytest
 from jobs.aggregate import refresh
 from store import aggregate_delta as agg_delta
 from store import aggregates as agg
-from store.state import mark_dirty_days, write_in_flight
+from store.inflight import write_in_flight
+from store.state import mark_dirty_days
 from store.thresholds import get_thresholds
 from store.verify_aggregates import verify
 

@@ -12,7 +12,8 @@ from jobs.aggregate import refresh
 from jobs.alerts import evaluate
 from jobs.notify import deliver
 from settings import reset_settings
-from store.alerts import DEFAULT_MIN_COUNT, acknowledge_alert, list_audit, list_rules
+from core.rules import DEFAULT_MIN_COUNT
+from store.alerts import acknowledge_alert, list_audit, list_rules
 from store.collections import ALERTS, NOTIFICATIONS
 from store.errors import ValidationFailed
 from store.outbox import channel_status, enqueue_test

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 
 from core.score_results import ScoreResult
 from evaluators import cli
-from evaluators.local import faithfulness_from_hallucination
+from evaluators.hallucination import faithfulness_from_hallucination
 from jobs.score import score_pending
 from store.collections import RECORDS
 from store.triage import list_records

@@ -12,7 +12,7 @@ from pathlib import Path
 from jobs.runner import run_job
 from store.collections import AGG_DAILY, JOB_RUNS, RECORDS
 from store.job_runs import mark_abandoned, start_run
-from store.state import JobLock, LockLost, acquire_lock, lock_holder
+from store.locks import JobLock, LockLost, acquire_lock, lock_holder
 
 from .conftest import wait_for, store_raw
 from .test_aggregate import check_all

@@ -24,7 +24,7 @@ def test_an_ingest_asks_for_a_refresh_and_the_pages_know_what_is_not_counted(db,
     from jobs.aggregate import refresh
     from jobs.ingest import ingest_paths
     from store.pending import pending_records
-    from store.state import build_status
+    from store.setup_status import build_status
 
     refresh(db)  # an empty database, aggregated: the watermark is set
     assert db[STATE].find_one({"_id": JOBS_WANTED}) is None

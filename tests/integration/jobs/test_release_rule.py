@@ -120,7 +120,8 @@ def test_flipped_queries_lead_with_drops_of_the_new_release(demo_db):
 
 def test_release_rule_fires_on_the_regression_and_is_quiet_elsewhere(demo_db):
     from jobs.release_alerts import evaluate_releases
-    from store.release_alerts import RULE_ID, set_release_rule
+    from core.release_rule import RELEASE_RULE_ID as RULE_ID
+    from store.release_alerts import set_release_rule
 
     db = demo_db
     set_release_rule(db, {"min_records": 20}, "test")  # a small demo: ~40 records of the new release a feature

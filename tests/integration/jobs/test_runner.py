@@ -54,7 +54,7 @@ def test_run_once_report_waits_for_a_held_aggregate_lock_or_says_it_may_miss_rec
     """The report needs fresh aggregates: a held aggregate lock is waited for, then the aggregate runs."""
     import threading
 
-    from store.state import acquire_lock, release_lock
+    from store.locks import acquire_lock, release_lock
 
     token = acquire_lock(db, "aggregate", "another-worker", 60)
     threading.Timer(1.5, release_lock, args=(db, "aggregate", token)).start()

@@ -7,7 +7,7 @@ from core.jobs import JOB_NAMES
 from jobs.scheduler import Worker
 from .conftest import wait_for
 from store.collections import APS_JOBS, JOB_RUNS
-from store.state import acquire_lease, lease_holder, release_lease
+from store.locks import acquire_lease, lease_holder, release_lease
 
 
 
@@ -116,7 +116,8 @@ def test_a_requested_job_runs_beside_a_long_tick(db, messy):
 
 
 def test_a_requested_job_waits_for_the_same_job_in_the_tick_then_runs(db):
-    from store.state import JobLock, request_jobs
+    from store.locks import JobLock
+    from store.state import request_jobs
 
     w = Worker(db, worker_id="lane2", ttl_s=5.0, renew_s=0.5, interval_s=3600, use_jobstore=False,
                wake_poll_s=0.2, tick=lambda worker: None)
@@ -194,7 +195,8 @@ def test_the_scheduler_process_stops_within_seconds(db, monkeypatch, tmp_path):
 def test_a_person_request_is_not_queued_behind_a_recompute(db):
     """Issue 29: "Build report now" / "Send test" (person lane) run while a threshold save's recompute
     (recompute lane) is still waiting for the aggregate job, not after it."""
-    from store.state import RECOMPUTE_LANE, JobLock, request_jobs
+    from store.locks import JobLock
+    from store.state import RECOMPUTE_LANE, request_jobs
 
     w = Worker(db, worker_id="lanes", ttl_s=5.0, renew_s=0.5, interval_s=3600, use_jobstore=False,
                wake_poll_s=0.2, tick=lambda worker: None)

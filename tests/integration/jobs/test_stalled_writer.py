@@ -1,6 +1,6 @@
 """A writer frozen mid-write (SIGSTOP, swap, a paused VM) never leaves its batch below the watermark.
 
-The writer thread is frozen at each point of a stamped write (store.state.PAUSE_HOOK) together with
+The writer thread is frozen at each point of a stamped write (store.inflight.PAUSE_HOOK) together with
 its process's heartbeat thread, as a SIGSTOP freezes both; the in-flight timeout is shortened
 (EVALBOARD_INFLIGHT_TIMEOUT_S) so that "longer than the timeout" takes a fraction of a second. While
 it is frozen, other records arrive and refreshes run; then it resumes, and after the next refresh
@@ -16,7 +16,7 @@ import pytest
 
 from jobs.aggregate import refresh
 from settings import reset_settings
-from store import state as inflight
+from store import inflight
 from store.collections import AGG_DAILY, RECORDS, STATE
 from store.records import write_records
 from store.schema import ParsedRecord, parse_record

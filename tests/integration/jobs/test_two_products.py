@@ -53,7 +53,7 @@ def two_db(mongo_uri):
 
 
 def _demo_alerts(db) -> dict:
-    from store.release_alerts import RULE_ID
+    from core.release_rule import RELEASE_RULE_ID as RULE_ID
     return {a["_id"]: a for a in db[ALERTS].find({"rule_id": RULE_ID, "feature": {"$ne": SECOND}})}
 
 

@@ -93,7 +93,7 @@ def test_operator_looking_field_names_are_kept_safely(db, tmp_path):
     assert stored["＄where"] == "sleep(1)" and stored["meta"] == {"a．b": 1}
     entry = db[REJECTED].find_one()
     assert entry["raw"]["json_text"] is True and "unparseable timestamp" in entry["reason"]
-    from store.schema import payload_from_storage
+    from store.record_fields import payload_from_storage
     assert payload_from_storage(entry["raw"]) == json.loads(json.dumps(bad))
     # the fixed payload re-ingests, and the fix is kept the same safe way
     from store.health import reingest

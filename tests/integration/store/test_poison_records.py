@@ -17,7 +17,7 @@ from jobs.ingest import ingest_paths
 from store.collections import RECORDS, REJECTED
 from store.errors import ValidationFailed
 from store.records import ensure_indexes
-from store.schema import payload_from_storage
+from store.record_fields import payload_from_storage
 
 REPO = Path(__file__).resolve().parents[3]
 TS = "2026-01-12T21:00:00Z"

@@ -17,7 +17,7 @@ def scheduler_line(status: dict, now: datetime) -> tuple[bool, str]:
 def test_the_scheduler_line_names_the_holder_and_the_ticks(db):
     from store.job_runs import finish_run, start_run
     from store.pending import scheduler_status
-    from store.state import acquire_lease, release_lease
+    from store.locks import acquire_lease, release_lease
 
     now = datetime.now(timezone.utc)
     healthy, line = scheduler_line(scheduler_status(db), now)

@@ -186,7 +186,7 @@ PLANTS = [
     ("jobs/planted.py", "import bson\n", "only store/ talks to MongoDB (jobs/ imports bson)"),
     ("core/planted.py", "from bson import ObjectId\n", "only store/ talks to MongoDB (core/ imports bson)"),
     ("dashboard/planted.py", "from store.aggregates import _thr_expr\n", "private names of store/"),
-    ("jobs/planted.py", "from evaluators.local import _claims\n", "private names of evaluators/"),
+    ("jobs/planted.py", "from evaluators.support import _claims\n", "private names of evaluators/"),
     ("dashboard/planted.py", "from store import aggregates\n\nX = aggregates._thr_expr\n",
      "private name reached across packages: store.aggregates._thr_expr"),
     ("jobs/planted.py", "import store.aggregates\n\nX = store.aggregates._thr_expr\n",

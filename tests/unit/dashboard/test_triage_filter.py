@@ -8,7 +8,8 @@ from datetime import date, datetime, timezone
 import pytest
 
 from store.errors import ValidationFailed
-from store.triage import SEARCH_MAX_CHARS, build_filter, date_bounds, sort_spec
+from store.triage import SEARCH_MAX_CHARS, build_filter
+from store.triage_clauses import date_bounds, sort_spec
 
 NOW = datetime(2026, 11, 22, 15, 30, tzinfo=timezone.utc)
 

@@ -1,5 +1,5 @@
 """Issue 28 follow-up (judge29): contradictions without a negation word, lengths of time given otherwise, and
-compound claims split so that each half is checked (evaluators/checks.py, evaluators/text.py; no model)."""
+compound claims split so that each half is checked (evaluators/checks.py, evaluators/text/claims.py; no model)."""
 from __future__ import annotations
 
 import pytest
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from evaluators import checks as C
 from evaluators import rules
-from evaluators import text as T
+from evaluators.text.claims import split_claims, split_compound
 
 
 @pytest.fixture
@@ -18,7 +18,7 @@ def claim_split_on():
 
     def set_off(off):
         rules.switch_off(off)
-        T.split_claims.cache_clear()
+        split_claims.cache_clear()
 
     set_off(before - {"claim_split"})
     yield
@@ -96,17 +96,17 @@ def test_a_number_that_is_a_context_duration_in_other_units_is_not_missing():
 
 @pytest.mark.usefixtures("claim_split_on")
 def test_compound_claims_are_split_at_also_joins():
-    assert T.split_claims("The headphones come with a lifetime warranty that also covers accidental water damage.") \
+    assert split_claims("The headphones come with a lifetime warranty that also covers accidental water damage.") \
         == ("The headphones come with a lifetime warranty", "covers accidental water damage.")
-    assert T.split_claims("Preheat the oven to 220 C and also grease the large baking tin with butter.") \
+    assert split_claims("Preheat the oven to 220 C and also grease the large baking tin with butter.") \
         == ("Preheat the oven to 220 C", "grease the large baking tin with butter.")
 
 
 @pytest.mark.usefixtures("claim_split_on")
 def test_a_part_too_small_to_be_a_claim_stays_with_its_neighbour():
-    assert T.split_claims("Mix flour, sugar, and eggs in a bowl.") == ("Mix flour, sugar, and eggs in a bowl.",)
-    assert T.split_claims("Preheat the oven and also grease the tin.") == ("Preheat the oven and also grease the tin.",)
-    assert T.split_compound("Season it well; rest it.") == ["Season it well; rest it."]
+    assert split_claims("Mix flour, sugar, and eggs in a bowl.") == ("Mix flour, sugar, and eggs in a bowl.",)
+    assert split_claims("Preheat the oven and also grease the tin.") == ("Preheat the oven and also grease the tin.",)
+    assert split_compound("Season it well; rest it.") == ["Season it well; rest it."]
 
 
 _WORDS = st.sampled_from(["up", "down", "not", "does", "cover", "covers", "half", "an", "hour", "two-year", "lifetime",
@@ -122,5 +122,5 @@ def test_no_input_raises(a, b):
     assert isinstance(C.contradictions(a, b), list)
     assert isinstance(C.duration_conflicts(a, b, [d for d, _, _ in C.durations(b)]), list)
     assert isinstance(C.same_duration(2.0, a, (730.5,)), bool)
-    parts = T.split_compound(a)
+    parts = split_compound(a)
     assert parts and all(isinstance(x, str) for x in parts)

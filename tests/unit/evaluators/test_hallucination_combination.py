@@ -3,18 +3,19 @@ from __future__ import annotations
 
 import math
 
-from evaluators import local as L
+from evaluators.hallucination import _AT_THRESHOLD, HALLUCINATION_BIAS, HALLUCINATION_WEIGHTS, SIGNAL_DIRECTION, SIGNALS
+from evaluators.support import SUPPORT_THRESHOLD
 
 
 def test_weights_name_known_signals_and_respect_their_direction():
-    assert L.HALLUCINATION_WEIGHTS, "the fitted weights are shipped"
-    assert set(L.SIGNAL_DIRECTION) == set(L.SIGNALS)
-    for name, w in L.HALLUCINATION_WEIGHTS.items():
-        assert name in L.SIGNALS
-        assert math.copysign(1, w) == L.SIGNAL_DIRECTION[name], name
+    assert HALLUCINATION_WEIGHTS, "the fitted weights are shipped"
+    assert set(SIGNAL_DIRECTION) == set(SIGNALS)
+    for name, w in HALLUCINATION_WEIGHTS.items():
+        assert name in SIGNALS
+        assert math.copysign(1, w) == SIGNAL_DIRECTION[name], name
 
 
 def test_claims_at_the_support_threshold_with_nothing_flagged_score_one_half():
-    at = {k: (L.SUPPORT_THRESHOLD if k in L._AT_THRESHOLD else 0.0) for k in L.SIGNALS}
-    z = L.HALLUCINATION_BIAS + sum(w * at[k] for k, w in L.HALLUCINATION_WEIGHTS.items())
+    at = {k: (SUPPORT_THRESHOLD if k in _AT_THRESHOLD else 0.0) for k in SIGNALS}
+    z = HALLUCINATION_BIAS + sum(w * at[k] for k, w in HALLUCINATION_WEIGHTS.items())
     assert abs(z) < 1e-9

@@ -1,7 +1,9 @@
 """Issue 34: a list of numbers reads the same with or without spaces; short bulleted claims are claims."""
 from __future__ import annotations
 
-from evaluators.text import is_heading, numbers, split_claims
+from evaluators.text.claims import split_claims
+from evaluators.text.numbers import numbers
+from evaluators.text.sentences import is_heading
 
 
 def test_number_lists_are_compared_as_lists():

@@ -1,7 +1,7 @@
 """A number taken from elsewhere in the context and attached to this fact (issue 17, `context_swap`)."""
 from __future__ import annotations
 
-from evaluators.text import number_slots, slot_conflicts
+from evaluators.text.numbers import number_slots, slot_conflicts
 
 
 def test_numbers_are_read_with_the_word_that_follows_them():

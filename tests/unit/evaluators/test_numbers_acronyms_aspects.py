@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from evaluators import text as T
+from evaluators.text.entities import acronym_key, acronyms, expansions
+from evaluators.text.numbers import numbers
+from evaluators.text.sentences import split_sentences
+from evaluators.text.words import misspelling_of, query_aspects
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -21,25 +24,25 @@ from evaluators import text as T
     ("18% per annum", {("%", 18.0)}),
 ])
 def test_numbers_read_units_and_number_words(text, expected):
-    assert set(T.numbers(text)) == expected
+    assert set(numbers(text)) == expected
 
 
 @pytest.mark.parametrize("text", ["Under s. 103 BNS, murder is punishable with death.",
                                   "Sec. 187 of the BNSS lets a Magistrate authorise custody.",
                                   "Section 138 of the N.I. Act makes it an offence."])
 def test_legal_abbreviations_do_not_end_a_sentence(text):
-    assert len(T.split_sentences(text)) == 1
+    assert len(split_sentences(text)) == 1
 
 
 def test_markdown_link_text_stays_in_the_sentence():
-    (s,) = T.split_sentences("A complete [IVF](https://x.example/ivf) cycle costs Rs 3,00,000.")
+    (s,) = split_sentences("A complete [IVF](https://x.example/ivf) cycle costs Rs 3,00,000.")
     assert s == "A complete IVF cycle costs Rs 3,00,000."
 
 
 def test_acronym_keys():
-    assert T.acronym_key("NI") == "NI" and T.acronym_key("CrPC") == "CPC" and T.acronym_key("BNSS") == "BNSS"
-    assert T.acronym_key("Act") is None and T.acronym_key("India") is None
-    assert T.acronyms("the N.I. Act")["NI"] == "ni"
+    assert acronym_key("NI") == "NI" and acronym_key("CrPC") == "CPC" and acronym_key("BNSS") == "BNSS"
+    assert acronym_key("Act") is None and acronym_key("India") is None
+    assert acronyms("the N.I. Act")["NI"] == "ni"
 
 
 @pytest.mark.parametrize("phrase, key", [
@@ -50,24 +53,24 @@ def test_acronym_keys():
     ("a lending service provider (LSP)", "LSP"),
 ])
 def test_expansions_give_the_initials_of_word_runs(phrase, key):
-    assert key in T.expansions(phrase)
+    assert key in expansions(phrase)
 
 
 def test_expansions_in_another_letter_order_and_runs_broken_by_punctuation():
-    exp = T.expansions("the Code of Criminal Procedure, 1973")
+    exp = expansions("the Code of Criminal Procedure, 1973")
     assert "~CCP" in exp  # "CrPC": the same capitals, in another order
-    assert "NB" not in T.expansions("Negotiable. Bank")
+    assert "NB" not in expansions("Negotiable. Bank")
 
 
 def test_query_aspects_drop_question_words_filler_and_framing():
-    assert T.query_aspects("what is the cost of one circle of IVF/ICSI at your facility?") == \
+    assert query_aspects("what is the cost of one circle of IVF/ICSI at your facility?") == \
         ("cost", "circle", "ivf", "icsi")
-    assert "many" not in T.query_aspects("How many days of leave do I get? Please give details")
-    assert "detail" not in T.query_aspects("How many days of leave do I get? Please give details")
+    assert "many" not in query_aspects("How many days of leave do I get? Please give details")
+    assert "detail" not in query_aspects("How many days of leave do I get? Please give details")
 
 
 def test_misspelling_of_a_close_word_only():
-    assert T.misspelling_of("circle", {"cycle", "cost"}) == "cycle"
-    assert T.misspelling_of("recieve", {"receive"}) == "receive"
-    assert T.misspelling_of("murder", {"mother"}) is None
-    assert T.misspelling_of("cycle", {"cycle"}) is None  # not a misspelling of itself
+    assert misspelling_of("circle", {"cycle", "cost"}) == "cycle"
+    assert misspelling_of("recieve", {"receive"}) == "receive"
+    assert misspelling_of("murder", {"mother"}) is None
+    assert misspelling_of("cycle", {"cycle"}) is None  # not a misspelling of itself

@@ -5,24 +5,26 @@ from __future__ import annotations
 
 from core.privacy import PLACEHOLDER, Policy, detect, redact_record
 from evaluators import placeholders as P
-from evaluators import text as T
+from evaluators.text.entities import acronyms, entities
+from evaluators.text.numbers import numbers
+from evaluators.text.words import content_tokens, content_words, misspelling_of, prefix_index, stems_match
 
 
 def test_a_placeholder_is_one_token_equal_only_to_itself():
-    assert T.content_tokens("Write to [EMAIL_1] or call [PHONE_12].") == ("write", "[EMAIL_1]", "call", "[PHONE_12]")
-    assert "email" not in T.content_tokens("[EMAIL_1]") and "1" not in T.content_tokens("[EMAIL_1]")
-    assert [w[1] for w in T.content_words("Client [NAME_1] phoned")] == ["client", "[NAME_1]", "phon"]
-    assert not T.stems_match("[NAME_1]", "[NAME_12]") and T.stems_match("[NAME_1]", "[NAME_1]")
-    assert T.prefix_index(["[NAME_12]"]) == {}
-    assert T.misspelling_of("[NAME_2]", {"[NAME_1]"}) is None
+    assert content_tokens("Write to [EMAIL_1] or call [PHONE_12].") == ("write", "[EMAIL_1]", "call", "[PHONE_12]")
+    assert "email" not in content_tokens("[EMAIL_1]") and "1" not in content_tokens("[EMAIL_1]")
+    assert [w[1] for w in content_words("Client [NAME_1] phoned")] == ["client", "[NAME_1]", "phon"]
+    assert not stems_match("[NAME_1]", "[NAME_12]") and stems_match("[NAME_1]", "[NAME_1]")
+    assert prefix_index(["[NAME_12]"]) == {}
+    assert misspelling_of("[NAME_2]", {"[NAME_1]"}) is None
 
 
 def test_a_placeholder_adds_no_number_name_or_acronym():
-    assert T.numbers("Section 1 and [EMAIL_1]") == frozenset({1.0})  # the e-mail's "1" is no number
-    assert T.numbers("call [PHONE_1] under Section 138") == frozenset({138.0, ("#", "[PHONE_1]")})
-    assert T.numbers("[PHONE_1]") & T.numbers("mobile [PHONE_1]") and not T.numbers("[PHONE_1]") & T.numbers("[PHONE_2]")
-    assert T.entities("The notice went to [NAME_1] at [EMAIL_2].") == ()
-    assert T.acronyms("[PAN_1] and [IFSC_1]") == {}
+    assert numbers("Section 1 and [EMAIL_1]") == frozenset({1.0})  # the e-mail's "1" is no number
+    assert numbers("call [PHONE_1] under Section 138") == frozenset({138.0, ("#", "[PHONE_1]")})
+    assert numbers("[PHONE_1]") & numbers("mobile [PHONE_1]") and not numbers("[PHONE_1]") & numbers("[PHONE_2]")
+    assert entities("The notice went to [NAME_1] at [EMAIL_2].") == ()
+    assert acronyms("[PAN_1] and [IFSC_1]") == {}
 
 
 def test_the_embedding_model_reads_a_consistent_stand_in():
@@ -40,6 +42,6 @@ def test_redacted_records_keep_overlap_where_the_values_were_the_same():
               "context": ["Client mobile 98765-43210.", "Section 138: dishonour of cheque."]}
     redacted, found = redact_record(record, Policy("redact"))
     assert found == {"PHONE": 3} and not detect(redacted["answer"])
-    q, a, c = T.numbers(redacted["query"]), T.numbers(redacted["answer"]), T.numbers(redacted["context"][0])
+    q, a, c = numbers(redacted["query"]), numbers(redacted["answer"]), numbers(redacted["context"][0])
     assert q == a == c == frozenset({("#", "[PHONE_1]")})
-    assert not q & T.numbers(redacted["context"][1])  # the chunk without the number still lacks it
+    assert not q & numbers(redacted["context"][1])  # the chunk without the number still lacks it

@@ -6,7 +6,13 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evaluators import text as T
+from evaluators.text.claims import is_about_context, is_pleasantry, split_claims
+from evaluators.text.entities import acronyms, entities, expansions
+from evaluators.text.negation import negation_count
+from evaluators.text.numbers import months, number_slots, numbers, slot_conflicts
+from evaluators.text.references import find_citations, find_references, strip_citations
+from evaluators.text.sentences import is_heading, split_sentences, strip_structure
+from evaluators.text.words import content_tokens, content_words, query_aspects
 
 _PIECES = st.sampled_from([
     "(Passages 1-2)", "[2-3]", "Passage 2-3", "[1, 3]", "(Source 2 \u2013 4)", "Sources: 1, 3", "[doc.pdf:3]",
@@ -23,27 +29,27 @@ _FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCh
 
 
 def _run_all(text: str) -> None:
-    T.find_references(text)
-    T.strip_citations(text)
-    T.find_citations(text)
-    T.split_sentences(text)
-    T.split_claims(text)
-    T.numbers(text)
-    T.months(text)
-    T.entities(text)
-    T.content_tokens(text)
-    T.content_words(text)
-    T.acronyms(text)
-    T.expansions(text)
-    T.number_slots(text)
-    T.negation_count(text)
-    T.query_aspects(text)
-    for sent in T.split_sentences(text)[:5]:
-        T.is_heading(sent)
-        T.strip_structure(sent)
-        T.is_about_context(sent)
-        T.is_pleasantry(sent)
-        T.slot_conflicts(sent, text)
+    find_references(text)
+    strip_citations(text)
+    find_citations(text)
+    split_sentences(text)
+    split_claims(text)
+    numbers(text)
+    months(text)
+    entities(text)
+    content_tokens(text)
+    content_words(text)
+    acronyms(text)
+    expansions(text)
+    number_slots(text)
+    negation_count(text)
+    query_aspects(text)
+    for sent in split_sentences(text)[:5]:
+        is_heading(sent)
+        strip_structure(sent)
+        is_about_context(sent)
+        is_pleasantry(sent)
+        slot_conflicts(sent, text)
 
 
 @_FAST
@@ -59,14 +65,14 @@ def test_no_arbitrary_unicode_raises(text):
 
 
 def test_range_references_are_read_as_ranges():
-    assert T.find_references("Bake it (Passages 1-2).") == [1, 2]
-    assert T.find_references("Bake it [2-3].") == [2, 3]
-    assert T.find_references("Passage 2-3 says to bake it.") == [2, 3]
-    assert T.find_references("[3\u20132]") == [2, 3]
+    assert find_references("Bake it (Passages 1-2).") == [1, 2]
+    assert find_references("Bake it [2-3].") == [2, 3]
+    assert find_references("Passage 2-3 says to bake it.") == [2, 3]
+    assert find_references("[3\u20132]") == [2, 3]
 
 
 def test_very_long_and_empty_inputs():
     long = ("Preheat the oven to 200 \u00b0C (Passage 1). " * 400) + "\n- Step 4 and 5 [2-3]" * 200
     _run_all(long)
     _run_all("")
-    assert T.split_claims("") == () and T.find_references("") == []
+    assert split_claims("") == () and find_references("") == []

@@ -9,12 +9,11 @@ from jobs.notify import slack_payload, subject
 from jobs.report import parse_week
 from jobs.report_render import render_html
 from jobs.report_text import md_text
+from core.rules import validate_rule, validate_unit
 from core.timebuckets import bucket_range, bucket_start
 from store.aggregate_counts import merge_ranges
-from store.alerts import validate_rule
 from store.errors import ValidationFailed
 from store.outbox import BACKOFF_MAX_S, backoff_s
-from store.thresholds import validate_unit
 from store.verdict_expr import verdict_update
 
 UTC = timezone.utc

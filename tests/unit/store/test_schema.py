@@ -3,7 +3,9 @@ from datetime import datetime, timezone
 
 import pytest
 
-from store.schema import ParsedRecord, Rejection, content_hash, parse_record, parse_timestamp, to_number
+from core.content_id import content_hash
+from store.record_fields import parse_timestamp, to_number
+from store.schema import ParsedRecord, Rejection, parse_record
 from core.metrics import default_thresholds
 from core.verdict import overall_quality as overall_from
 

@@ -114,7 +114,7 @@ def test_an_offset_of_a_day_or_more_is_an_invalid_offset_not_a_date_out_of_range
 def test_a_database_outage_reads_in_one_short_line_without_the_topology():
     from pymongo.errors import ServerSelectionTimeoutError
 
-    from store.errors import outage_text
+    from store.client import outage_text
 
     raw = ("127.0.0.1:1: [Errno 111] Connection refused (configured timeouts: socketTimeoutMS: 20000.0ms, "
            "connectTimeoutMS: 20000.0ms), Timeout: 0.3s, Topology Description: <TopologyDescription id: 6b0, "

@@ -1,0 +1,170 @@
+"""Numbers: the normalised values a text mentions (amounts with multipliers, percentages, number words,
+not counts or structural numbers), month names, and numbers by their unit ("12 weeks") to find a swapped
+one. Pure functions."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from core.privacy import PLACEHOLDER
+
+from .. import rules
+from ..placeholders import NUMBER_KINDS, without_placeholders
+from .references import strip_citations
+from .words import stem, STOPWORDS
+
+
+_NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+    "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+    "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000,
+}  # cardinals only: ordinals and "double"/"single"/"once" are too often not quantities
+_MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "crore": 1e7, "crores": 1e7,
+                "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
+MONTHS = frozenset("january february march april may june july august september october november december "
+                   "jan feb mar apr jun jul aug sep sept oct nov dec".split())
+
+
+_NUM_RE = re.compile(
+    r"(?<![\d.,])(?:rs\.?|inr|usd|eur|gbp|\$|\u20b9|\u20ac|\u00a3)?\s?(\d{1,3}(?:,\d{2,3})+|\d+(?:\.\d+)?)"
+    r"\s?(%|(?:percentage points?|percentage|percent|per cent|pct|thousand|lakhs?|lac|crores?|million|mn|billion|bn|trillion|k)\b)?",
+    re.IGNORECASE)
+_NUMWORD_RE = re.compile(r"\b(" + "|".join(sorted((w for w in _NUMBER_WORDS if w != "one"), key=len, reverse=True))
+                         + r")\b", re.IGNORECASE)
+_COMPOUND_RE = re.compile(r"\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ]"
+                          r"(one|two|three|four|five|six|seven|eight|nine)\b", re.IGNORECASE)
+
+
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_UNITS_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|" \
+               "sixteen|seventeen|eighteen|nineteen"
+_SCALED_WORD_RE = re.compile(
+    rf"\b((?:{_TENS})(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|{_UNITS_WORDS})"
+    r"\s+(hundred|thousand|lakhs?|lac|crores?|million|billion|per\s+cent|percent)\b", re.IGNORECASE)
+
+
+def _word_value(words: str) -> int:
+    """"twenty-five" -> 25, "eighteen" -> 18."""
+    return sum(_NUMBER_WORDS[w] for w in re.split(r"[- ]", words.lower()) if w)
+
+
+def _to_float(digits: str) -> float | None:
+    try:
+        return float(digits.replace(",", ""))
+    except ValueError:
+        return None
+
+
+# Counts and structural numbers are not facts to look up: "the two", "those three carriers", "both", "step 4 and
+# 5", "box 3", "tip 2" (a count of what the answer itself lists, or its own numbering).
+_SMALL = r"(?:two|three|four|five|six|seven|eight|nine|ten)"
+_COUNT_RE = re.compile(
+    r"\b(?:the|these|those|all|first|last|other|its|their|our|your|both)\s+" + _SMALL + r"\b"
+    r"|\b(?:steps?|stages?|box(?:es)?|points?|items?|tips?|options?|methods?|rounds?|lines?|rows?|columns?|"
+    r"questions?|slides?|screens?)\s+\d{1,2}(?:\s*(?:,|and|&|or|to|-|\u2013)\s*\d{1,2})*\b",
+    re.IGNORECASE)
+# one or two digits glued to a capital before them name a thing, not an amount: "CO2", "H2O", "MP3", "A4",
+# "B12" (an amount glued to a word, "Room2000/-", stays one)
+_GLUED_DIGITS_RE = re.compile(r"(?<=[A-Z])\d{1,2}(?=[A-Z]|\b)")
+
+
+_COMMA_RUN_RE = re.compile(r"(?<![\d.])\d+(?:,\d+)+(?![\d])")
+
+
+def _comma_run(m: re.Match) -> str:
+    """A comma-joined run of digits: a number when grouped in thousands ("1,000,000") or the Indian way
+    ("12,34,567"), else a list ("1,2,3", "10,20,30") written as "1, 2, 3" — so a list reads the same
+    with or without spaces after the commas (issue 34)."""
+    head, *groups = m.group(0).split(",")
+    western = len(head) <= 3 and all(len(g) == 3 for g in groups)
+    indian = len(head) <= 2 and len(groups[-1]) == 3 and all(len(g) == 2 for g in groups[:-1])
+    return m.group(0) if western or indian else ", ".join([head, *groups])
+
+
+@lru_cache(maxsize=8192)
+def numbers(text: str) -> frozenset:
+    """Normalised numeric values mentioned in `text` (amounts with multipliers expanded, % kept apart,
+    number words converted). Citation page numbers are ignored."""
+    text = strip_citations(text or "")
+    vals: set = set()
+    if "[" in text:  # a number's placeholder is that number, equal only to itself ("1" of [PHONE_1] is none)
+        vals.update(("#", m.group(0)) for m in PLACEHOLDER.finditer(text) if m.group(1) in NUMBER_KINDS)
+        text = without_placeholders(text)
+    if rules.on("counts"):
+        text = _COUNT_RE.sub(" ", text)
+    if rules.on("units_names"):
+        text = _GLUED_DIGITS_RE.sub(" ", text)
+    text = re.sub(r"\b(\d{1,2}):(\d{2})\b", lambda m: f"{int(m.group(1))}.{m.group(2)}", text)  # 2:30 PM -> 2.30
+    text = _COMMA_RUN_RE.sub(_comma_run, text)  # "1,2,3" is the list 1, 2, 3; "1,000" stays a thousand
+    for m in _NUM_RE.finditer(text):
+        v = _to_float(m.group(1))
+        if v is None:
+            continue
+        unit = (m.group(2) or "").lower()
+        if unit in ("%", "percent", "per cent", "pct") or unit.startswith("percentage"):
+            vals.add(("%", round(v, 4)))
+            continue
+        if unit in _MULTIPLIERS:
+            v = v * _MULTIPLIERS[unit]
+        vals.add(round(v, 4))
+    def _scaled(m):  # "twenty lakh" -> 2,000,000; "eighteen per cent" -> 18%; "one hundred" -> 100
+        v = _word_value(m.group(1))
+        unit = re.sub(r"\s+", " ", m.group(2).lower())
+        if unit in ("percent", "per cent"):
+            vals.add(("%", float(v)))
+        else:
+            vals.add(float(v * (100 if unit == "hundred" else _MULTIPLIERS[unit])))
+        return " "
+    text = _SCALED_WORD_RE.sub(_scaled, text)
+
+    def _compound(m):
+        vals.add(float(_NUMBER_WORDS[m.group(1).lower()] + _NUMBER_WORDS[m.group(2).lower()]))
+        return " "
+    text = _COMPOUND_RE.sub(_compound, text)  # twenty-five -> 25
+    for m in _NUMWORD_RE.finditer(text):
+        w = m.group(1).lower()
+        v = _NUMBER_WORDS[w]
+        if w in ("hundred", "thousand", "million", "billion"):
+            continue  # usually a multiplier of a preceding number, handled above
+        vals.add(float(v))
+    return frozenset(vals)
+
+
+def months(text: str) -> frozenset:
+    """Month names (capitalised, so the verb "may" is not one), as 3-letter lower-case keys."""
+    return frozenset(w[:3].lower() for w in re.findall(r"[A-Za-z]+", text or "")
+                     if w[0].isupper() and w.lower() in MONTHS)
+
+
+_SLOT_RE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(%|[A-Za-z]+)")
+_SLOT_DEG_RE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(%|\u00b0\s*[CFcf]\b|[A-Za-z]+)")
+
+
+def number_slots(text: str) -> dict[str, set[str]]:
+    """Numbers by the word that follows them ("12 weeks" -> {"week": {"12"}}, "10%" -> {"%": {"10"}}); numbers
+    followed by a stopword ("Section 138 of") say nothing about a unit and are left out."""
+    out: dict[str, set[str]] = {}
+    for num, unit in (_SLOT_DEG_RE if rules.on("units_names") else _SLOT_RE).findall(text or ""):
+        if unit.startswith("\u00b0"):  # "70 °C": degrees are a unit too
+            unit = "deg" + unit[-1].lower()
+        u = "%" if unit == "%" else unit.lower()
+        if u != "%" and (u in STOPWORDS or len(u) < 2):
+            continue
+        out.setdefault("%" if u == "%" else stem(u), set()).add(num.replace(",", ""))
+    return out
+
+
+def slot_conflicts(claim: str, sentence: str) -> list[str]:
+    """The claim's numbers that the sentence gives otherwise for the same unit ("26 weeks" where the sentence
+    says "12 weeks" and never 26 weeks): a number taken from elsewhere and attached to this fact. A claim that
+    also gives the sentence's own number for that unit states two facts ("the 11th for GSTR-1 and the 20th for
+    GSTR-3B"), not a swap."""
+    mine, theirs = number_slots(claim), number_slots(sentence)
+    out = []
+    for unit, nums in mine.items():
+        other = theirs.get(unit)
+        if other and not (nums & other):
+            out += [f"{n} {unit}" for n in sorted(nums)]
+    return out
