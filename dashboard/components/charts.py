@@ -153,10 +153,11 @@ def _vega_day(day: datetime) -> dict:
 
 def _x(xs: Sequence, bucket_days: int = 1, field: str = "x") -> dict:
     """Day-level ticks; a period of one or two buckets is padded so it does not zoom to hours."""
-    x = {"field": field, "type": "temporal", "title": None,
-         "axis": {"format": "%b %d", "labelOverlap": True, "grid": False,
-                  "tickCount": {"interval": "day", "step": bucket_days}}}
     days = [v for v in xs if isinstance(v, (date, datetime))]
+    # ticks on the buckets themselves (a week's Monday, not every 7th day of the month); Vega thins them out
+    ticks = [_vega_day(datetime(d.year, d.month, d.day)) for d in sorted(set(days))]
+    x = {"field": field, "type": "temporal", "title": None,
+         "axis": {"format": "%b %d", "labelOverlap": True, "grid": False, **({"values": ticks} if ticks else {})}}
     if days and len(days) <= 2:
         pad = timedelta(days=bucket_days)
         lo, hi = min(days), max(days)
