@@ -1,14 +1,13 @@
 """Evalboard dashboard: navigation only (each page lives in dashboard/views/)."""
 from __future__ import annotations
 
-# pandas and plotly are imported here, before the model warm-up thread starts:
-# that thread imports pandas too, and plotly looks pandas up in sys.modules without
-# the import lock, so a page could otherwise see a half-initialised pandas.
+# pandas is imported here, before the model warm-up thread starts: that thread
+# imports pandas too, and a page importing it at the same time could otherwise see
+# a half-initialised pandas.
 import time
 from pathlib import Path
 
 import pandas  # noqa: F401
-import plotly.graph_objects  # noqa: F401
 import streamlit as st
 
 from dashboard.access import gate, sign_out

@@ -1,23 +1,34 @@
-"""Plotly figures shared by the monitor pages: one look everywhere.
+"""Vega-Lite charts shared by the monitor pages: one look everywhere.
 
 Every metric has one colour on every chart, thresholds are dashed lines, pass is
-green and fail is red, figures are ~300 px high with compact margins on the
-"plotly_white" template. Functions take plain lists/dicts (no MongoDB, no
-Streamlit) and return `go.Figure`s; `show()` puts one on the page.
+green and fail is red, charts are ~300 px high and compact. Functions take plain
+lists/dicts (no MongoDB, no Streamlit) and return Vega-Lite specs (plain dicts, what
+Altair's `to_dict()` gives); `show()` puts one on the page with `st.vega_lite_chart`.
+
+Vega-Lite instead of Plotly (issue 29): Streamlit's Plotly frontend chunk (4.7 MB) cost
+every new browser tab of a page with charts ~3 s of main-thread time. Specs are written
+as dicts rather than built with Altair objects: Altair validates every channel and the
+whole spec against the Vega-Lite JSON schema, ~0.5 s per trend chart on a loaded 2-core
+machine (4 s for the Overview's eight), where a dict costs nothing.
+
+Each layer carries its own inline data (never the chart's top level, which Streamlit
+would convert to Arrow through pandas), so the spec is the whole chart. The points a
+click can select carry their key in the field "customdata" (a day, or a heatmap
+cell's "feature|metric"); `clicked_point` reads it back from the Vega selection.
 """
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 from typing import Iterable, Sequence
 
-import plotly.graph_objects as go
-import plotly.io as pio
 import streamlit as st
 
 from core import metrics
 from core.buckets import Bucket
 from core.diagnosis import BOTH, GENERATION, OK, RETRIEVAL
 from core.diagnosis import QUADRANTS as QUADRANT_KEYS
+
+Spec = dict  # a Vega-Lite spec
 
 
 def scores() -> tuple[str, ...]:
@@ -30,12 +41,13 @@ FEATURE_COLORS = ["#4C78A8", "#F58518", "#54A24B", "#B279A2", "#E45756", "#72B7B
 PASS_COLOR = "#2E9E5B"
 FAIL_COLOR = "#D64545"
 INCIDENT_COLOR = "rgba(214, 69, 69, 0.13)"
+PARTIAL_COLOR = "rgba(140, 140, 140, 0.12)"
+NOTE_COLOR = "#666"
 HEIGHT = 300
-# Every figure starts from plotly_white as plotly's default template: plotly applies its default without
-# validating it again, while `update_layout(template="plotly_white")` copied and validated the whole
-# template per figure (~0.2 s each on a loaded 2-core machine; the Overview draws eight: issue 29).
-pio.templates.default = "plotly_white"
-MARGIN = dict(l=10, r=10, t=36, b=10)
+PICK = "pick"  # the selection parameter of a clickable chart (`show(..., clickable=True)`)
+PARTIAL_NOTE = "partial"
+DASH = [6, 4]
+BREAK = "break-paths-show-path-domains"  # a missing value breaks the line (not drawn as 0)
 
 
 # --- numbers from aggregate documents -----------------------------------------------
@@ -98,19 +110,21 @@ def _rgba(hex_color: str, alpha: float) -> str:
     return f"rgba({r}, {g}, {b}, {alpha})"
 
 
-def base_layout(fig: go.Figure, title: str | None = None, *, height: int = HEIGHT,
-                percent: bool = False, y_range: Sequence[float] | None = None) -> go.Figure:
-    fig.update_layout(
-        height=height, margin=MARGIN,
-        title=dict(text=title or "", x=0.0, xanchor="left", font=dict(size=14)),
-        legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="right", x=1.0, font=dict(size=11)),
-        hovermode="x unified",
-    )
-    if percent:
-        fig.update_yaxes(tickformat=".0%")
-    if y_range is not None:
-        fig.update_yaxes(range=list(y_range))
-    return fig
+# --- building blocks ------------------------------------------------------------------
+
+def _layer(rows: list[dict], mark: dict, encoding: dict | None = None, params: list | None = None) -> dict:
+    layer = {"data": {"values": rows}, "mark": mark, "encoding": encoding or {}}
+    if params:
+        layer["params"] = params
+    return layer
+
+
+def _layers(layers: list[dict], title: str | None, height: int = HEIGHT) -> Spec:
+    """The chart: `layers` over one another, `height` px in all (Streamlit fits the whole chart, title,
+    axes and legend included, into the spec's height)."""
+    return {"title": {"text": title or "", "anchor": "start", "fontSize": 14,
+                                         "fontWeight": "normal"},
+            "height": height, "layer": [layer for layer in layers if layer]}
 
 
 def _as_x(value) -> object:
@@ -118,6 +132,110 @@ def _as_x(value) -> object:
         return value.replace(tzinfo=None)
     return value
 
+
+def _time(value) -> str | None:
+    """A day or bucket as a local ISO date-time (Vega reads a date-only string as UTC midnight)."""
+    value = _as_x(value)
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%dT%H:%M:%S")
+    if isinstance(value, date):
+        return f"{value.isoformat()}T00:00:00"
+    return None if value is None else str(value)
+
+
+def _day_text(value) -> str:
+    return value.strftime("%Y-%m-%d") if isinstance(value, (date, datetime)) else str(value)
+
+
+def _vega_day(day: datetime) -> dict:
+    return {"year": day.year, "month": day.month, "date": day.day}
+
+
+def _x(xs: Sequence, bucket_days: int = 1, field: str = "x") -> dict:
+    """Day-level ticks; a period of one or two buckets is padded so it does not zoom to hours."""
+    days = [v for v in xs if isinstance(v, (date, datetime))]
+    # ticks on the buckets themselves (a week's Monday, not every 7th day of the month); Vega thins them out
+    ticks = [_vega_day(datetime(d.year, d.month, d.day)) for d in sorted(set(days))]
+    x = {"field": field, "type": "temporal", "title": None,
+         "axis": {"format": "%b %d", "labelOverlap": True, "grid": False, **({"values": ticks} if ticks else {})}}
+    if days and len(days) <= 2:
+        pad = timedelta(days=bucket_days)
+        lo, hi = min(days), max(days)
+        x["scale"] = {"domain": [_vega_day(datetime(lo.year, lo.month, lo.day) - pad),
+                                 _vega_day(datetime(hi.year, hi.month, hi.day) + pad)]}
+    return x
+
+
+def _y(field: str, percent: bool) -> dict:
+    return {"field": field, "type": "quantitative", "title": None, "scale": {"zero": False},
+            "axis": {"format": ".0%" if percent else ".2f"}}
+
+
+def _hline(y: float, color: str, *, width: float = 1.5, opacity: float = 1.0) -> dict:
+    """A dashed horizontal line across the plot at `y`."""
+    return _layer([{"y": y}], {"type": "rule", "color": color, "strokeDash": DASH, "strokeWidth": width,
+                               "opacity": opacity}, {"y": {"field": "y", "type": "quantitative"}})
+
+
+def _spans(days: Iterable[date], bucket_days: int) -> list[dict]:
+    """Day spans, consecutive days merged into one: [{x0, x1}] (local ISO date-times)."""
+    spans: list[list[datetime]] = []
+    half = timedelta(hours=12 * bucket_days)
+    for day in sorted(set(days)):
+        start = datetime(day.year, day.month, day.day)
+        if spans and start - half <= spans[-1][1]:
+            spans[-1][1] = start + half
+        else:
+            spans.append([start - half, start + half])
+    return [{"x0": _time(x0), "x1": _time(x1)} for x0, x1 in spans]
+
+
+def _day_spans(days: Iterable[date], bucket_days: int, color: str) -> dict | None:
+    """Shaded rectangles, full height, over the given days (consecutive days drawn as one)."""
+    rows = _spans(days, bucket_days)
+    if not rows:
+        return None
+    return _layer(rows, {"type": "rect", "color": color},
+                  {"x": {"field": "x0", "type": "temporal"}, "x2": {"field": "x1"}})
+
+
+def _top_note(x: str | None, text: str) -> dict:
+    """A small grey note at the top of the plot, over day `x`."""
+    return _layer([{"x": x, "note": text}], {"type": "text", "y": 0, "baseline": "bottom", "dy": -2,
+                                             "fontSize": 10, "color": NOTE_COLOR},
+                  {"x": {"field": "x", "type": "temporal"}, "text": {"field": "note", "type": "nominal"}})
+
+
+def _pick(nearest: bool = False) -> list[dict]:
+    """A click selects the point's key (field "customdata"); `show(..., clickable=True)` reports it."""
+    return [{"name": PICK, "select": {"type": "point", "fields": ["customdata"], "on": "click",
+                                     "nearest": nearest, "clear": False}}]
+
+
+def _if(test: str, yes, no) -> dict:
+    return {"condition": {"test": test, "value": yes}, "value": no}
+
+
+def _tip(field: str, kind: str, title: str | None = None, fmt: str | None = None) -> dict:
+    tip = {"field": field, "type": kind}
+    if title:
+        tip["title"] = title
+    if fmt:
+        tip["format"] = fmt
+    return tip
+
+
+def _fmt(percent: bool) -> str:
+    return ".1%" if percent else ".3f"
+
+
+def _legend_color(field: str, names: Sequence[str], colors: Sequence[str]) -> dict:
+    return {"field": field, "type": "nominal", "title": None, "sort": list(names),
+            "scale": {"domain": list(names), "range": list(colors)},
+            "legend": {"orient": "top", "direction": "horizontal", "labelFontSize": 11, "labelLimit": 240}}
+
+
+# --- charts -----------------------------------------------------------------------------
 
 def trend_figure(
     metric: str,
@@ -132,181 +250,137 @@ def trend_figure(
     percent: bool = False,
     title: str | None = None,
     partial: bool = False,
-) -> go.Figure:
+) -> Spec:
     """One metric over time: the line, an optional p10–p90 band, the threshold
     dashed, and incident days shaded red. None values leave a gap. `partial`: the last
     bucket is still filling up (today): it is drawn dotted with an open marker and
     labelled "partial". Each point carries its day (customdata) for click-through."""
     color = metrics.color(metric)
-    xs = [_as_x(b) for b in buckets]
-    days = [_day_text(b) for b in buckets]
     values = list(values)
-    fig = go.Figure()
+    x = _x([_as_x(b) for b in buckets], bucket_days)
+    y = _y("y", percent)
+    points = [{"x": _time(b), "y": v, "customdata": _day_text(b), "partial": partial and i == len(values) - 1}
+              for i, (b, v) in enumerate(zip(buckets, values))]
+    cut = len(points) - 1 if partial and points else len(points)
+    layers = [_day_spans(incidents, bucket_days, INCIDENT_COLOR)]
     if band is not None and any(v is not None for v in band[0]):
-        low, high = band
-        fig.add_trace(go.Scatter(x=xs, y=list(high), mode="lines", line=dict(width=0), hoverinfo="skip",
-                                 showlegend=False, connectgaps=False))
-        fig.add_trace(go.Scatter(x=xs, y=list(low), mode="lines", line=dict(width=0), fill="tonexty",
-                                 fillcolor=_rgba(color, 0.15), name="p10–p90", hoverinfo="skip",
-                                 connectgaps=False))
-    hover = "%{y:.1%}" if percent else "%{y:.3f}"
-    cut = len(values) - 1 if partial and values else len(values)
-    fig.add_trace(go.Scatter(
-        x=xs[:cut], y=values[:cut], mode="lines+markers", name=label(metric), customdata=days[:cut],
-        line=dict(color=color, width=2), marker=dict(size=6), connectgaps=False,
-        hovertemplate=hover + "<extra></extra>",
-    ))
-    if cut < len(values):
-        _partial_point(fig, xs, values, days, color, hover)
-    # shapes and labels as plain layout entries in one update: add_hline / add_vrect cost ~0.1 s each
-    shapes = _day_spans(incidents, bucket_days, INCIDENT_COLOR)
-    notes = []
+        rows = [{"x": _time(b), "lo": lo, "hi": hi} for b, lo, hi in zip(buckets, band[0], band[1])]
+        layers.append(_layer(rows, {"type": "area", "color": color, "opacity": 0.15, "invalid": BREAK},
+                             {"x": x, "y": _y("lo", percent), "y2": {"field": "hi"}}))
+    layers.append(_layer(points[:cut], {"type": "line", "color": color, "strokeWidth": 2, "invalid": BREAK},
+                         {"x": x, "y": y}))
+    if cut < len(points):  # the still-filling last bucket: a dotted segment to an open marker, labelled
+        layers.append(_layer(points[max(0, cut - 1):], {"type": "line", "color": color, "strokeWidth": 2,
+                                                        "strokeDash": [2, 3], "opacity": 0.55, "invalid": BREAK},
+                             {"x": x, "y": y}))
+        layers.append(_top_note(points[-1]["x"], PARTIAL_NOTE))
+    layers.append(_layer(points, {"type": "point", "filled": True, "color": color, "opacity": 1, "stroke": color}, {
+        "x": x, "y": y,
+        "size": _if("datum.partial", 90, 36),
+        "fill": _if("datum.partial", "white", color),
+        "strokeWidth": _if("datum.partial", 2, 0),
+        "tooltip": [_tip("x", "temporal", "day", "%a %Y-%m-%d"), _tip("y", "quantitative", label(metric),
+                                                                         _fmt(percent)),
+                    _tip("partial", "nominal", "partial day")],
+    }, _pick(nearest=True)))
     if threshold is not None:
-        shapes.append(_hline(threshold, dict(color=FAIL_COLOR, dash="dash", width=1.5)))
-        notes.append(dict(text=f"{threshold_label} {threshold:.0%}" if percent else f"{threshold_label} {threshold:.2f}",
-                          x=1, xref="x domain", xanchor="right", y=threshold, yref="y", yanchor="top",
-                          showarrow=False, font=dict(size=10, color=FAIL_COLOR)))
-    fig.update_layout(shapes=shapes, annotations=[*fig.layout.annotations, *notes])  # after "partial"
-    base_layout(fig, title or label(metric), percent=percent)
-    fig.update_layout(showlegend=False)
-    _date_axis(fig, xs, bucket_days)
-    return fig
+        text = f"{threshold_label} {threshold:.0%}" if percent else f"{threshold_label} {threshold:.2f}"
+        layers.append(_hline(threshold, FAIL_COLOR))
+        layers.append(_layer([{"y": threshold, "note": text}],
+                             {"type": "text", "x": "width", "align": "right", "baseline": "top", "dy": 2,
+                              "fontSize": 10, "color": FAIL_COLOR},
+                             {"y": {"field": "y", "type": "quantitative"}, "text": {"field": "note", "type": "nominal"}}))
+    return _layers(layers, title or label(metric))
 
 
-def _hline(y: float, line: dict) -> dict:
-    """A horizontal line across the plot at `y` (what add_hline draws)."""
-    return dict(type="line", xref="x domain", x0=0, x1=1, yref="y", y0=y, y1=y, line=line)
+def note(chart: Spec, text: str) -> Spec:
+    """`text` across the middle of the plot on a white box (e.g. "constant: no signal here")."""
+    half = 3.2 * len(text) + 6
+    chart["layer"] += [
+        _layer([{"note": text}], {"type": "rect", "x": {"expr": f"width / 2 - {half}"},
+                                  "x2": {"expr": f"width / 2 + {half}"}, "y": {"expr": "height / 2 - 12"},
+                                  "y2": {"expr": "height / 2 + 12"}, "color": "white", "opacity": 0.85}),
+        _layer([{"note": text}], {"type": "text", "x": {"expr": "width / 2"}, "y": {"expr": "height / 2"},
+                                  "fontSize": 13, "color": "#6b7280"}, {"text": {"field": "note", "type": "nominal"}}),
+    ]
+    return chart
 
 
-def _day_spans(days: Iterable[date], bucket_days: int, color: str) -> list[dict]:
-    """Shaded rectangles over the given days, consecutive days merged into one (what add_vrect drew per day)."""
-    spans: list[list[datetime]] = []
-    half = timedelta(hours=12 * bucket_days)
-    for day in sorted(set(days)):
-        start = datetime(day.year, day.month, day.day)
-        if spans and start - half <= spans[-1][1]:
-            spans[-1][1] = start + half
-        else:
-            spans.append([start - half, start + half])
-    return [dict(type="rect", xref="x", x0=x0, x1=x1, yref="y domain", y0=0, y1=1, fillcolor=color,
-                 line=dict(width=0), layer="below") for x0, x1 in spans]
-
-
-def _day_text(value) -> str:
-    return value.strftime("%Y-%m-%d") if isinstance(value, (date, datetime)) else str(value)
-
-
-PARTIAL_NOTE = "partial"
-
-
-def _partial_point(fig: go.Figure, xs: Sequence, values: Sequence, days: Sequence[str], color: str,
-                   hover: str) -> None:
-    """The still-filling last bucket: a dotted segment to an open marker, labelled."""
-    seg = slice(max(0, len(values) - 2), len(values))
-    fig.add_trace(go.Scatter(
-        x=list(xs[seg]), y=list(values[seg]), mode="lines+markers", name="today (partial)",
-        customdata=list(days[seg]), line=dict(color=_rgba(color, 0.55), width=2, dash="dot"),
-        marker=dict(size=[0, 9][-len(values[seg]):], symbol="circle-open", color=color,
-                    line=dict(width=2, color=color)),
-        hovertemplate=hover + " (partial day)<extra></extra>", connectgaps=False,
-    ))
-    # at the top of the plot, above today's point: clear of the line and the threshold's label
-    fig.add_annotation(x=xs[-1], y=1.0, yref="y domain", yanchor="bottom", text=PARTIAL_NOTE, showarrow=False,
-                       font=dict(size=10, color="#666"))
-
-
-def _date_axis(fig: go.Figure, xs: Sequence, bucket_days: int = 1) -> None:
-    """Day-level ticks; a period of one or two buckets is padded so it does not zoom to hours."""
-    fig.update_xaxes(tickformat="%b %d", hoverformat="%a %Y-%m-%d")
-    days = [x for x in xs if isinstance(x, (date, datetime))]
-    if days and len(days) <= 2:
-        pad = timedelta(days=bucket_days)
-        lo, hi = min(days), max(days)
-        lo = datetime(lo.year, lo.month, lo.day) - pad
-        hi = datetime(hi.year, hi.month, hi.day) + pad
-        fig.update_xaxes(range=[lo, hi], dtick=86_400_000 * bucket_days)
-
-
-def mark_partial(fig: go.Figure, day: date | None, bucket_days: int = 1) -> go.Figure:
+def mark_partial(chart: Spec, day: date | None, bucket_days: int = 1) -> Spec:
     """Grey out the still-filling bucket that starts on `day` (today's), labelled "partial"."""
     if day is None:
-        return fig
-    start = datetime(day.year, day.month, day.day)
-    fig.update_layout(shapes=[*fig.layout.shapes, *_day_spans([day], bucket_days, "rgba(140,140,140,0.12)")],
-                      annotations=[*fig.layout.annotations, dict(
-                          text=PARTIAL_NOTE, x=start, xref="x", xanchor="center", y=1, yref="y domain",
-                          yanchor="bottom", showarrow=False, font=dict(size=10, color="#666"))])
-    return fig
+        return chart
+    chart["layer"] = [_day_spans([day], bucket_days, PARTIAL_COLOR), *chart["layer"],
+                      _top_note(_time(day), PARTIAL_NOTE)]
+    return chart
 
 
 def multi_line_figure(series: dict[str, tuple[Sequence[datetime], Sequence[float | None]]], *,
                       title: str, threshold_by_series: dict[str, float] | None = None,
-                      percent: bool = False, partial_day: date | None = None) -> go.Figure:
-    """Several lines (one per feature) of the same metric; per-series thresholds dotted in the line's
+                      percent: bool = False, partial_day: date | None = None) -> Spec:
+    """Several lines (one per feature) of the same metric; per-series thresholds dashed in the line's
     colour; `partial_day`: today's bucket, greyed and labelled "partial"."""
     names = list(series)
-    fig = go.Figure()
-    lines = []
-    for name, (xs, ys) in series.items():
-        color = feature_color(names, name)
-        fig.add_trace(go.Scatter(x=[_as_x(x) for x in xs], y=list(ys), mode="lines+markers", name=name,
-                                 line=dict(color=color, width=2), marker=dict(size=4), connectgaps=False))
-        if threshold_by_series and threshold_by_series.get(name) is not None:
-            lines.append({**_hline(threshold_by_series[name], dict(color=color, dash="dash", width=1)),
-                          "opacity": 0.7})
-    fig.update_layout(shapes=lines)
-    base_layout(fig, title, percent=percent)
-    _date_axis(fig, [x for xs, _ in series.values() for x in xs])
-    return mark_partial(fig, partial_day)
+    color = _legend_color("series", names, [feature_color(names, n) for n in names])
+    rows = [{"x": _time(x), "y": y, "series": name} for name, (xs, ys) in series.items() for x, y in zip(xs, ys)]
+    x = _x([_as_x(x) for xs, _ in series.values() for x in xs])
+    layers = [
+        _layer(rows, {"type": "line", "strokeWidth": 2, "invalid": BREAK}, {"x": x, "y": _y("y", percent),
+                                                                          "color": color}),
+        _layer(rows, {"type": "point", "filled": True, "size": 16, "opacity": 1}, {
+            "x": x, "y": _y("y", percent), "color": color,
+            "tooltip": [_tip("series", "nominal", "feature"), _tip("x", "temporal", "day", "%a %Y-%m-%d"),
+                        _tip("y", "quantitative", title, _fmt(percent))]}),
+    ]
+    limits = [{"series": n, "y": v} for n, v in (threshold_by_series or {}).items() if v is not None and n in series]
+    if limits:
+        layers.append(_layer(limits, {"type": "rule", "strokeDash": DASH, "strokeWidth": 1, "opacity": 0.7},
+                             {"y": {"field": "y", "type": "quantitative"}, "color": color}))
+    return mark_partial(_layers(layers, title), partial_day)
 
 
 def heatmap_figure(rows: Sequence[str], cols: Sequence[str], z: Sequence[Sequence[float | None]], *,
                    title: str, percent: bool = False, marks: Sequence[Sequence[bool]] | None = None,
                    margin: Sequence[Sequence[float | None]] | None = None,
-                   height: int | None = None, cell_keys: Sequence[Sequence[str]] | None = None) -> go.Figure:
+                   height: int | None = None, cell_keys: Sequence[Sequence[str]] | None = None) -> Spec:
     """Rows × columns; cells print their value ("—" when missing) and `marks[i][j]` True adds
     a "✗" (below threshold). Colour: red→green on 0.5..1, or when `margin` (value minus
     threshold) is given, red below the threshold and green above it (±0.15 saturates).
-    `cell_keys[i][j]`: what a click on a cell reports (an invisible marker per cell carries it
-    as customdata: plotly selects points, not heatmap cells)."""
-    text = []
+    `cell_keys[i][j]`: what a click on a cell reports (its customdata)."""
+    xs = [label(c) for c in cols]
+    cells = []
     for i, row in enumerate(z):
-        line = []
         for j, value in enumerate(row):
             if value is None:
-                line.append("—")
+                text = "—"
             else:
-                cell = f"{value:.0%}" if percent else f"{value:.2f}"
+                text = f"{value:.0%}" if percent else f"{value:.2f}"
                 if marks is not None and marks[i][j]:
-                    cell += " ✗"
-                line.append(cell)
-        text.append(line)
+                    text += " ✗"
+            cells.append({"row": rows[i], "col": xs[j], "value": value, "text": text,
+                          "colour": margin[i][j] if margin is not None else value,
+                          "customdata": cell_keys[i][j] if cell_keys is not None else None})
     if margin is not None:
-        colour = dict(z=[list(row) for row in margin], colorscale="RdYlGn", zmid=0.0, zmin=-0.15, zmax=0.15,
-                      colorbar=dict(thickness=10, title=dict(text="vs threshold", side="right"),
-                                    tickformat="+.2f"))
+        scale = {"scheme": "redyellowgreen", "domain": [-0.15, 0.15], "domainMid": 0.0, "clamp": True}
+        legend = {"title": "vs threshold", "format": "+.2f", "gradientThickness": 10}
     else:
-        colour = dict(z=[list(row) for row in z], colorscale="RdYlGn", zmin=0.5, zmax=1.0,
-                      colorbar=dict(thickness=10, tickformat=".0%" if percent else ".2f"))
-    fig = go.Figure(go.Heatmap(
-        x=[label(c) for c in cols], y=list(rows), text=text, texttemplate="%{text}",
-        textfont=dict(size=12), hoverongaps=False, hovertemplate="%{y} · %{x}: %{text}<extra></extra>",
-        **colour,
-    ))
-    if cell_keys is not None:
-        xs = [label(c) for c in cols]
-        cells = [(i, j) for i in range(len(rows)) for j in range(len(cols))]
-        fig.add_trace(go.Scatter(
-            x=[xs[j] for _, j in cells], y=[rows[i] for i, _ in cells], mode="markers",
-            customdata=[cell_keys[i][j] for i, j in cells], showlegend=False,
-            marker=dict(size=34, symbol="square", opacity=0.0, color="#000"),
-            hovertemplate="%{y} · %{x}: click for the records<extra></extra>",
-            selected=dict(marker=dict(opacity=0.0)), unselected=dict(marker=dict(opacity=0.0)),
-        ))
-    base_layout(fig, title, height=height or max(HEIGHT - 60, 70 + 44 * len(rows)))
-    fig.update_layout(hovermode="closest")
-    fig.update_yaxes(autorange="reversed")
-    return fig
+        scale = {"scheme": "redyellowgreen", "domain": [0.5, 1.0], "clamp": True}
+        legend = {"title": None, "format": ".0%" if percent else ".2f", "gradientThickness": 10}
+    x = {"field": "col", "type": "nominal", "title": None, "sort": xs,
+         "axis": {"orient": "top", "labelAngle": 0, "labelLimit": 160}}
+    y = {"field": "row", "type": "nominal", "title": None, "sort": list(rows), "axis": {"labelLimit": 200}}
+    tip = [_tip("row", "nominal", "feature"), _tip("col", "nominal", "metric"), _tip("text", "nominal", "value")]
+    rect = _layer(cells, {"type": "rect", "stroke": "white", "strokeWidth": 1}, {
+        "x": x, "y": y, "tooltip": tip,
+        "color": {"condition": {"test": "datum.colour === null", "value": "#F2F3F5"},
+                  "field": "colour", "type": "quantitative", "scale": scale, "legend": legend}},
+        _pick() if cell_keys is not None else None)
+    dark = "datum.colour !== null && datum.colour < -0.1" if margin is not None else \
+        "datum.colour !== null && datum.colour < 0.6"
+    text = _layer(cells, {"type": "text", "fontSize": 12},
+                  {"x": x, "y": y, "text": {"field": "text", "type": "nominal"}, "tooltip": tip,
+                   "color": _if(dark, "white", "#1f2328")})
+    return _layers([rect, text], title, height=height or max(HEIGHT - 60, 70 + 44 * len(rows)))
 
 
 QUADRANTS = {
@@ -317,94 +391,105 @@ QUADRANTS = {
 }
 
 
-def quadrant_figure(points: Sequence[dict], *, p_cut: float, f_cut: float, title: str) -> go.Figure:
+def _unit(field: str, low: float, title: str | None = None) -> dict:
+    """A quantitative channel on the quadrant's 0..1 scale (from `low`)."""
+    return {"field": field, "type": "quantitative", "title": title,
+            "scale": {"domain": [low, 1.02], "clamp": True, "nice": False, "zero": False}}
+
+
+def quadrant_figure(points: Sequence[dict], *, p_cut: float, f_cut: float, title: str) -> Spec:
     """Contextual precision (x) vs faithfulness (y), one point per feature per bucket.
     `points`: {feature, bucket, precision, faithfulness, count}."""
     features = sorted({p["feature"] for p in points})
-    fig = go.Figure()
-    shade = {OK: "rgba(46,158,91,0.07)", GENERATION: "rgba(245,133,24,0.07)",
-             RETRIEVAL: "rgba(76,120,168,0.07)", BOTH: "rgba(214,69,69,0.08)"}
     lo = 0.0
-    fig.add_shape(type="rect", x0=p_cut, x1=1.02, y0=f_cut, y1=1.02, fillcolor=shade[OK], line_width=0,
-                  layer="below")
-    fig.add_shape(type="rect", x0=p_cut, x1=1.02, y0=lo, y1=f_cut, fillcolor=shade[GENERATION], line_width=0,
-                  layer="below")
-    fig.add_shape(type="rect", x0=lo, x1=p_cut, y0=f_cut, y1=1.02, fillcolor=shade[RETRIEVAL], line_width=0,
-                  layer="below")
-    fig.add_shape(type="rect", x0=lo, x1=p_cut, y0=lo, y1=f_cut, fillcolor=shade[BOTH], line_width=0,
-                  layer="below")
-    for feature in features:
-        mine = [p for p in points if p["feature"] == feature
-                and p.get("precision") is not None and p.get("faithfulness") is not None]
-        if not mine:
-            continue
-        fig.add_trace(go.Scatter(
-            x=[p["precision"] for p in mine], y=[p["faithfulness"] for p in mine], mode="markers",
-            name=feature, marker=dict(color=feature_color(features, feature), size=8, opacity=0.8,
-                                      line=dict(width=0.5, color="white")),
-            text=[_as_x(p["bucket"]).strftime("%Y-%m-%d") if isinstance(p["bucket"], datetime) else str(p["bucket"])
-                  for p in mine],
-            customdata=[p.get("count") for p in mine],
-            hovertemplate=f"<b>{feature}</b> %{{text}}<br>precision %{{x:.2f}} · faithfulness %{{y:.2f}}"
-                          "<br>%{customdata} records<extra></extra>",
-        ))
-    fig.add_vline(x=p_cut, line=dict(color="#888", dash="dash", width=1))
-    fig.add_hline(y=f_cut, line=dict(color="#888", dash="dash", width=1))
-    corners = [
-        (0.99, 0.99, "right", "top", "Ideal", PASS_COLOR),
-        (0.99, 0.01, "right", "bottom", "Generation problem", "#C46A0A"),
-        (0.01, 0.99, "left", "top", "Retrieval inefficiency", "#3A6190"),
-        (0.01, 0.01, "left", "bottom", "Retrieval + generation", FAIL_COLOR),
+    x_title, y_title = "Contextual precision (mean)", "Faithfulness (mean)"
+    areas = [
+        {"x0": p_cut, "x1": 1.02, "y0": f_cut, "y1": 1.02, "fill": "rgba(46,158,91,0.07)"},
+        {"x0": p_cut, "x1": 1.02, "y0": lo, "y1": f_cut, "fill": "rgba(245,133,24,0.07)"},
+        {"x0": lo, "x1": p_cut, "y0": f_cut, "y1": 1.02, "fill": "rgba(76,120,168,0.07)"},
+        {"x0": lo, "x1": p_cut, "y0": lo, "y1": f_cut, "fill": "rgba(214,69,69,0.08)"},
     ]
-    for x, y, xanchor, yanchor, text, color in corners:
-        fig.add_annotation(x=x, y=y, xref="x domain", yref="y domain", text=f"<b>{text}</b>", showarrow=False,
-                           xanchor=xanchor, yanchor=yanchor, font=dict(size=11, color=color),
-                           bgcolor="rgba(255,255,255,0.7)")
-    base_layout(fig, title, height=420)
-    fig.update_layout(hovermode="closest")
-    fig.update_xaxes(title_text="Contextual precision (mean)", range=[lo, 1.02])
-    fig.update_yaxes(title_text="Faithfulness (mean)", range=[lo, 1.02])
-    return fig
+    rows = [{"feature": p["feature"], "precision": p["precision"], "faithfulness": p["faithfulness"],
+             "count": p.get("count"), "day": _day_text(_as_x(p["bucket"]))}
+            for p in points if p.get("precision") is not None and p.get("faithfulness") is not None]
+    corners = [
+        ("width", 0, "right", "top", "Ideal", PASS_COLOR),
+        ("width", "height", "right", "bottom", "Generation problem", "#C46A0A"),
+        (0, 0, "left", "top", "Retrieval inefficiency", "#3A6190"),
+        (0, "height", "left", "bottom", "Retrieval + generation", FAIL_COLOR),
+    ]
+    layers = [
+        _layer(areas, {"type": "rect"}, {"x": _unit("x0", lo, x_title), "x2": {"field": "x1"},
+                                         "y": _unit("y0", lo, y_title), "y2": {"field": "y1"},
+                                         "fill": {"field": "fill", "type": "nominal", "scale": None}}),
+        _layer(rows, {"type": "point", "filled": True, "size": 64, "opacity": 0.8, "stroke": "white",
+                      "strokeWidth": 0.5}, {
+            "x": _unit("precision", lo, x_title), "y": _unit("faithfulness", lo, y_title),
+            "color": _legend_color("feature", features, [feature_color(features, f) for f in features]),
+            "tooltip": [_tip("feature", "nominal"), _tip("day", "nominal"),
+                        _tip("precision", "quantitative", fmt=".2f"), _tip("faithfulness", "quantitative", fmt=".2f"),
+                        _tip("count", "quantitative", "records", ",")]}),
+        _layer([{"x": p_cut}], {"type": "rule", "color": "#888", "strokeDash": DASH, "strokeWidth": 1},
+               {"x": _unit("x", lo, x_title)}),
+        _layer([{"y": f_cut}], {"type": "rule", "color": "#888", "strokeDash": DASH, "strokeWidth": 1},
+               {"y": _unit("y", lo, y_title)}),
+        *(_layer([{"note": text}], {"type": "text", "x": x, "y": y, "align": align, "baseline": baseline,
+                                    "dx": -4 if align == "right" else 4, "dy": 4 if baseline == "top" else -4,
+                                    "fontSize": 11, "fontWeight": "bold", "color": color},
+                 {"text": {"field": "note", "type": "nominal"}})
+          for x, y, align, baseline, text, color in corners),
+    ]
+    return _layers(layers, title, height=420)
 
 
-def fit_axes(fig: go.Figure, values: Iterable[float | None]) -> go.Figure:
+def fit_axes(chart: Spec, values: Iterable[float | None]) -> Spec:
     """Zoom a 0..1 quadrant to the data (keeping the cut lines in view)."""
     present = [v for v in values if v is not None]
     if present:
         low = max(0.0, min(present) - 0.05)
-        fig.update_xaxes(range=[low, 1.02])
-        fig.update_yaxes(range=[low, 1.02])
-    return fig
+        for layer in chart["layer"]:
+            for channel in ("x", "y"):
+                scale = layer.get("encoding", {}).get(channel, {}).get("scale")
+                if scale:
+                    scale["domain"] = [low, 1.02]
+    return chart
 
 
-def show(fig: go.Figure, key: str | None = None, *, clickable: bool = False):
-    """Put a figure on the page: full width, our template (not Streamlit's theme).
+CONFIG = {"view": {"strokeWidth": 0}, "axis": {"labelFontSize": 11, "titleFontSize": 11}}
+
+
+def show(chart: Spec, key: str | None = None, *, clickable: bool = False):
+    """Put a chart on the page, full width.
 
     `clickable`: a click on a point reruns the page with the selection (returned; read
     the clicked point with `clicked_point`)."""
-    config = {"displaylogo": False, "modeBarButtonsToRemove": ["lasso2d", "select2d"]}
+    spec = {**chart, "config": CONFIG}
     if clickable:
-        fig.update_layout(clickmode="event+select")
-        return st.plotly_chart(fig, width="stretch", theme=None, key=key, config=config, on_select="rerun",
-                               selection_mode="points")
-    st.plotly_chart(fig, width="stretch", theme=None, key=key, config=config)
+        return st.vega_lite_chart(spec, width="stretch", key=key, on_select="rerun", selection_mode=PICK)
+    st.vega_lite_chart(spec, width="stretch", key=key)
     return None
 
 
+def _field(obj, name: str):
+    value = getattr(obj, name, None)
+    if value is None and isinstance(obj, dict):
+        value = obj.get(name)
+    return value
+
+
 def clicked_point(event) -> dict | None:
-    """The first selected point of a `show(..., clickable=True)` answer, None when nothing is."""
-    selection = getattr(event, "selection", None)
-    if selection is None and isinstance(event, dict):
-        selection = event.get("selection")
-    points = getattr(selection, "points", None)
-    if points is None and isinstance(selection, dict):
-        points = selection.get("points")
-    return points[0] if points else None
+    """The clicked point of a `show(..., clickable=True)` answer as {"customdata": its key}, None when
+    nothing is. (Vega reports a point selection as {"selection": {"pick": [{"customdata": ...}]}}.)"""
+    selection = _field(event, "selection")
+    picked = _field(selection, PICK) if selection is not None else None
+    if not picked or not isinstance(picked, list) or not isinstance(picked[0], dict):
+        return None
+    return dict(picked[0])
 
 
 def histogram_figure(metric: str, current: Sequence[tuple[float, int]], previous: Sequence[tuple[float, int]],
                      *, threshold: float | None = None, bin_width: float = 0.05,
-                     labels: tuple[str, str] = ("this period", "previous period")) -> go.Figure:
+                     labels: tuple[str, str] = ("this period", "previous period")) -> Spec:
     """The share of records per score bin, this period (bars in the metric's colour) against
     the previous one (grey outline); shares, so periods of different volume compare."""
     bins = [round(i * bin_width, 4) for i in range(int(round(1 / bin_width)) + 1)]
@@ -419,40 +504,54 @@ def histogram_figure(metric: str, current: Sequence[tuple[float, int]], previous
     now, n_now = shares(current)
     before, n_before = shares(previous)
     color = metrics.color(metric)
-    xs = [b + bin_width / 2 for b in bins]
-    fig = go.Figure()
-    fig.add_trace(go.Bar(x=xs, y=before, name=f"{labels[1]} ({n_before:,})", width=bin_width,
-                         marker=dict(color="rgba(0,0,0,0)", line=dict(color="#8A8F98", width=1.5)),
-                         hovertemplate="%{y:.1%}<extra>" + labels[1] + "</extra>"))
-    fig.add_trace(go.Bar(x=xs, y=now, name=f"{labels[0]} ({n_now:,})", width=bin_width * 0.8,
-                         marker=dict(color=_rgba(color, 0.75)),
-                         hovertemplate="%{y:.1%}<extra>" + labels[0] + "</extra>"))
+    now_name, before_name = f"{labels[0]} ({n_now:,})", f"{labels[1]} ({n_before:,})"
+    low = max(0.0, min([b for b, c in zip(bins, now + before) if c] or [0.0]) - bin_width)
+    x = {"field": "x0", "type": "quantitative", "title": None,
+         "scale": {"domain": [low, 1.0], "clamp": True, "nice": False, "zero": False}}
+    y = {"field": "share", "type": "quantitative", "title": None, "axis": {"format": ".0%"}}
+    legend = _legend_color("series", [now_name, before_name], [_rgba(color, 0.75), "#8A8F98"])
+    tip = [_tip("series", "nominal", "period"), _tip("share", "quantitative", fmt=".1%")]
+
+    def bars(values: list[float], name: str, inset: float) -> list[dict]:
+        return [{"x0": b + inset, "x1": b + bin_width - inset, "share": v, "series": name}
+                for b, v in zip(bins, values) if b >= low - 1e-9]
+
+    encoding = {"x": x, "x2": {"field": "x1"}, "y": y, "y2": {"datum": 0}, "color": legend, "tooltip": tip}
+    layers = [_layer(bars(before, before_name, 0.0), {"type": "bar", "filled": False, "strokeWidth": 1.5}, encoding),
+              _layer(bars(now, now_name, bin_width * 0.1), {"type": "bar"}, encoding)]
     if threshold is not None:
-        fig.add_vline(x=threshold, line=dict(color=FAIL_COLOR, dash="dash", width=1.5))
-    base_layout(fig, label(metric), percent=True, height=260)
-    fig.update_layout(barmode="overlay", hovermode="closest", bargap=0)
-    fig.update_xaxes(range=[max(0.0, min([b for b, c in zip(bins, now + before) if c] or [0.0]) - bin_width), 1.0],
-                     title_text=None)
-    return fig
+        layers.append(_layer([{"x0": threshold}], {"type": "rule", "color": FAIL_COLOR, "strokeDash": DASH,
+                                                   "strokeWidth": 1.5}, {"x": x}))
+    return _layers(layers, label(metric), height=260)
 
 
 def volume_figure(buckets: Sequence[datetime], counts: Sequence[float | None],
-                  failing: Sequence[float | None], *, title: str = "Records", partial: bool = False) -> go.Figure:
+                  failing: Sequence[float | None], *, title: str = "Records", partial: bool = False) -> Spec:
     """Records per bucket (grey) with the failing ones (red) in front; a `partial` last bucket
-    (today) is hatched and lighter. Each bar carries its day (customdata) for click-through."""
+    (today) is lighter, outlined dashed and labelled. Each bar carries its day (customdata) for click-through."""
     xs = [_as_x(b) for b in buckets]
-    days = [_day_text(b) for b in buckets]
-    shape = ["/" if partial and i == len(xs) - 1 else "" for i in range(len(xs))]
-    alpha = [0.45 if s else 1.0 for s in shape]
-    fig = go.Figure()
-    fig.add_trace(go.Bar(x=xs, y=list(counts), name="records", customdata=days,
-                         marker=dict(color="#C9CED6", pattern=dict(shape=shape), opacity=alpha)))
-    fig.add_trace(go.Bar(x=xs, y=list(failing), name="failing", customdata=days,
-                         marker=dict(color=FAIL_COLOR, pattern=dict(shape=shape), opacity=alpha)))
-    if partial and xs:
-        fig.add_annotation(x=xs[-1], y=counts[-1] or 0, text=PARTIAL_NOTE, showarrow=False, yshift=10,
-                           font=dict(size=10, color="#666"))
-    base_layout(fig, title)
-    fig.update_layout(barmode="overlay", bargap=0.15)
-    _date_axis(fig, xs)
-    return fig
+    gaps = [b - a for a, b in zip(xs, xs[1:]) if isinstance(a, datetime) and isinstance(b, datetime) and b > a]
+    half = (min(gaps) if gaps else timedelta(days=1)) * 0.425
+    rows = []
+    for i, (b, n, bad) in enumerate(zip(xs, counts, failing)):
+        mid = b if isinstance(b, datetime) else datetime(b.year, b.month, b.day)
+        last = partial and i == len(xs) - 1
+        for series, value in (("records", n), ("failing", bad)):
+            rows.append({"x": _time(b), "x0": _time(mid - half), "x1": _time(mid + half), "y": value,
+                         "series": series, "customdata": _day_text(b), "partial": last})
+    layers = [_layer(rows, {"type": "bar", "strokeWidth": 1.5}, {
+        "x": _x(xs, field="x0"), "x2": {"field": "x1"},
+        "y": {"field": "y", "type": "quantitative", "title": None, "stack": None}, "y2": {"datum": 0},
+        "color": _legend_color("series", ["records", "failing"], ["#C9CED6", FAIL_COLOR]),
+        "opacity": _if("datum.partial", 0.45, 1.0),
+        "stroke": _if("datum.partial", "#666", None),
+        "strokeDash": _if("datum.partial", [3, 2], []),
+        "tooltip": [_tip("x", "temporal", "day", "%a %Y-%m-%d"), _tip("series", "nominal"),
+                    _tip("y", "quantitative", "records", ",")],
+    }, _pick())]
+    if partial and rows:
+        layers.append(_layer([{"x": rows[-1]["x"], "y": counts[-1] or 0, "note": PARTIAL_NOTE}],
+                             {"type": "text", "baseline": "bottom", "dy": -3, "fontSize": 10, "color": NOTE_COLOR},
+                             {"x": {"field": "x", "type": "temporal"}, "y": {"field": "y", "type": "quantitative"},
+                              "text": {"field": "note", "type": "nominal"}}))
+    return _layers(layers, title)

@@ -352,9 +352,7 @@ def flag_constant(fig, p10s: list, p90s: list, means: list):
     (e.g. a retriever whose chunks always score 1.00), so it must not read as a steady good result."""
     value = diagnosis.nearly_constant(p10s, p90s, means)
     if value is not None:
-        fig.add_annotation(text=f"(nearly) constant at {value:.2f} over the period: no signal here",
-                           xref="paper", yref="paper", x=0.5, y=0.5, showarrow=False,
-                           font={"size": 13, "color": "#6b7280"}, bgcolor="rgba(255,255,255,0.85)")
+        charts.note(fig, f"(nearly) constant at {value:.2f} over the period: no signal here")
     return fig
 
 

@@ -90,7 +90,7 @@ def _trends_for_these_days(page) -> None:
     link.click()
     settle(page, "are shaded red")
     assert page.get_by_text(f"The alert's days, {first} to {last}", exact=False).count() >= 1
-    assert page.locator('[data-testid="stPlotlyChart"]').count() >= 2
+    assert page.locator('[data-testid="stVegaLiteChart"]').count() >= 2
     shot(page, "05b-trends-for-these-days")
 
 
@@ -116,11 +116,11 @@ def _main_flows(app_url, e2e_db, page):
     page.get_by_role("button", name="Sign in").click()
     settle(page, "Signed in as")
 
-    # --- Overview: the trend charts are plotly elements -------------------------------------
-    page.locator('[data-testid="stPlotlyChart"]').first.wait_for()
+    # --- Overview: the trend charts are Vega-Lite charts (drawn as SVG) -----------------------
+    page.locator('[data-testid="stVegaLiteChart"]').first.wait_for()
     settle(page)
-    assert page.locator('[data-testid="stPlotlyChart"]').count() >= 1
-    assert page.locator(".js-plotly-plot").count() >= 1
+    assert page.locator('[data-testid="stVegaLiteChart"]').count() >= 1
+    assert page.locator('[data-testid="stVegaLiteChart"] svg').count() >= 1
     shot(page, "01-overview")
 
     # --- Triage: open a failing record and set its status ----------------------------------
@@ -206,13 +206,13 @@ def _main_flows(app_url, e2e_db, page):
 
     # --- the other pages render with the seeded data ------------------------------------------
     nav(page, "Features", "Feature × metric")
-    assert page.locator(".js-plotly-plot").count() >= 2  # heatmap, trends, quadrant
+    assert page.locator('[data-testid="stVegaLiteChart"] svg').count() >= 2  # heatmap, trends, quadrant
     shot(page, "07-features")
     nav(page, "Reports", "Evalboard weekly report")
     shot(page, "08-reports")
     page.set_viewport_size({"width": 1400, "height": 900})
     nav(page, "Judge agreement", "Records that disagree most")
-    assert page.locator(".js-plotly-plot").count() == 3  # correlation, mean difference, flip rate
+    assert page.locator('[data-testid="stVegaLiteChart"] svg').count() == 3  # correlation, mean difference, flip rate
     shot(page, "10-judge-agreement")
     pick(page, "Open a record")
     settle(page, "Logged vs independent")

@@ -58,6 +58,18 @@ def _grid_row(page, grid, row: int) -> None:
     settle(page)
 
 
+def _click_mark(page, marks, index: int) -> str | None:
+    """Click the centre of a Vega mark (SVG; a trend's nearest-point layer lies over its points, so a
+    mouse click at the point, not an element click) and return the day its aria-label names."""
+    assert marks.count() > index, marks.count()
+    mark = marks.nth(index)
+    label = mark.get_attribute("aria-label") or ""
+    box = mark.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    day = next((part.split(" ")[-1] for part in label.split("; ") if part.startswith("day: ")), None)
+    return day
+
+
 def _flows(app_url, e2e_db, page):
     db, _ = e2e_db
     _load(page, app_url)
@@ -76,17 +88,27 @@ def _flows(app_url, e2e_db, page):
     _load(page, f"{app_url}/overview")
     settle(page, "Trends")
     assert page.get_by_text("partial", exact=False).count() >= 1
-    page.locator('[data-testid="stPlotlyChart"]').nth(1).scroll_into_view_if_needed()
+    charts = page.locator('[data-testid="stVegaLiteChart"]')
+    charts.nth(1).scroll_into_view_if_needed()
     settle(page)
     shot(page, "10-overview-partial")
-    # the line's markers (the p10-p90 band traces draw none)
-    points = page.locator('[data-testid="stPlotlyChart"]').nth(1).locator(".scatterlayer path.point")
-    assert points.count() >= 3
-    points.nth(2).click(force=True)
+    # the faithfulness chart's points (Vega draws SVG; each point's aria-label names its day)
+    day = _click_mark(page, charts.nth(1).locator("g.mark-symbol.role-mark path"), 2)
     settle(page, "match")
-    assert "/triage" in page.url
+    assert "/triage" in page.url and f"start={day}" in page.url and f"end={day}" in page.url, (day, page.url)
+    assert "metric=faithfulness" in page.url
     assert page.get_by_role("heading", name="Triage").count() == 1
     shot(page, "11-drilldown-to-triage")
+    # a bar of the volume chart (the Overview's last) opens that day's failing records, any metric
+    _load(page, f"{app_url}/overview")
+    settle(page, "Trends")
+    volume = page.locator('[data-testid="stVegaLiteChart"]').last
+    volume.scroll_into_view_if_needed()
+    settle(page)
+    day = _click_mark(page, volume.locator("g.mark-rect.role-mark path"), 3)
+    settle(page, "match")
+    assert "/triage" in page.url and f"start={day}" in page.url and f"end={day}" in page.url, (day, page.url)
+    assert "metric=" not in page.url
 
     # --- Triage at 1400 px: the record panel with Prev/Next ------------------------------------
     _load(page, f"{app_url}/triage")
@@ -142,15 +164,20 @@ def _flows(app_url, e2e_db, page):
     page.get_by_text("Score distributions").first.scroll_into_view_if_needed()
     settle(page)
     shot(page, "16-features-distributions")
-    heat = page.locator('[data-testid="stPlotlyChart"]').first
+    heat = page.locator('[data-testid="stVegaLiteChart"]').first
     heat.scroll_into_view_if_needed()
     settle(page)
     shot(page, "17-features-heatmap")
-    area = heat.locator(".nsewdrag").first.bounding_box()
-    rows = len(db.aggregates_daily.distinct("feature")) - 1
-    page.mouse.click(area["x"] + area["width"] * 0.3, area["y"] + area["height"] / (2 * max(rows, 1)))
+    cells = heat.locator("g.mark-rect.role-mark path")
+    # a cell below its threshold on one metric (its aria-label: "col: <metric>; row: <feature>; ...")
+    labels = [cells.nth(i).get_attribute("aria-label") or "" for i in range(cells.count())]
+    index = next((i for i, text in enumerate(labels) if "✗" in text and "Overall" not in text), 1)
+    fields = dict(part.split(": ", 1) for part in labels[index].split("; ") if ": " in part)
+    _click_mark(page, cells, index)
     settle(page, "match")
-    assert "/triage" in page.url
+    feature = fields["row"].split(" (")[0]
+    assert "/triage" in page.url and f"feature={feature}" in page.url, (fields, page.url)
+    assert "metric=" in page.url, (fields, page.url)  # the cell's metric (not the overall column)
     shot(page, "18-heatmap-to-triage")
 
 

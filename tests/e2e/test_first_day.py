@@ -88,7 +88,7 @@ def test_the_first_day_from_an_empty_data_folder(first_start):
         try:
             # the Overview: KPI tiles with numbers and the trend charts
             _until(page, url, "/overview", lambda p: p.locator('[data-testid="stMetric"]').count() >= 3
-                   and p.locator(".js-plotly-plot").count() >= 1, "overview", log)
+                   and p.locator('[data-testid="stVegaLiteChart"] svg').count() >= 1, "overview", log)
             page.screenshot(path=str(ARTIFACTS / "first-day-overview.png"))
             # Alerts: the demo's incidents, each with its cause
             _until(page, url, "/alerts", lambda p: p.get_by_text("viability", exact=False).count() > 0
@@ -96,7 +96,7 @@ def test_the_first_day_from_an_empty_data_folder(first_start):
             page.screenshot(path=str(ARTIFACTS / "first-day-alerts.png"))
             # Judge agreement: figures of the sampled days
             _until(page, url, "/agreement", lambda p: p.get_by_text("Flip rate", exact=False).count() > 0
-                   and p.locator(".js-plotly-plot").count() >= 1, "agreement", log)
+                   and p.locator('[data-testid="stVegaLiteChart"] svg').count() >= 1, "agreement", log)
             page.screenshot(path=str(ARTIFACTS / "first-day-agreement.png"))
             # Reports: the latest complete week
             _until(page, url, "/reports", lambda p: p.get_by_text("Evalboard weekly report", exact=False).count() > 0,

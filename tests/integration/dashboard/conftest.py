@@ -14,12 +14,10 @@ from pathlib import Path
 
 import pytest
 
-# Import the heavy libraries the pages use before any AppTest runs: app.py starts a
-# background thread that loads the embedding model (which imports pandas too), and
-# plotly looks pandas up in sys.modules without the import lock, so a page could see
-# a half-initialised pandas while that thread is still importing it.
+# Import pandas before any AppTest runs: app.py starts a background thread that loads the
+# embedding model (which imports pandas too), so a page could otherwise see a half-initialised
+# pandas while that thread is still importing it.
 import pandas  # noqa: E402,F401
-import plotly.graph_objects  # noqa: E402,F401
 
 REPO = Path(__file__).resolve().parents[3]
 APP = str(REPO / "dashboard" / "app.py")

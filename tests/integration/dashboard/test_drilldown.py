@@ -14,7 +14,16 @@ INCIDENT = "rgba(214, 69, 69, 0.13)"
 
 
 def figures(at) -> list[dict]:
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    """The Vega-Lite specs of the page's charts (each layer carries its own inline data)."""
+    return [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
+
+
+def layers(fig: dict, kind: str) -> list[dict]:
+    return [layer for layer in fig["layer"] if layer["mark"]["type"] == kind]
+
+
+def rows(layer: dict) -> list[dict]:
+    return layer["data"]["values"]
 
 
 def follow_switch(at):
@@ -38,11 +47,17 @@ def test_overview_marks_today_partial_and_links_to_triage(make_app, seeded_db):
     assert "partial" in texts(at.caption)
     assert all("partial" in (m.proto.help or "") for m in at.metric if m.label in ("Records", "Pass rate"))
     charts = figures(at)
-    partial = [t for fig in charts for t in fig["data"] if t.get("name") == "today (partial)"]
-    assert len(partial) >= 6  # every trend (5 scores, pass rate, regeneration rate)
-    assert all(t["customdata"][-1] == today().isoformat() for t in partial)
-    volume = next(fig for fig in charts if fig["layout"]["title"]["text"] == "Records")
-    assert volume["data"][0]["marker"]["pattern"]["shape"][-1] == "/"  # today's bar hatched
+    trends = [fig for fig in charts if layers(fig, "point")]
+    assert len(trends) >= 6  # every trend (5 scores, pass rate, regeneration rate)
+    for fig in trends:  # today's point: the last, open, after a dotted segment, labelled "partial"
+        points = rows(layers(fig, "point")[0])
+        assert points[-1]["customdata"] == today().isoformat() and points[-1]["partial"]
+        assert not any(p["partial"] for p in points[:-1])
+        assert any(layer["mark"].get("strokeDash") for layer in layers(fig, "line"))
+        assert any(r.get("note") == "partial" for layer in layers(fig, "text") for r in rows(layer))
+    volume = next(fig for fig in charts if fig["title"]["text"] == "Records")
+    bars = rows(layers(volume, "bar")[0])
+    assert bars[-1]["customdata"] == today().isoformat() and bars[-1]["partial"]  # today's bar lighter, dashed
     [link] = [p for p in at.get("page_link") if "Triage" in p.proto.label]
     assert "start=" in link.proto.query_string and "end=" in link.proto.query_string
 
@@ -53,8 +68,7 @@ def test_overview_chart_click_opens_triage_on_that_day(make_app, seeded_db):
     from core.timebuckets import local_day, today
 
     day = (today() - timedelta(days=3)).isoformat()
-    at.session_state["overview_chart_1"] = {"selection": {"points": [{"customdata": day, "x": day}],
-                                                          "point_indices": [0], "box": [], "lasso": []}}
+    at.session_state["overview_chart_1"] = {"selection": {"pick": [{"customdata": day}]}}  # a Vega point
     follow_switch(at)
     assert at.title[0].value == "Triage"
     assert at.selectbox(key="triage_feature").value == "chat"
@@ -82,8 +96,8 @@ def test_incident_bands_come_from_the_selected_features_alerts_only(make_app, se
         at.selectbox(key="overview_feature").select(feature).run()
         days = {bucket_day(e["bucket"]) for a in alerts if a.get("feature") == feature
                 for e in a.get("evidence") or [] if start <= bucket_day(e["bucket"]) <= end}
-        shapes = figures(at)[0]["layout"].get("shapes") or []
-        bands = [s for s in shapes if s.get("fillcolor") == INCIDENT]
+        bands = [r for layer in layers(figures(at)[0], "rect") if layer["mark"].get("color") == INCIDENT
+                 for r in rows(layer)]
         # one band per run of consecutive incident days (consecutive days are drawn as one shape)
         ordered = sorted(days)
         runs = sum(1 for i, d in enumerate(ordered) if i == 0 or (d - ordered[i - 1]).days > 1)
@@ -114,16 +128,15 @@ def test_features_page_leaves_out_tiny_features_and_cells_open_triage(make_app, 
     _small_db(db)
     at = open_page(make_app(db), "views/features.py")
     heat = figures(at)[0]
-    rows = heat["data"][0]["y"]
-    assert "tiny" not in " ".join(rows) and "chat" in rows
+    names = {c["row"] for c in rows(layers(heat, "rect")[0])}
+    assert "tiny" not in " ".join(names) and "chat" in names
     assert "tiny (1)" in texts(at.caption)
     at.toggle(key="features_show_few").set_value(True).run()
-    assert "tiny (only 1)" in figures(at)[0]["data"][0]["y"]
-    # a click on a cell (the invisible marker over it) opens Triage on those records
-    cells = figures(at)[0]["data"][1]["customdata"]
+    assert "tiny (only 1)" in {c["row"] for c in rows(layers(figures(at)[0], "rect")[0])}
+    # a click on a cell opens Triage on those records (each cell carries its "feature|metric")
+    cells = [c["customdata"] for c in rows(layers(figures(at)[0], "rect")[0])]
     assert "chat|faithfulness" in cells
-    at.session_state["features_heat_means"] = {"selection": {"points": [{"customdata": "chat|faithfulness"}],
-                                                             "point_indices": [0], "box": [], "lasso": []}}
+    at.session_state["features_heat_means"] = {"selection": {"pick": [{"customdata": "chat|faithfulness"}]}}
     follow_switch(at)
     assert at.title[0].value == "Triage"
     assert at.selectbox(key="triage_feature").value == "chat"
@@ -147,8 +160,8 @@ def test_score_histograms_equal_the_records(make_app, db):
                        and start <= local_day(d["timestamp"]) <= end and not d["eb"].get("rejected"))
         assert dict(found[metric]) == dict(want), metric
         assert [b for b, _ in found[metric]] == sorted(want)
-    hist = [f for f in figures(at) if f["layout"].get("barmode") == "overlay" and len(f["data"]) == 2
-            and "this period" in f["data"][1]["name"]]
+    hist = [f for f in figures(at) if len(layers(f, "bar")) == 2
+            and "this period" in rows(layers(f, "bar")[1])[0]["series"]]
     assert len(hist) == len(metrics.score_names())
     n_chat = sum(n for _, n in found[metrics.OVERALL])
-    assert any(f"({n_chat:,})" in f["data"][1]["name"] for f in hist)
+    assert any(f"({n_chat:,})" in rows(layers(f, "bar")[1])[0]["series"] for f in hist)

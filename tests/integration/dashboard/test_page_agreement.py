@@ -31,11 +31,11 @@ def test_page_shows_the_latest_figures_of_the_selected_score(make_app, sampled_d
     fig = latest["metrics"]["faithfulness"]
     assert metric(at, ag.label("flip_rate")).value == fmt_pct(fig["flip_rate"])
     assert f"Latest: {latest['day']}" in texts(at.markdown)
-    assert len(at.get("plotly_chart")) == len(ag.STATISTICS)
+    assert len(at.get("vega_lite_chart")) == len(ag.STATISTICS)
     at.selectbox(key="agreement_metric").set_value(ag.VERDICT).run()
     assert not at.exception
     assert metric(at, ag.label("flip_rate")).value == fmt_pct(latest["metrics"][ag.VERDICT]["flip_rate"])
-    assert len(at.get("plotly_chart")) == 1  # the verdict has a flip rate only
+    assert len(at.get("vega_lite_chart")) == 1  # the verdict has a flip rate only
 
 
 def test_the_record_that_disagrees_most_opens_with_both_scores(make_app, sampled_db):

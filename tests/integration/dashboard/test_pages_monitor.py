@@ -72,7 +72,7 @@ def test_overview_kpis_equal_the_aggregates(make_app, seeded_db):
     assert metric(at, "Records").value == f"{want['count']:,}"
     assert metric(at, "Pass rate").value == fmt_pct(want["pass_rate"])
     assert metric(at, "Faithfulness").value == fmt_score(want["faithfulness"])
-    assert len(at.get("plotly_chart")) >= 7  # 5 scores, pass rate, regeneration, volume
+    assert len(at.get("vega_lite_chart")) >= 7  # 5 scores, pass rate, regeneration, volume
     assert not at.error
 
 
@@ -135,7 +135,7 @@ def test_pages_survive_gaps_and_odd_values_in_aggregates(make_app, db):
 def test_features_page_shows_heatmap_quadrant_and_thresholds(make_app, seeded_db):
     at = open_page(make_app(), "views/features.py")
     assert at.title[0].value == "Features"
-    assert len(at.get("plotly_chart")) >= 4  # 2 heatmaps, trend, quadrant
+    assert len(at.get("vega_lite_chart")) >= 4  # 2 heatmaps, trend, quadrant
     subheaders = texts(at.subheader)
     assert "Precision vs faithfulness" in subheaders and "Thresholds in force" in subheaders
     frames = [df.value for df in at.dataframe]
