@@ -27,8 +27,9 @@ from core import metrics
 from core.buckets import Bucket
 from core.diagnosis import BOTH, GENERATION, OK, RETRIEVAL
 from core.diagnosis import QUADRANTS as QUADRANT_KEYS
+from dashboard.components import vega_blocks as vb
+from dashboard.components.vega_blocks import DASH, HEIGHT, NOTE_COLOR, PICK, Spec
 
-Spec = dict  # a Vega-Lite spec
 
 
 def scores() -> tuple[str, ...]:
@@ -42,11 +43,7 @@ PASS_COLOR = "#2E9E5B"
 FAIL_COLOR = "#D64545"
 INCIDENT_COLOR = "rgba(214, 69, 69, 0.13)"
 PARTIAL_COLOR = "rgba(140, 140, 140, 0.12)"
-NOTE_COLOR = "#666"
-HEIGHT = 300
-PICK = "pick"  # the selection parameter of a clickable chart (`show(..., clickable=True)`)
 PARTIAL_NOTE = "partial"
-DASH = [6, 4]
 BREAK = "break-paths-show-path-domains"  # a missing value breaks the line (not drawn as 0)
 
 
@@ -104,137 +101,6 @@ def feature_color(features: Sequence[str], feature: str) -> str:
     return FEATURE_COLORS[index % len(FEATURE_COLORS)]
 
 
-def _rgba(hex_color: str, alpha: float) -> str:
-    hex_color = hex_color.lstrip("#")
-    r, g, b = (int(hex_color[i:i + 2], 16) for i in (0, 2, 4))
-    return f"rgba({r}, {g}, {b}, {alpha})"
-
-
-# --- building blocks ------------------------------------------------------------------
-
-def _layer(rows: list[dict], mark: dict, encoding: dict | None = None, params: list | None = None) -> dict:
-    layer = {"data": {"values": rows}, "mark": mark, "encoding": encoding or {}}
-    if params:
-        layer["params"] = params
-    return layer
-
-
-def _layers(layers: list[dict], title: str | None, height: int = HEIGHT) -> Spec:
-    """The chart: `layers` over one another, `height` px in all (Streamlit fits the whole chart, title,
-    axes and legend included, into the spec's height)."""
-    return {"title": {"text": title or "", "anchor": "start", "fontSize": 14,
-                                         "fontWeight": "normal"},
-            "height": height, "layer": [layer for layer in layers if layer]}
-
-
-def _as_x(value) -> object:
-    if isinstance(value, datetime):
-        return value.replace(tzinfo=None)
-    return value
-
-
-def _time(value) -> str | None:
-    """A day or bucket as a local ISO date-time (Vega reads a date-only string as UTC midnight)."""
-    value = _as_x(value)
-    if isinstance(value, datetime):
-        return value.strftime("%Y-%m-%dT%H:%M:%S")
-    if isinstance(value, date):
-        return f"{value.isoformat()}T00:00:00"
-    return None if value is None else str(value)
-
-
-def _day_text(value) -> str:
-    return value.strftime("%Y-%m-%d") if isinstance(value, (date, datetime)) else str(value)
-
-
-def _vega_day(day: datetime) -> dict:
-    return {"year": day.year, "month": day.month, "date": day.day}
-
-
-def _x(xs: Sequence, bucket_days: int = 1, field: str = "x") -> dict:
-    """Day-level ticks; a period of one or two buckets is padded so it does not zoom to hours."""
-    days = [v for v in xs if isinstance(v, (date, datetime))]
-    # ticks on the buckets themselves (a week's Monday, not every 7th day of the month); Vega thins them out
-    ticks = [_vega_day(datetime(d.year, d.month, d.day)) for d in sorted(set(days))]
-    x = {"field": field, "type": "temporal", "title": None,
-         "axis": {"format": "%b %d", "labelOverlap": True, "grid": False, **({"values": ticks} if ticks else {})}}
-    if days and len(days) <= 2:
-        pad = timedelta(days=bucket_days)
-        lo, hi = min(days), max(days)
-        x["scale"] = {"domain": [_vega_day(datetime(lo.year, lo.month, lo.day) - pad),
-                                 _vega_day(datetime(hi.year, hi.month, hi.day) + pad)]}
-    return x
-
-
-def _y(field: str, percent: bool) -> dict:
-    return {"field": field, "type": "quantitative", "title": None, "scale": {"zero": False},
-            "axis": {"format": ".0%" if percent else ".2f"}}
-
-
-def _hline(y: float, color: str, *, width: float = 1.5, opacity: float = 1.0) -> dict:
-    """A dashed horizontal line across the plot at `y`."""
-    return _layer([{"y": y}], {"type": "rule", "color": color, "strokeDash": DASH, "strokeWidth": width,
-                               "opacity": opacity}, {"y": {"field": "y", "type": "quantitative"}})
-
-
-def _spans(days: Iterable[date], bucket_days: int) -> list[dict]:
-    """Day spans, consecutive days merged into one: [{x0, x1}] (local ISO date-times)."""
-    spans: list[list[datetime]] = []
-    half = timedelta(hours=12 * bucket_days)
-    for day in sorted(set(days)):
-        start = datetime(day.year, day.month, day.day)
-        if spans and start - half <= spans[-1][1]:
-            spans[-1][1] = start + half
-        else:
-            spans.append([start - half, start + half])
-    return [{"x0": _time(x0), "x1": _time(x1)} for x0, x1 in spans]
-
-
-def _day_spans(days: Iterable[date], bucket_days: int, color: str) -> dict | None:
-    """Shaded rectangles, full height, over the given days (consecutive days drawn as one)."""
-    rows = _spans(days, bucket_days)
-    if not rows:
-        return None
-    return _layer(rows, {"type": "rect", "color": color},
-                  {"x": {"field": "x0", "type": "temporal"}, "x2": {"field": "x1"}})
-
-
-def _top_note(x: str | None, text: str) -> dict:
-    """A small grey note at the top of the plot, over day `x`."""
-    return _layer([{"x": x, "note": text}], {"type": "text", "y": 0, "baseline": "bottom", "dy": -2,
-                                             "fontSize": 10, "color": NOTE_COLOR},
-                  {"x": {"field": "x", "type": "temporal"}, "text": {"field": "note", "type": "nominal"}})
-
-
-def _pick(nearest: bool = False) -> list[dict]:
-    """A click selects the point's key (field "customdata"); `show(..., clickable=True)` reports it."""
-    return [{"name": PICK, "select": {"type": "point", "fields": ["customdata"], "on": "click",
-                                     "nearest": nearest, "clear": False}}]
-
-
-def _if(test: str, yes, no) -> dict:
-    return {"condition": {"test": test, "value": yes}, "value": no}
-
-
-def _tip(field: str, kind: str, title: str | None = None, fmt: str | None = None) -> dict:
-    tip = {"field": field, "type": kind}
-    if title:
-        tip["title"] = title
-    if fmt:
-        tip["format"] = fmt
-    return tip
-
-
-def _fmt(percent: bool) -> str:
-    return ".1%" if percent else ".3f"
-
-
-def _legend_color(field: str, names: Sequence[str], colors: Sequence[str]) -> dict:
-    return {"field": field, "type": "nominal", "title": None, "sort": list(names),
-            "scale": {"domain": list(names), "range": list(colors)},
-            "legend": {"orient": "top", "direction": "horizontal", "labelFontSize": 11, "labelLimit": 240}}
-
-
 # --- charts -----------------------------------------------------------------------------
 
 def trend_figure(
@@ -257,50 +123,50 @@ def trend_figure(
     labelled "partial". Each point carries its day (customdata) for click-through."""
     color = metrics.color(metric)
     values = list(values)
-    x = _x([_as_x(b) for b in buckets], bucket_days)
-    y = _y("y", percent)
-    points = [{"x": _time(b), "y": v, "customdata": _day_text(b), "partial": partial and i == len(values) - 1}
+    x = vb.x_axis([vb.as_x(b) for b in buckets], bucket_days)
+    y = vb.y_axis("y", percent)
+    points = [{"x": vb.time_text(b), "y": v, "customdata": vb.day_text(b), "partial": partial and i == len(values) - 1}
               for i, (b, v) in enumerate(zip(buckets, values))]
     cut = len(points) - 1 if partial and points else len(points)
-    layers = [_day_spans(incidents, bucket_days, INCIDENT_COLOR)]
+    layers = [vb.day_spans(incidents, bucket_days, INCIDENT_COLOR)]
     if band is not None and any(v is not None for v in band[0]):
-        rows = [{"x": _time(b), "lo": lo, "hi": hi} for b, lo, hi in zip(buckets, band[0], band[1])]
-        layers.append(_layer(rows, {"type": "area", "color": color, "opacity": 0.15, "invalid": BREAK},
-                             {"x": x, "y": _y("lo", percent), "y2": {"field": "hi"}}))
-    layers.append(_layer(points[:cut], {"type": "line", "color": color, "strokeWidth": 2, "invalid": BREAK},
+        rows = [{"x": vb.time_text(b), "lo": lo, "hi": hi} for b, lo, hi in zip(buckets, band[0], band[1])]
+        layers.append(vb.layer(rows, {"type": "area", "color": color, "opacity": 0.15, "invalid": BREAK},
+                             {"x": x, "y": vb.y_axis("lo", percent), "y2": {"field": "hi"}}))
+    layers.append(vb.layer(points[:cut], {"type": "line", "color": color, "strokeWidth": 2, "invalid": BREAK},
                          {"x": x, "y": y}))
     if cut < len(points):  # the still-filling last bucket: a dotted segment to an open marker, labelled
-        layers.append(_layer(points[max(0, cut - 1):], {"type": "line", "color": color, "strokeWidth": 2,
+        layers.append(vb.layer(points[max(0, cut - 1):], {"type": "line", "color": color, "strokeWidth": 2,
                                                         "strokeDash": [2, 3], "opacity": 0.55, "invalid": BREAK},
                              {"x": x, "y": y}))
-        layers.append(_top_note(points[-1]["x"], PARTIAL_NOTE))
-    layers.append(_layer(points, {"type": "point", "filled": True, "color": color, "opacity": 1, "stroke": color}, {
+        layers.append(vb.top_note(points[-1]["x"], PARTIAL_NOTE))
+    layers.append(vb.layer(points, {"type": "point", "filled": True, "color": color, "opacity": 1, "stroke": color}, {
         "x": x, "y": y,
-        "size": _if("datum.partial", 90, 36),
-        "fill": _if("datum.partial", "white", color),
-        "strokeWidth": _if("datum.partial", 2, 0),
-        "tooltip": [_tip("x", "temporal", "day", "%a %Y-%m-%d"), _tip("y", "quantitative", label(metric),
-                                                                         _fmt(percent)),
-                    _tip("partial", "nominal", "partial day")],
-    }, _pick(nearest=True)))
+        "size": vb.when("datum.partial", 90, 36),
+        "fill": vb.when("datum.partial", "white", color),
+        "strokeWidth": vb.when("datum.partial", 2, 0),
+        "tooltip": [vb.tip("x", "temporal", "day", "%a %Y-%m-%d"), vb.tip("y", "quantitative", label(metric),
+                                                                         vb.fmt(percent)),
+                    vb.tip("partial", "nominal", "partial day")],
+    }, vb.pick(nearest=True)))
     if threshold is not None:
         text = f"{threshold_label} {threshold:.0%}" if percent else f"{threshold_label} {threshold:.2f}"
-        layers.append(_hline(threshold, FAIL_COLOR))
-        layers.append(_layer([{"y": threshold, "note": text}],
+        layers.append(vb.hline(threshold, FAIL_COLOR))
+        layers.append(vb.layer([{"y": threshold, "note": text}],
                              {"type": "text", "x": "width", "align": "right", "baseline": "top", "dy": 2,
                               "fontSize": 10, "color": FAIL_COLOR},
                              {"y": {"field": "y", "type": "quantitative"}, "text": {"field": "note", "type": "nominal"}}))
-    return _layers(layers, title or label(metric))
+    return vb.layers(layers, title or label(metric))
 
 
 def note(chart: Spec, text: str) -> Spec:
     """`text` across the middle of the plot on a white box (e.g. "constant: no signal here")."""
     half = 3.2 * len(text) + 6
     chart["layer"] += [
-        _layer([{"note": text}], {"type": "rect", "x": {"expr": f"width / 2 - {half}"},
+        vb.layer([{"note": text}], {"type": "rect", "x": {"expr": f"width / 2 - {half}"},
                                   "x2": {"expr": f"width / 2 + {half}"}, "y": {"expr": "height / 2 - 12"},
                                   "y2": {"expr": "height / 2 + 12"}, "color": "white", "opacity": 0.85}),
-        _layer([{"note": text}], {"type": "text", "x": {"expr": "width / 2"}, "y": {"expr": "height / 2"},
+        vb.layer([{"note": text}], {"type": "text", "x": {"expr": "width / 2"}, "y": {"expr": "height / 2"},
                                   "fontSize": 13, "color": "#6b7280"}, {"text": {"field": "note", "type": "nominal"}}),
     ]
     return chart
@@ -310,8 +176,8 @@ def mark_partial(chart: Spec, day: date | None, bucket_days: int = 1) -> Spec:
     """Grey out the still-filling bucket that starts on `day` (today's), labelled "partial"."""
     if day is None:
         return chart
-    chart["layer"] = [_day_spans([day], bucket_days, PARTIAL_COLOR), *chart["layer"],
-                      _top_note(_time(day), PARTIAL_NOTE)]
+    chart["layer"] = [vb.day_spans([day], bucket_days, PARTIAL_COLOR), *chart["layer"],
+                      vb.top_note(vb.time_text(day), PARTIAL_NOTE)]
     return chart
 
 
@@ -321,22 +187,22 @@ def multi_line_figure(series: dict[str, tuple[Sequence[datetime], Sequence[float
     """Several lines (one per feature) of the same metric; per-series thresholds dashed in the line's
     colour; `partial_day`: today's bucket, greyed and labelled "partial"."""
     names = list(series)
-    color = _legend_color("series", names, [feature_color(names, n) for n in names])
-    rows = [{"x": _time(x), "y": y, "series": name} for name, (xs, ys) in series.items() for x, y in zip(xs, ys)]
-    x = _x([_as_x(x) for xs, _ in series.values() for x in xs])
+    color = vb.legend_color("series", names, [feature_color(names, n) for n in names])
+    rows = [{"x": vb.time_text(x), "y": y, "series": name} for name, (xs, ys) in series.items() for x, y in zip(xs, ys)]
+    x = vb.x_axis([vb.as_x(x) for xs, _ in series.values() for x in xs])
     layers = [
-        _layer(rows, {"type": "line", "strokeWidth": 2, "invalid": BREAK}, {"x": x, "y": _y("y", percent),
+        vb.layer(rows, {"type": "line", "strokeWidth": 2, "invalid": BREAK}, {"x": x, "y": vb.y_axis("y", percent),
                                                                           "color": color}),
-        _layer(rows, {"type": "point", "filled": True, "size": 16, "opacity": 1}, {
-            "x": x, "y": _y("y", percent), "color": color,
-            "tooltip": [_tip("series", "nominal", "feature"), _tip("x", "temporal", "day", "%a %Y-%m-%d"),
-                        _tip("y", "quantitative", title, _fmt(percent))]}),
+        vb.layer(rows, {"type": "point", "filled": True, "size": 16, "opacity": 1}, {
+            "x": x, "y": vb.y_axis("y", percent), "color": color,
+            "tooltip": [vb.tip("series", "nominal", "feature"), vb.tip("x", "temporal", "day", "%a %Y-%m-%d"),
+                        vb.tip("y", "quantitative", title, vb.fmt(percent))]}),
     ]
     limits = [{"series": n, "y": v} for n, v in (threshold_by_series or {}).items() if v is not None and n in series]
     if limits:
-        layers.append(_layer(limits, {"type": "rule", "strokeDash": DASH, "strokeWidth": 1, "opacity": 0.7},
+        layers.append(vb.layer(limits, {"type": "rule", "strokeDash": DASH, "strokeWidth": 1, "opacity": 0.7},
                              {"y": {"field": "y", "type": "quantitative"}, "color": color}))
-    return mark_partial(_layers(layers, title), partial_day)
+    return mark_partial(vb.layers(layers, title), partial_day)
 
 
 def heatmap_figure(rows: Sequence[str], cols: Sequence[str], z: Sequence[Sequence[float | None]], *,
@@ -369,18 +235,18 @@ def heatmap_figure(rows: Sequence[str], cols: Sequence[str], z: Sequence[Sequenc
     x = {"field": "col", "type": "nominal", "title": None, "sort": xs,
          "axis": {"orient": "top", "labelAngle": 0, "labelLimit": 160}}
     y = {"field": "row", "type": "nominal", "title": None, "sort": list(rows), "axis": {"labelLimit": 200}}
-    tip = [_tip("row", "nominal", "feature"), _tip("col", "nominal", "metric"), _tip("text", "nominal", "value")]
-    rect = _layer(cells, {"type": "rect", "stroke": "white", "strokeWidth": 1}, {
+    tip = [vb.tip("row", "nominal", "feature"), vb.tip("col", "nominal", "metric"), vb.tip("text", "nominal", "value")]
+    rect = vb.layer(cells, {"type": "rect", "stroke": "white", "strokeWidth": 1}, {
         "x": x, "y": y, "tooltip": tip,
         "color": {"condition": {"test": "datum.colour === null", "value": "#F2F3F5"},
                   "field": "colour", "type": "quantitative", "scale": scale, "legend": legend}},
-        _pick() if cell_keys is not None else None)
+        vb.pick() if cell_keys is not None else None)
     dark = "datum.colour !== null && datum.colour < -0.1" if margin is not None else \
         "datum.colour !== null && datum.colour < 0.6"
-    text = _layer(cells, {"type": "text", "fontSize": 12},
+    text = vb.layer(cells, {"type": "text", "fontSize": 12},
                   {"x": x, "y": y, "text": {"field": "text", "type": "nominal"}, "tooltip": tip,
-                   "color": _if(dark, "white", "#1f2328")})
-    return _layers([rect, text], title, height=height or max(HEIGHT - 60, 70 + 44 * len(rows)))
+                   "color": vb.when(dark, "white", "#1f2328")})
+    return vb.layers([rect, text], title, height=height or max(HEIGHT - 60, 70 + 44 * len(rows)))
 
 
 QUADRANTS = {
@@ -410,7 +276,7 @@ def quadrant_figure(points: Sequence[dict], *, p_cut: float, f_cut: float, title
         {"x0": lo, "x1": p_cut, "y0": lo, "y1": f_cut, "fill": "rgba(214,69,69,0.08)"},
     ]
     rows = [{"feature": p["feature"], "precision": p["precision"], "faithfulness": p["faithfulness"],
-             "count": p.get("count"), "day": _day_text(_as_x(p["bucket"]))}
+             "count": p.get("count"), "day": vb.day_text(vb.as_x(p["bucket"]))}
             for p in points if p.get("precision") is not None and p.get("faithfulness") is not None]
     corners = [
         ("width", 0, "right", "top", "Ideal", PASS_COLOR),
@@ -419,27 +285,27 @@ def quadrant_figure(points: Sequence[dict], *, p_cut: float, f_cut: float, title
         (0, "height", "left", "bottom", "Retrieval + generation", FAIL_COLOR),
     ]
     layers = [
-        _layer(areas, {"type": "rect"}, {"x": _unit("x0", lo, x_title), "x2": {"field": "x1"},
+        vb.layer(areas, {"type": "rect"}, {"x": _unit("x0", lo, x_title), "x2": {"field": "x1"},
                                          "y": _unit("y0", lo, y_title), "y2": {"field": "y1"},
                                          "fill": {"field": "fill", "type": "nominal", "scale": None}}),
-        _layer(rows, {"type": "point", "filled": True, "size": 64, "opacity": 0.8, "stroke": "white",
+        vb.layer(rows, {"type": "point", "filled": True, "size": 64, "opacity": 0.8, "stroke": "white",
                       "strokeWidth": 0.5}, {
             "x": _unit("precision", lo, x_title), "y": _unit("faithfulness", lo, y_title),
-            "color": _legend_color("feature", features, [feature_color(features, f) for f in features]),
-            "tooltip": [_tip("feature", "nominal"), _tip("day", "nominal"),
-                        _tip("precision", "quantitative", fmt=".2f"), _tip("faithfulness", "quantitative", fmt=".2f"),
-                        _tip("count", "quantitative", "records", ",")]}),
-        _layer([{"x": p_cut}], {"type": "rule", "color": "#888", "strokeDash": DASH, "strokeWidth": 1},
+            "color": vb.legend_color("feature", features, [feature_color(features, f) for f in features]),
+            "tooltip": [vb.tip("feature", "nominal"), vb.tip("day", "nominal"),
+                        vb.tip("precision", "quantitative", fmt=".2f"), vb.tip("faithfulness", "quantitative", fmt=".2f"),
+                        vb.tip("count", "quantitative", "records", ",")]}),
+        vb.layer([{"x": p_cut}], {"type": "rule", "color": "#888", "strokeDash": DASH, "strokeWidth": 1},
                {"x": _unit("x", lo, x_title)}),
-        _layer([{"y": f_cut}], {"type": "rule", "color": "#888", "strokeDash": DASH, "strokeWidth": 1},
+        vb.layer([{"y": f_cut}], {"type": "rule", "color": "#888", "strokeDash": DASH, "strokeWidth": 1},
                {"y": _unit("y", lo, y_title)}),
-        *(_layer([{"note": text}], {"type": "text", "x": x, "y": y, "align": align, "baseline": baseline,
+        *(vb.layer([{"note": text}], {"type": "text", "x": x, "y": y, "align": align, "baseline": baseline,
                                     "dx": -4 if align == "right" else 4, "dy": 4 if baseline == "top" else -4,
                                     "fontSize": 11, "fontWeight": "bold", "color": color},
                  {"text": {"field": "note", "type": "nominal"}})
           for x, y, align, baseline, text, color in corners),
     ]
-    return _layers(layers, title, height=420)
+    return vb.layers(layers, title, height=420)
 
 
 def fit_axes(chart: Spec, values: Iterable[float | None]) -> Spec:
@@ -509,27 +375,27 @@ def histogram_figure(metric: str, current: Sequence[tuple[float, int]], previous
     x = {"field": "x0", "type": "quantitative", "title": None,
          "scale": {"domain": [low, 1.0], "clamp": True, "nice": False, "zero": False}}
     y = {"field": "share", "type": "quantitative", "title": None, "axis": {"format": ".0%"}}
-    legend = _legend_color("series", [now_name, before_name], [_rgba(color, 0.75), "#8A8F98"])
-    tip = [_tip("series", "nominal", "period"), _tip("share", "quantitative", fmt=".1%")]
+    legend = vb.legend_color("series", [now_name, before_name], [vb.rgba(color, 0.75), "#8A8F98"])
+    tip = [vb.tip("series", "nominal", "period"), vb.tip("share", "quantitative", fmt=".1%")]
 
     def bars(values: list[float], name: str, inset: float) -> list[dict]:
         return [{"x0": b + inset, "x1": b + bin_width - inset, "share": v, "series": name}
                 for b, v in zip(bins, values) if b >= low - 1e-9]
 
     encoding = {"x": x, "x2": {"field": "x1"}, "y": y, "y2": {"datum": 0}, "color": legend, "tooltip": tip}
-    layers = [_layer(bars(before, before_name, 0.0), {"type": "bar", "filled": False, "strokeWidth": 1.5}, encoding),
-              _layer(bars(now, now_name, bin_width * 0.1), {"type": "bar"}, encoding)]
+    layers = [vb.layer(bars(before, before_name, 0.0), {"type": "bar", "filled": False, "strokeWidth": 1.5}, encoding),
+              vb.layer(bars(now, now_name, bin_width * 0.1), {"type": "bar"}, encoding)]
     if threshold is not None:
-        layers.append(_layer([{"x0": threshold}], {"type": "rule", "color": FAIL_COLOR, "strokeDash": DASH,
+        layers.append(vb.layer([{"x0": threshold}], {"type": "rule", "color": FAIL_COLOR, "strokeDash": DASH,
                                                    "strokeWidth": 1.5}, {"x": x}))
-    return _layers(layers, label(metric), height=260)
+    return vb.layers(layers, label(metric), height=260)
 
 
 def volume_figure(buckets: Sequence[datetime], counts: Sequence[float | None],
                   failing: Sequence[float | None], *, title: str = "Records", partial: bool = False) -> Spec:
     """Records per bucket (grey) with the failing ones (red) in front; a `partial` last bucket
     (today) is lighter, outlined dashed and labelled. Each bar carries its day (customdata) for click-through."""
-    xs = [_as_x(b) for b in buckets]
+    xs = [vb.as_x(b) for b in buckets]
     gaps = [b - a for a, b in zip(xs, xs[1:]) if isinstance(a, datetime) and isinstance(b, datetime) and b > a]
     half = (min(gaps) if gaps else timedelta(days=1)) * 0.425
     rows = []
@@ -537,21 +403,21 @@ def volume_figure(buckets: Sequence[datetime], counts: Sequence[float | None],
         mid = b if isinstance(b, datetime) else datetime(b.year, b.month, b.day)
         last = partial and i == len(xs) - 1
         for series, value in (("records", n), ("failing", bad)):
-            rows.append({"x": _time(b), "x0": _time(mid - half), "x1": _time(mid + half), "y": value,
-                         "series": series, "customdata": _day_text(b), "partial": last})
-    layers = [_layer(rows, {"type": "bar", "strokeWidth": 1.5}, {
-        "x": _x(xs, field="x0"), "x2": {"field": "x1"},
+            rows.append({"x": vb.time_text(b), "x0": vb.time_text(mid - half), "x1": vb.time_text(mid + half), "y": value,
+                         "series": series, "customdata": vb.day_text(b), "partial": last})
+    layers = [vb.layer(rows, {"type": "bar", "strokeWidth": 1.5}, {
+        "x": vb.x_axis(xs, field="x0"), "x2": {"field": "x1"},
         "y": {"field": "y", "type": "quantitative", "title": None, "stack": None}, "y2": {"datum": 0},
-        "color": _legend_color("series", ["records", "failing"], ["#C9CED6", FAIL_COLOR]),
-        "opacity": _if("datum.partial", 0.45, 1.0),
-        "stroke": _if("datum.partial", "#666", None),
-        "strokeDash": _if("datum.partial", [3, 2], []),
-        "tooltip": [_tip("x", "temporal", "day", "%a %Y-%m-%d"), _tip("series", "nominal"),
-                    _tip("y", "quantitative", "records", ",")],
-    }, _pick())]
+        "color": vb.legend_color("series", ["records", "failing"], ["#C9CED6", FAIL_COLOR]),
+        "opacity": vb.when("datum.partial", 0.45, 1.0),
+        "stroke": vb.when("datum.partial", "#666", None),
+        "strokeDash": vb.when("datum.partial", [3, 2], []),
+        "tooltip": [vb.tip("x", "temporal", "day", "%a %Y-%m-%d"), vb.tip("series", "nominal"),
+                    vb.tip("y", "quantitative", "records", ",")],
+    }, vb.pick())]
     if partial and rows:
-        layers.append(_layer([{"x": rows[-1]["x"], "y": counts[-1] or 0, "note": PARTIAL_NOTE}],
+        layers.append(vb.layer([{"x": rows[-1]["x"], "y": counts[-1] or 0, "note": PARTIAL_NOTE}],
                              {"type": "text", "baseline": "bottom", "dy": -3, "fontSize": 10, "color": NOTE_COLOR},
                              {"x": {"field": "x", "type": "temporal"}, "y": {"field": "y", "type": "quantitative"},
                               "text": {"field": "note", "type": "nominal"}}))
-    return _layers(layers, title)
+    return vb.layers(layers, title)
