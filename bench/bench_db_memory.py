@@ -9,8 +9,10 @@ build; then, for `--minutes`, `--rate` records a second (half through ingest's w
 refresh every `--refresh-seconds`, and a few typical reads every 5 s (today's aggregates, the newest
 records, a count). The server's RSS (psutil) is sampled every 30 s. `--env` sets variables in the
 server's environment only (e.g. EVALBOARD_DB_MALLOC_ARENAS=0 EVALBOARD_DB_MALLOC_TRIM_SECONDS=0 for glibc's defaults, MALLOC_ARENA_MAX=2,
-EVALBOARD_DB_TRACEMALLOC=/tmp/trace.txt). Prints the table and the growth after minute 2 (MiB/min,
-least squares over the samples from minute 2 on).
+EVALBOARD_DB_TRACEMALLOC=/tmp/trace.txt, EVALBOARD_DB_WT_STATS=/tmp/wt.txt; EVALBOARD_DB_MAX_RSS_MB=0 for the
+growth with no restart, or EVALBOARD_DB_MAX_RSS_MB=300 EVALBOARD_DB_RESTART_MIN_SECONDS=60 to see the bound:
+the writes go on through each restart and are written again, as an ingest re-run would). Prints the table,
+the restarts and the growth after minute 2 (MiB/min, least squares over the samples from minute 2 on).
 """
 from __future__ import annotations
 

@@ -219,7 +219,9 @@ def _announce_ready(announce, line: str) -> None:
     """The ready line; after a memory-bound restart nobody may be reading it any more."""
     restarts = os.environ.get("EVALBOARD_DB_RESTARTS")
     if restarts:
-        print(f"{time.strftime('%H:%M:%S')} embedded server: restart {restarts} ready", file=sys.stderr, flush=True)
+        from store.server_memory import stamp
+
+        print(f"{stamp()} embedded server: restart {restarts} ready", file=sys.stderr, flush=True)
     try:
         announce(line, flush=True)
     except OSError:

@@ -142,7 +142,7 @@ def start_rss_watch(server, stop: threading.Event, restart: threading.Event, *, 
                 continue
             waited = time.monotonic()
             if gate.close_when_quiet(stop):
-                print(f"{time.strftime('%H:%M:%S')} embedded server: RSS {rss:.0f} MiB > EVALBOARD_DB_MAX_RSS_MB "
+                print(f"{stamp()} embedded server: RSS {rss:.0f} MiB > EVALBOARD_DB_MAX_RSS_MB "
                       f"{limit:.0f}: restarting "
                       f"(quiet moment after {time.monotonic() - waited:.2f} s)", file=sys.stderr, flush=True)
                 restart.set()
@@ -154,8 +154,15 @@ def start_rss_watch(server, stop: threading.Event, restart: threading.Event, *, 
     threading.Thread(target=watch, name="evalboard-rss-watch", daemon=True).start()
 
 
+def stamp() -> str:
+    """Wall-clock time with milliseconds, for the server's log lines."""
+    now = time.time()
+    return time.strftime("%H:%M:%S", time.localtime(now)) + f".{int(now * 1000) % 1000:03d}"
+
+
 def exec_fresh(port: int, data_dir: str, cache_size: str) -> None:
     """Replace this process by a fresh `python -m store serve` on the same port and data folder."""
+    print(f"{stamp()} embedded server: storage closed, starting afresh", file=sys.stderr, flush=True)
     restarts = int(os.environ.get("EVALBOARD_DB_RESTARTS") or 0) + 1
     os.environ["EVALBOARD_DB_RESTARTS"] = str(restarts)
     sys.stdout.flush()

@@ -89,6 +89,7 @@ def test_restart_under_writes_loses_and_doubles_nothing(tmp_path):
         restarts = Path(log).read_text().count("restarting (quiet moment")
         print(f"\nrestarts {restarts}, attempts lost to a restart (per writer, incrementer, reader): {failures}, "
               f"reads {reads[0]}")
+        print("\n".join(line for line in Path(log).read_text().splitlines() if "embedded server:" in line))
         assert restarts >= 2, Path(log).read_text()[-2000:]
         assert sum(failures[:WRITERS + 1]) >= 1  # some writes did meet a restart
         assert duplicates == []  # no lost attempt had been executed
