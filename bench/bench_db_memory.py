@@ -37,6 +37,7 @@ from demo.generate import generate_demo, iter_payloads  # noqa: E402
 from jobs.aggregate import refresh  # noqa: E402
 from jobs.ingest import Writer  # noqa: E402
 from store.client import make_client  # noqa: E402
+from store.collections import REJECTED  # noqa: E402
 from store.migrate import migrate  # noqa: E402
 from store.server import EmbeddedServer  # noqa: E402
 
@@ -176,6 +177,7 @@ def main() -> None:
         t.join(60)
     samples.append(((time.monotonic() - started) / 60, proc.memory_info().rss / 2**20))
     total = db["records"].count_documents({"_id": {"$regex": "^dbmem-"}})
+    quarantined = db[REJECTED].count_documents({"raw._id": {"$regex": "^dbmem-"}})  # the demo's broken ones
     restarts = open(os.path.join(data, "server.log"), errors="replace").read().count(": restarting (quiet moment")
     server.stop()
     label = args.label or (" ".join(args.env) or "default") + f", cache {args.cache_size}"
@@ -183,7 +185,8 @@ def main() -> None:
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; {label}; {written:,} records written in "
           f"{args.minutes:g} min ({args.rate:g}/s), {total:,} in the collection; {refreshes[0]} refreshes, "
           f"{reads[0]} reads; server RSS at boot {rss_boot:.0f} MiB; errors {len(errors)}; restarts {restarts} "
-          f"(write attempts lost to them and retried: {lost[0]}); stream records stored {total:,} of {written:,}")
+          f"(write attempts lost to them and retried: {lost[0]}); stream records stored {total:,} + quarantined "
+          f"{quarantined:,} = {total + quarantined:,} of {written:,}")
     for e in errors[:5]:
         print("  ", e)
     print("\n| minute | server RSS (MiB) |\n|---:|---:|")

@@ -37,6 +37,7 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's packages, not an installed copy
 
 import psutil  # noqa: E402
+from pymongo.errors import ConnectionFailure  # noqa: E402
 
 from core.timebuckets import bucket_start, today  # noqa: E402
 from jobs.aggregate import refresh  # noqa: E402
@@ -44,6 +45,7 @@ from demo.generate import generate_demo, iter_payloads  # noqa: E402
 from bench.bench_db_memory import write_through_restart  # noqa: E402
 from jobs.ingest import Writer  # noqa: E402
 from store.client import make_client  # noqa: E402
+from store.collections import REJECTED  # noqa: E402
 from store.migrate import migrate  # noqa: E402
 from store.server import EmbeddedServer  # noqa: E402
 
@@ -57,6 +59,16 @@ def _payloads(seed: int):
         for p in iter_payloads(1, 2000, seed + n, datetime.now(timezone.utc)):
             n += 1
             yield {**p, "_id": f"soak-{seed}-{n}"}
+
+
+def _through_restart(read):
+    """A read, again after a connection lost to a restart of the server (EVALBOARD_DB_MAX_RSS_MB)."""
+    for _ in range(120):
+        try:
+            return read()
+        except ConnectionFailure:
+            time.sleep(1.0)
+    return read()
 
 
 def main() -> None:
@@ -113,7 +125,8 @@ def main() -> None:
 
     def poll() -> None:
         while not stop.is_set():
-            doc = db["aggregates_daily"].find_one({"bucket": bucket_start(day), "feature": "__all__"}, {"count": 1})
+            doc = _through_restart(lambda: db["aggregates_daily"].find_one(
+                {"bucket": bucket_start(day), "feature": "__all__"}, {"count": 1}))
             samples.append((time.monotonic(), int((doc or {}).get("count") or 0) - counted0))
             stop.wait(2.0)
 
@@ -168,16 +181,18 @@ def main() -> None:
         if seen is not None:
             lags.append(seen - t_arr)
     missing = len(arrivals) - len(lags)
-    runs = list(db["job_runs"].find({"job": "aggregate", "started_at": {"$gte": datetime.now(timezone.utc)
+    runs = _through_restart(lambda: list(db["job_runs"].find({"job": "aggregate", "started_at": {"$gte": datetime.now(timezone.utc)
                                                                         - timedelta(minutes=args.minutes + 5)}}
-                                    ).sort("started_at", 1))
+                                    ).sort("started_at", 1)))
     gaps = [(b["started_at"] - a["started_at"]).total_seconds() for a, b in zip(runs, runs[1:])]
     outcomes = {}
     for r in runs:
         outcomes[r.get("outcome")] = outcomes.get(r.get("outcome"), 0) + 1
     skipped = open(logs / "scheduler.log").read().count("maximum number of running instances")
-    waiting = db["records"].count_documents({"eb.needs_scoring": True})
-    stored = db["records"].count_documents({"_id": {"$regex": "^soak-"}})
+    waiting = _through_restart(lambda: db["records"].count_documents({"eb.needs_scoring": True}))
+    stored = _through_restart(lambda: db["records"].count_documents({"_id": {"$regex": "^soak-"}}))
+    quarantined = _through_restart(lambda: db[REJECTED].count_documents(  # the demo's broken ones
+        {"raw._id": {"$regex": "^soak-"}}))
     server_log = open(os.path.join(data, "server.log"), errors="replace").read()
     restart_lines = [line for line in server_log.splitlines() if ": restarting (quiet moment" in line]
     for p in procs:
@@ -200,7 +215,8 @@ def main() -> None:
           f"spacing max {max(gaps, default=0):.0f} s |")
     print(f"| ticks skipped by APScheduler | {skipped} |")
     print(f"| records waiting for scores at the end | {waiting} |")
-    print(f"| stream records stored (each once: ids are unique) | {stored:,} of {written:,} |")
+    print(f"| stream records stored + quarantined (each once: ids are unique) = written | {stored:,} + {quarantined:,} "
+          f"= {stored + quarantined:,} of {written:,} |")
     print(f"| database server restarts (memory bound {server_env.get('EVALBOARD_DB_MAX_RSS_MB', 'default')} MiB) | "
           f"{len(restart_lines)}; write attempts lost to them and written again: {lost[0]} |")
     print(f"| database server's largest RSS (every 5 s) | {server_peak[0]:.0f} MiB |")

@@ -1,11 +1,13 @@
 """The embedded server's memory bound: a restart at a quiet moment once its RSS passes a limit.
 
-Why (BENCHMARKS.md, "Embedded database memory", issue 29): under a steady write load the server's
-RSS keeps growing although the memory in use does not (glibc keeps the free heap that WiredTiger's
-page churn and the per-command Python buffers leave behind: fragmentation). No allocator setting
-that glibc offers bounded it; a fresh process starts from its baseline again. So:
+What the server's memory is (BENCHMARKS.md, "Embedded database memory: what grows, and the bound",
+issue 29): its baseline (~60-90 MiB), WiredTiger's cache (grows with the data it reads, up to
+EVALBOARD_DB_CACHE_SIZE), the working set of the queries it runs (SecantusDB evaluates an aggregation
+in Python: recomputing a day of ~30k records took +350 MiB), and the free heap glibc keeps after those
+peaks (two arenas and malloc_trim every 30 s hand part of it back). The last part is what a restart
+resets; the working set comes back within a minute under load.
 
-- `EVALBOARD_DB_MAX_RSS_MB` (default: the WiredTiger cache + 512 MiB, i.e. 1024 with the 512M
+- `EVALBOARD_DB_MAX_RSS_MB` (default: the WiredTiger cache + 1024 MiB, i.e. 1536 with the 512M
   default; `0` = never): once the server's RSS passes it, and at least
   `EVALBOARD_DB_RESTART_MIN_SECONDS` (default 600) after the process started, the server waits for
   a quiet moment, closes its storage cleanly and replaces itself (`os.execv`: same PID, same port,
@@ -15,9 +17,9 @@ that glibc offers bounded it; a fresh process starts from its baseline again. So
   ones finish and are answered (up to 10 s; if they have not, the held ones go on and it tries again
   later). When none runs, the gate below closes atomically: from then on any command read from a
   client is dropped *before* it runs and its connection closed, so a client sees a network error for
-  a command that did not happen and can safely send it again (Evalboard's writers do: store.records,
-  store.scores, ingest's writer). Nothing acknowledged is lost (the storage is closed and checkpointed before the
-  exec) and nothing is done twice.
+  a command that did not happen and can safely send it again (Evalboard's writers treat it as an
+  outage: ids make a re-run exact). Nothing acknowledged is lost (the storage is closed and
+  checkpointed before the exec) and nothing is done twice.
 """
 from __future__ import annotations
 
@@ -47,9 +49,9 @@ def cache_mib(cache_size: str) -> float:
 
 
 def max_rss_mib(cache_size: str) -> float:
-    """EVALBOARD_DB_MAX_RSS_MB, or the cache + 512 MiB when unset; 0 = no bound."""
+    """EVALBOARD_DB_MAX_RSS_MB, or the cache + 1024 MiB when unset; 0 = no bound."""
     raw = os.environ.get("EVALBOARD_DB_MAX_RSS_MB", "").strip()
-    return float(raw) if raw else cache_mib(cache_size) + 512.0
+    return float(raw) if raw else cache_mib(cache_size) + 1024.0
 
 
 def rss_mib() -> float:
