@@ -21,8 +21,8 @@ class Settings(BaseSettings):
     # --- database -------------------------------------------------------
     mongodb_uri: str | None = Field(default=None, description="MongoDB URI; unset = embedded server")
     data_dir: str = Field(default="./.data", alias="EVALBOARD_DATA_DIR")
-    # the embedded server's WiredTiger cache (its memory grows to about this plus ~200 MB, then stays):
-    # "256M", "1G", ... (docs/deploy.md, Memory)
+    # the embedded server's WiredTiger cache: "256M", "1G", ... Its memory is bounded by EVALBOARD_DB_MAX_RSS_MB
+    # (read by the server process itself, store/server_memory.py; docs/deploy.md, Memory)
     db_cache_size: str = Field(default="512M", pattern=r"^\d+(\.\d+)?[KMG]$", alias="EVALBOARD_DB_CACHE_SIZE")
     embedded_port: int = Field(default=27018, alias="EVALBOARD_DB_PORT")
 

@@ -12,7 +12,11 @@ score workers). It measures:
 - ticks: the aggregate job's runs (outcome and spacing); a skipped or missing tick shows as a gap;
 - memory: the RSS of the scheduler, the score workers and the database server, every minute: the table
   and each process's ratio of its largest RSS after minute 5 to its RSS at minute 5 (target <= 1.3x);
-- backlog at the end: records waiting for scores.
+- backlog at the end: records waiting for scores;
+- the database server's memory bound (EVALBOARD_DB_MAX_RSS_MB, docs/deploy.md; `--max-rss-mb`,
+  `--restart-min-seconds` set it for this run): its restarts, its largest RSS (sampled every 5 s), the
+  write attempts lost to a restart and written again (as an ingest re-run would), and whether every
+  record written is stored exactly once.
 Prints a Markdown summary.
 """
 from __future__ import annotations
@@ -30,14 +34,18 @@ from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's packages, not an installed copy
 
 import psutil  # noqa: E402
+from pymongo.errors import ConnectionFailure  # noqa: E402
 
 from core.timebuckets import bucket_start, today  # noqa: E402
 from jobs.aggregate import refresh  # noqa: E402
 from demo.generate import generate_demo, iter_payloads  # noqa: E402
+from bench.bench_db_memory import write_through_restart  # noqa: E402
 from jobs.ingest import Writer  # noqa: E402
 from store.client import make_client  # noqa: E402
+from store.collections import REJECTED  # noqa: E402
 from store.migrate import migrate  # noqa: E402
 from store.server import EmbeddedServer  # noqa: E402
 
@@ -53,15 +61,29 @@ def _payloads(seed: int):
             yield {**p, "_id": f"soak-{seed}-{n}"}
 
 
+def _through_restart(read):
+    """A read, again after a connection lost to a restart of the server (EVALBOARD_DB_MAX_RSS_MB)."""
+    for _ in range(120):
+        try:
+            return read()
+        except ConnectionFailure:
+            time.sleep(1.0)
+    return read()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--minutes", type=float, default=30)
     ap.add_argument("--rate", type=float, default=20)
     ap.add_argument("--interval-minutes", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--max-rss-mb", help="EVALBOARD_DB_MAX_RSS_MB for the server (default: its own)")
+    ap.add_argument("--restart-min-seconds", help="EVALBOARD_DB_RESTART_MIN_SECONDS for the server")
     args = ap.parse_args()
     data = tempfile.mkdtemp(prefix="bench-soak-")
-    server = EmbeddedServer(data, 0, log_path=os.path.join(data, "server.log"))
+    server_env = {k: v for k, v in (("EVALBOARD_DB_MAX_RSS_MB", args.max_rss_mb),
+                                    ("EVALBOARD_DB_RESTART_MIN_SECONDS", args.restart_min_seconds)) if v}
+    server = EmbeddedServer(data, 0, log_path=os.path.join(data, "server.log"), env=server_env)
     uri = server.start()
     db_uri = uri.rstrip("/") + "/soak"
     db = make_client(uri)["soak"]
@@ -103,7 +125,8 @@ def main() -> None:
 
     def poll() -> None:
         while not stop.is_set():
-            doc = db["aggregates_daily"].find_one({"bucket": bucket_start(day), "feature": "__all__"}, {"count": 1})
+            doc = _through_restart(lambda: db["aggregates_daily"].find_one(
+                {"bucket": bucket_start(day), "feature": "__all__"}, {"count": 1}))
             samples.append((time.monotonic(), int((doc or {}).get("count") or 0) - counted0))
             stop.wait(2.0)
 
@@ -114,10 +137,18 @@ def main() -> None:
         while not stop.wait(60.0):
             memory.append(((time.monotonic() - started) / 60, rss()))
 
+    server_peak = [0.0]
+
+    def sample_server() -> None:  # the bound's test: the largest RSS, between the minutes too
+        while not stop.wait(5.0):
+            server_peak[0] = max(server_peak[0], rss().get("database server", 0.0))
+
     poller = threading.Thread(target=poll, daemon=True)
     poller.start()
     threading.Thread(target=sample_memory, daemon=True).start()
+    threading.Thread(target=sample_server, daemon=True).start()
     writer = Writer(db, "soak-ingest")
+    lost = [0]
     stream = _payloads(11)
     written = 0
     t_end = time.monotonic() + args.minutes * 60
@@ -133,10 +164,9 @@ def main() -> None:
             batch.append(p)
             written += 1
         half = len(batch) // 2
-        for p in batch[:half]:
-            writer.add(p)
-        writer.flush()
-        db["records"].insert_many(batch[half:])  # as the product writes: adopt gives them Evalboard's fields
+        # the second half as the product writes (adopt gives them Evalboard's fields); both written again
+        # after a connection lost to a restart of the server
+        writer = write_through_restart(db, writer, batch[:half], batch[half:], lost, source="soak-ingest")
         arrivals.append((time.monotonic(), written))
         next_at += 1.0
         time.sleep(max(0.0, next_at - time.monotonic()))
@@ -151,15 +181,22 @@ def main() -> None:
         if seen is not None:
             lags.append(seen - t_arr)
     missing = len(arrivals) - len(lags)
-    runs = list(db["job_runs"].find({"job": "aggregate", "started_at": {"$gte": datetime.now(timezone.utc)
+    runs = _through_restart(lambda: list(db["job_runs"].find({"job": "aggregate", "started_at": {"$gte": datetime.now(timezone.utc)
                                                                         - timedelta(minutes=args.minutes + 5)}}
-                                    ).sort("started_at", 1))
+                                    ).sort("started_at", 1)))
     gaps = [(b["started_at"] - a["started_at"]).total_seconds() for a, b in zip(runs, runs[1:])]
     outcomes = {}
     for r in runs:
         outcomes[r.get("outcome")] = outcomes.get(r.get("outcome"), 0) + 1
     skipped = open(logs / "scheduler.log").read().count("maximum number of running instances")
-    waiting = db["records"].count_documents({"eb.needs_scoring": True})
+    waiting = _through_restart(lambda: db["records"].count_documents({"eb.needs_scoring": True}))
+    stored_ids = _through_restart(lambda: {d["_id"] for d in db["records"].find({"_id": {"$regex": "^soak-"}}, {"_id": 1})})
+    stored = len(stored_ids)
+    missing = {f"soak-11-{n}" for n in range(1, written + 1)} - stored_ids
+    # the ones ingest's parser refused are in the quarantine (adopt also quarantines copies of stored ones)
+    quarantined = _through_restart(lambda: db[REJECTED].count_documents({"raw._id": {"$in": sorted(missing)}}))
+    server_log = open(os.path.join(data, "server.log"), errors="replace").read()
+    restart_lines = [line for line in server_log.splitlines() if ": restarting (quiet moment" in line]
     for p in procs:
         p.terminate()
     for p in procs:
@@ -180,6 +217,13 @@ def main() -> None:
           f"spacing max {max(gaps, default=0):.0f} s |")
     print(f"| ticks skipped by APScheduler | {skipped} |")
     print(f"| records waiting for scores at the end | {waiting} |")
+    print(f"| stream records stored (each once: ids are unique); not stored, of which quarantined | {stored:,} of "
+          f"{written:,}; {len(missing):,}, of which {quarantined:,} quarantined (lost: {len(missing) - quarantined}) |")
+    print(f"| database server restarts (memory bound {server_env.get('EVALBOARD_DB_MAX_RSS_MB', 'default')} MiB) | "
+          f"{len(restart_lines)}; write attempts lost to them and written again: {lost[0]} |")
+    print(f"| database server's largest RSS (every 5 s) | {server_peak[0]:.0f} MiB |")
+    for line in restart_lines:
+        print(f"  {line}")
     for name in memory_start:
         print(f"| RSS {name}: start → end | {memory_start[name]:.0f} → {memory_end[name]:.0f} MiB |")
     memory.append(((time.monotonic() - started) / 60, memory_end))

@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--port", type=int, default=27018, help="0 picks a free port")
     p_serve.add_argument("--data", default="./.data", help="data folder (WiredTiger files)")
     p_serve.add_argument("--cache-size", default=DEFAULT_CACHE_SIZE,
-                         help="WiredTiger cache (256M, 1G, ...): the server's memory levels off near it")
+                         help="WiredTiger cache (256M, 1G, ...); the memory bound is EVALBOARD_DB_MAX_RSS_MB (docs/deploy.md)")
     sub.add_parser("migrate", help="create indexes, seed default rules, run backfills (idempotent)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)

@@ -196,8 +196,11 @@ def serve(port: int, data_dir: str, *, announce=print, cache_size: str = DEFAULT
                                "(stop it, or set MONGODB_URI to use it)") from exc
         raise
     stop = threading.Event()
+    signalled = threading.Event()
+    restart = threading.Event()  # set by the memory bound (store/server_memory.py)
 
     def _on_signal(signum, _frame):
+        signalled.set()
         stop.set()
 
     signal.signal(signal.SIGTERM, _on_signal)
@@ -205,21 +208,49 @@ def serve(port: int, data_dir: str, *, announce=print, cache_size: str = DEFAULT
     server.start()
     _start_memory_threads(stop)
     host, bound_port = server.address
-    announce(f"{READY_PREFIX}mongodb://{host}:{bound_port}/", flush=True)
+    _start_rss_bound(server, stop, restart, cache_size)
+    _announce_ready(announce, f"{READY_PREFIX}mongodb://{host}:{bound_port}/")
     try:
         while not stop.wait(0.5):
             pass
     finally:
         server.stop()
         logging.getLogger(__name__).info("embedded server stopped, storage closed")
+    if restart.is_set() and not signalled.is_set():
+        from store.server_memory import exec_fresh
+
+        exec_fresh(bound_port, data_dir, cache_size)
+
+
+def _start_rss_bound(server, stop: threading.Event, restart: threading.Event, cache_size: str) -> None:
+    """EVALBOARD_DB_MAX_RSS_MB: restart at a quiet moment past it (store/server_memory.py, docs/deploy.md)."""
+    from store.server_memory import start_rss_watch, start_wt_stats
+
+    start_rss_watch(server, stop, restart, cache_size=cache_size)
+    start_wt_stats(server, stop)
+
+
+def _announce_ready(announce, line: str) -> None:
+    """The ready line; after a memory-bound restart nobody may be reading it any more."""
+    restarts = os.environ.get("EVALBOARD_DB_RESTARTS")
+    if restarts:
+        from store.server_memory import stamp
+
+        print(f"{stamp()} embedded server: restart {restarts} ready", file=sys.stderr, flush=True)
+    try:
+        announce(line, flush=True)
+    except OSError:
+        if not restarts:
+            raise
 
 
 class EmbeddedServer:
     """A `python -m store serve` child process; `uri` is known once it is ready."""
 
     def __init__(self, data_dir: str | os.PathLike, port: int = 0, *, log_path: str | None = None,
-                 own_session: bool = False, cache_size: str = DEFAULT_CACHE_SIZE):
+                 own_session: bool = False, cache_size: str = DEFAULT_CACHE_SIZE, env: dict[str, str] | None = None):
         self.data_dir = str(data_dir)
+        self.env = env  # extra variables for the server process (e.g. EVALBOARD_DB_MAX_RSS_MB)
         self.cache_size = cache_size
         self.port = port
         self.log_path = log_path
@@ -236,6 +267,7 @@ class EmbeddedServer:
             [sys.executable, "-m", "store", "serve", "--port", str(self.port), "--data", self.data_dir,
              "--cache-size", self.cache_size],
             cwd=repo_root, stdout=subprocess.PIPE, stderr=stderr, text=True, start_new_session=self.own_session,
+            env={**os.environ, **self.env} if self.env else None,
         )
         deadline = time.monotonic() + timeout
         assert self.proc.stdout is not None

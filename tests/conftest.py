@@ -36,7 +36,9 @@ def mongo_uri(tmp_path_factory) -> str:
     from store.server import EmbeddedServer
 
     data = tmp_path_factory.mktemp("mongo-data")
-    server = EmbeddedServer(data, 0, log_path=str(data.parent / "mongo-server.log"))
+    # no memory-bound restart under the suite (tests/integration/store/test_server_restart.py tests it)
+    server = EmbeddedServer(data, 0, log_path=str(data.parent / "mongo-server.log"),
+                            env={"EVALBOARD_DB_MAX_RSS_MB": "0"})
     uri = server.start()
     yield uri
     server.stop()
