@@ -11,7 +11,6 @@ from dashboard import access
 from dashboard.auth import AccessError, User, access_mode
 from store.client import DatabaseUnavailable, get_db, ping
 
-from core.features import ALL_FEATURES as ALL  # noqa: F401  (re-exported: the aggregate "feature" that means every feature)
 
 
 @st.cache_resource(show_spinner=False)

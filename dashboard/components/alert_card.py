@@ -17,7 +17,8 @@ from core import agreement
 from core import rules as core_rules
 from core.rule_docs import Alert
 from dashboard import data
-from dashboard.common import ALL, allowed_now, can, current_user, md_escape
+from core.features import ALL_FEATURES as ALL
+from dashboard.common import allowed_now, can, current_user, md_escape
 from dashboard.components import charts, filters
 from dashboard.components.alert_format import PREFIX, fmt_day, fmt_value, fmt_when
 from store.alerts import acknowledge_alert, resolve_alert

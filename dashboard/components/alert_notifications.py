@@ -16,7 +16,8 @@ from core.delivery_docs import Notification
 from core.jobs import NOTIFY
 from core.rule_docs import Alert
 from dashboard import data
-from dashboard.common import ALL, allowed_now, can, current_user, md_escape
+from core.features import ALL_FEATURES as ALL
+from dashboard.common import allowed_now, can, current_user, md_escape
 from dashboard.components.alert_format import PREFIX, fmt_when, redact_target
 from store.outbox import enqueue_test, retry_failed
 from store.state import request_jobs

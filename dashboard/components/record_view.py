@@ -27,7 +27,7 @@ from store.errors import ValidationFailed
 from store.scores import save_rescore
 from store.triage import STATUS_LABELS, STATUSES, update_triage
 
-from core.modes import JUDGED_MODES, MODE_HELP, MODES  # noqa: E402,F401  (re-exported for the Playground)
+from core.modes import JUDGED_MODES, MODE_HELP, MODES  # noqa: E402
 
 
 @st.cache_resource(show_spinner=False)

@@ -21,7 +21,8 @@ from core.rule_docs import Rule
 from core.features import EACH_FEATURE as EACH
 from core.rules import DEFAULT_MIN_COUNT
 from dashboard import data
-from dashboard.common import ALL, allowed_now, can, current_user, md_escape, require
+from core.features import ALL_FEATURES as ALL
+from dashboard.common import allowed_now, can, current_user, md_escape, require
 from dashboard.components import audit_diff, charts
 from dashboard.components.alert_format import PREFIX, fmt_value
 from dashboard.components.threshold_editor import render_threshold_editor

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from core import metrics
 from dashboard import data
-from dashboard.common import ALL
+from core.features import ALL_FEATURES as ALL
 from dashboard.components import filters
 from dashboard.components.triage_state import PREFIX, drop, key, put, state
 from store.errors import ValidationFailed

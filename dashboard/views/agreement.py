@@ -22,7 +22,8 @@ from core.agreement_docs import AgreementDoc, Sample, noise_figure
 from core.score_results import ScoreResult
 from dashboard import data
 from dashboard import page
-from dashboard.common import ALL, fmt_pct, fmt_score
+from core.features import ALL_FEATURES as ALL
+from dashboard.common import fmt_pct, fmt_score
 from dashboard.components import charts, filters, score_view
 from dashboard.components.record_view import logged_evaluation, render_record
 from dashboard.components.table_selection import selected_rows

@@ -21,7 +21,7 @@ from core import timebuckets
 from core.buckets import Bucket
 from dashboard import data
 from dashboard import page
-from dashboard.common import ALL
+from core.features import ALL_FEATURES as ALL
 from core import diagnosis, metrics
 from core import rules as core_rules
 from core.features import DEFAULT_FEATURE

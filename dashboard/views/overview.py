@@ -25,7 +25,8 @@ from core.rule_docs import Alert, Rule
 from core.verdict import limits_for
 from dashboard import data
 from dashboard import page
-from dashboard.common import ALL, fmt_pct, fmt_score
+from core.features import ALL_FEATURES as ALL
+from dashboard.common import fmt_pct, fmt_score
 from dashboard.components import charts, filters
 from dashboard.components.partial_notice import render_partial_notice
 

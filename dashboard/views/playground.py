@@ -18,7 +18,8 @@ from dashboard import page
 from dashboard.components import score_view
 from dashboard.common import database
 from dashboard.components.judge_turn import judge_turn
-from dashboard.components.record_view import MODE_HELP, MODES, judge, model_loading
+from core.modes import MODE_HELP, MODES
+from dashboard.components.record_view import judge, model_loading
 from dashboard.components.paste import parse_json_text, split_paragraphs
 from dashboard.components.safe_text import safe_md
 from core.modes import JUDGED_MODES
