@@ -227,16 +227,14 @@ def _date_axis(fig: go.Figure, xs: Sequence, bucket_days: int = 1) -> None:
         fig.update_xaxes(range=[lo, hi], dtick=86_400_000 * bucket_days)
 
 
-def mark_partial(fig: go.Figure, day: date | None, bucket_days: int = 1) -> go.Figure:
-    """Grey out the still-filling bucket that starts on `day` (today's), labelled "partial"."""
+def _partial_layout(day: date | None, bucket_days: int = 1) -> tuple[list[dict], list[dict]]:
+    """(shapes, annotations) that grey out the still-filling bucket starting on `day` and label it."""
     if day is None:
-        return fig
+        return [], []
     start = datetime(day.year, day.month, day.day)
-    fig.update_layout(shapes=[*fig.layout.shapes, *_day_spans([day], bucket_days, "rgba(140,140,140,0.12)")],
-                      annotations=[*fig.layout.annotations, dict(
-                          text=PARTIAL_NOTE, x=start, xref="x", xanchor="center", y=1, yref="y domain",
-                          yanchor="bottom", showarrow=False, font=dict(size=10, color="#666"))])
-    return fig
+    return (_day_spans([day], bucket_days, "rgba(140,140,140,0.12)"),
+            [dict(text=PARTIAL_NOTE, x=start, xref="x", xanchor="center", y=1, yref="y domain", yanchor="bottom",
+                  showarrow=False, font=dict(size=10, color="#666"))])
 
 
 def multi_line_figure(series: dict[str, tuple[Sequence[datetime], Sequence[float | None]]], *,
@@ -245,19 +243,21 @@ def multi_line_figure(series: dict[str, tuple[Sequence[datetime], Sequence[float
     """Several lines (one per feature) of the same metric; per-series thresholds dotted in the line's
     colour; `partial_day`: today's bucket, greyed and labelled "partial"."""
     names = list(series)
-    fig = go.Figure()
-    lines = []
+    traces, lines = [], []
     for name, (xs, ys) in series.items():
         color = feature_color(names, name)
-        fig.add_trace(go.Scatter(x=[_as_x(x) for x in xs], y=list(ys), mode="lines+markers", name=name,
+        traces.append(go.Scatter(x=[_as_x(x) for x in xs], y=list(ys), mode="lines+markers", name=name,
                                  line=dict(color=color, width=2), marker=dict(size=4), connectgaps=False))
         if threshold_by_series and threshold_by_series.get(name) is not None:
             lines.append({**_hline(threshold_by_series[name], dict(color=color, dash="dash", width=1)),
                           "opacity": 0.7})
-    fig.update_layout(shapes=lines)
+    # the traces, thresholds and partial day in one figure (issue 29: at 50 features, adding the partial
+    # day to a figure holding 50 shapes (update_layout with the stored shapes) re-validated them all: 3.7 s of 6.6 s)
+    spans, notes = _partial_layout(partial_day)
+    fig = go.Figure(data=traces, layout=dict(shapes=lines + spans, annotations=notes))
     base_layout(fig, title, percent=percent)
     _date_axis(fig, [x for xs, _ in series.values() for x in xs])
-    return mark_partial(fig, partial_day)
+    return fig
 
 
 def heatmap_figure(rows: Sequence[str], cols: Sequence[str], z: Sequence[Sequence[float | None]], *,
@@ -317,49 +317,55 @@ QUADRANTS = {
 }
 
 
+QUADRANT_LEGEND_MAX = 10  # more features: one trace, each point coloured by its feature and named in its hover
+
+
 def quadrant_figure(points: Sequence[dict], *, p_cut: float, f_cut: float, title: str) -> go.Figure:
     """Contextual precision (x) vs faithfulness (y), one point per feature per bucket.
-    `points`: {feature, bucket, precision, faithfulness, count}."""
+    `points`: {feature, bucket, precision, faithfulness, count}. Up to QUADRANT_LEGEND_MAX features one trace
+    (and legend entry) each; more, one trace for every point (issue 29: 50 traces cost ~2 s to build and
+    validate, and a 50-entry legend says nothing). Shapes, cut lines and corner labels are plain layout
+    entries in one go (add_shape / add_vline / add_annotation cost ~0.1 s each)."""
     features = sorted({p["feature"] for p in points})
-    fig = go.Figure()
     shade = {OK: "rgba(46,158,91,0.07)", GENERATION: "rgba(245,133,24,0.07)",
              RETRIEVAL: "rgba(76,120,168,0.07)", BOTH: "rgba(214,69,69,0.08)"}
     lo = 0.0
-    fig.add_shape(type="rect", x0=p_cut, x1=1.02, y0=f_cut, y1=1.02, fillcolor=shade[OK], line_width=0,
-                  layer="below")
-    fig.add_shape(type="rect", x0=p_cut, x1=1.02, y0=lo, y1=f_cut, fillcolor=shade[GENERATION], line_width=0,
-                  layer="below")
-    fig.add_shape(type="rect", x0=lo, x1=p_cut, y0=f_cut, y1=1.02, fillcolor=shade[RETRIEVAL], line_width=0,
-                  layer="below")
-    fig.add_shape(type="rect", x0=lo, x1=p_cut, y0=lo, y1=f_cut, fillcolor=shade[BOTH], line_width=0,
-                  layer="below")
-    for feature in features:
-        mine = [p for p in points if p["feature"] == feature
-                and p.get("precision") is not None and p.get("faithfulness") is not None]
-        if not mine:
-            continue
-        fig.add_trace(go.Scatter(
-            x=[p["precision"] for p in mine], y=[p["faithfulness"] for p in mine], mode="markers",
-            name=feature, marker=dict(color=feature_color(features, feature), size=8, opacity=0.8,
-                                      line=dict(width=0.5, color="white")),
-            text=[_as_x(p["bucket"]).strftime("%Y-%m-%d") if isinstance(p["bucket"], datetime) else str(p["bucket"])
-                  for p in mine],
-            customdata=[p.get("count") for p in mine],
-            hovertemplate=f"<b>{feature}</b> %{{text}}<br>precision %{{x:.2f}} · faithfulness %{{y:.2f}}"
-                          "<br>%{customdata} records<extra></extra>",
-        ))
-    fig.add_vline(x=p_cut, line=dict(color="#888", dash="dash", width=1))
-    fig.add_hline(y=f_cut, line=dict(color="#888", dash="dash", width=1))
+    rects = [(p_cut, 1.02, f_cut, 1.02, OK), (p_cut, 1.02, lo, f_cut, GENERATION), (lo, p_cut, f_cut, 1.02, RETRIEVAL),
+             (lo, p_cut, lo, f_cut, BOTH)]
+    shapes = [dict(type="rect", xref="x", yref="y", x0=x0, x1=x1, y0=y0, y1=y1, fillcolor=shade[kind],
+                   line=dict(width=0), layer="below") for x0, x1, y0, y1, kind in rects]
+    shapes.append(dict(type="line", xref="x", x0=p_cut, x1=p_cut, yref="y domain", y0=0, y1=1,
+                       line=dict(color="#888", dash="dash", width=1)))
+    shapes.append(_hline(f_cut, dict(color="#888", dash="dash", width=1)))
     corners = [
         (0.99, 0.99, "right", "top", "Ideal", PASS_COLOR),
         (0.99, 0.01, "right", "bottom", "Generation problem", "#C46A0A"),
         (0.01, 0.99, "left", "top", "Retrieval inefficiency", "#3A6190"),
         (0.01, 0.01, "left", "bottom", "Retrieval + generation", FAIL_COLOR),
     ]
-    for x, y, xanchor, yanchor, text, color in corners:
-        fig.add_annotation(x=x, y=y, xref="x domain", yref="y domain", text=f"<b>{text}</b>", showarrow=False,
-                           xanchor=xanchor, yanchor=yanchor, font=dict(size=11, color=color),
-                           bgcolor="rgba(255,255,255,0.7)")
+    notes = [dict(x=x, y=y, xref="x domain", yref="y domain", text=f"<b>{text}</b>", showarrow=False,
+                  xanchor=xanchor, yanchor=yanchor, font=dict(size=11, color=color), bgcolor="rgba(255,255,255,0.7)")
+             for x, y, xanchor, yanchor, text, color in corners]
+    shown = [p for p in points if p.get("precision") is not None and p.get("faithfulness") is not None]
+
+    def day(p: dict) -> str:
+        return _as_x(p["bucket"]).strftime("%Y-%m-%d") if isinstance(p["bucket"], datetime) else str(p["bucket"])
+    traces = []
+    one = len(features) <= QUADRANT_LEGEND_MAX  # one trace (and legend entry) per feature
+    groups: dict[str, list[dict]] = {}  # per feature, or per colour: no per-point colour array to validate
+    for p in shown:
+        groups.setdefault(p["feature"] if one else feature_color(features, p["feature"]), []).append(p)
+    for key, mine in sorted(groups.items()):
+        color = feature_color(features, key) if one else key
+        traces.append(go.Scatter(
+            x=[p["precision"] for p in mine], y=[p["faithfulness"] for p in mine], mode="markers",
+            name=key if one else "", showlegend=one,
+            marker=dict(color=color, size=8, opacity=0.8, line=dict(width=0.5, color="white")),
+            text=[f"{p['feature']} · {day(p)}" for p in mine], customdata=[p.get("count") for p in mine],
+            hovertemplate="<b>%{text}</b><br>precision %{x:.2f} · faithfulness %{y:.2f}"
+                          "<br>%{customdata} records<extra></extra>",
+        ))
+    fig = go.Figure(data=traces, layout=dict(shapes=shapes, annotations=notes))
     base_layout(fig, title, height=420)
     fig.update_layout(hovermode="closest")
     fig.update_xaxes(title_text="Contextual precision (mean)", range=[lo, 1.02])
