@@ -88,7 +88,12 @@ def main() -> None:
     parser.add_argument("--feature", default="chat", help="the feature whose thresholds are saved")
     parser.add_argument("--no-rebuild", action="store_true",
                         help="skip the comparison rebuild of every day's release documents")
-    parser.add_argument("--skip", default="", help="comma-separated steps to skip: saves, report, release")
+    parser.add_argument("--skip", default="", help="comma-separated steps to skip: saves, worker (the saves' "
+                        "recompute; the thresholds are put back before any record is re-flagged), report, release")
+    parser.add_argument("--releases", type=int, default=1,
+                        help="new releases, one after the other; from the second on the refresh is made to recount "
+                             "the days the entering and leaving values touch (the path before the fold, and a fold "
+                             "cut short)")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     if args.data:
@@ -134,14 +139,15 @@ def run(args, skip: set[str]) -> None:
                   f"{statistics.median(previews):.3f} s (max {max(previews):.3f}); 'Save thresholds' median "
                   f"{statistics.median(clicks):.3f} s (max {max(clicks):.3f}), {len(clicks)} saves; "
                   f"load {os.getloadavg()[0]:.2f}", flush=True)
-        t = time.perf_counter()
-        counts = apply_pending_verdicts(db)
-        recompute_s = time.perf_counter() - t
-        t = time.perf_counter()
-        refreshed = refresh(db)
-        refresh_s = time.perf_counter() - t
-        print(f"  worker: verdict recompute {recompute_s:.2f} s ({counts}), aggregate refresh {refresh_s:.2f} s "
-              f"({refreshed.get('days')} days); load {os.getloadavg()[0]:.2f}", flush=True)
+        if "worker" not in skip:
+            t = time.perf_counter()
+            counts = apply_pending_verdicts(db)
+            recompute_s = time.perf_counter() - t
+            t = time.perf_counter()
+            refreshed = refresh(db)
+            refresh_s = time.perf_counter() - t
+            print(f"  worker: verdict recompute {recompute_s:.2f} s ({counts}), aggregate refresh {refresh_s:.2f} s "
+                  f"({refreshed.get('days')} days); load {os.getloadavg()[0]:.2f}", flush=True)
 
     if "report" not in skip:
         worker = Worker(db, worker_id="bench", ttl_s=30, renew_s=5, interval_s=3600, use_jobstore=False,
@@ -175,23 +181,28 @@ def run(args, skip: set[str]) -> None:
         return
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_dashboard import make_records
-    release = f"bench-{int(time.time())}"
-    now = datetime.now(timezone.utc)
-    docs = []
-    for doc in make_records(300, 1, seed=int(time.time()), level=1.12):
-        doc["release"], doc["ingested_at"] = release, now
-        docs.append(doc)
-    db[RECORDS].insert_many(docs)
-    time.sleep(0.01)
-    top_before = get_state(db, AGGREGATE).get("release_top") or {}
-    t = time.perf_counter()
-    merged = refresh(db)
-    merge_s = time.perf_counter() - t
-    top_after = get_state(db, AGGREGATE).get("release_top") or {}
-    left = sorted(set(top_before.get("release", ())) - set(top_after.get("release", ())))
-    print(f"new release {release}: refresh {merge_s:.1f} s (release_mode {merged.get('release_mode')}, "
-          f"{merged.get('release_days')} days; leaving the newest: {left or 'none'}); load {os.getloadavg()[0]:.2f}",
-          flush=True)
+    from store.state import set_state
+    for n in range(args.releases):
+        release = f"bench-{int(time.time())}-{n}"
+        now = datetime.now(timezone.utc)
+        docs = []
+        for doc in make_records(300, 1, seed=int(time.time()) + n, level=1.12):
+            doc["_id"] = f"{release}-{doc['_id']}"
+            doc["release"], doc["ingested_at"] = release, now
+            docs.append(doc)
+        db[RECORDS].insert_many(docs)
+        time.sleep(0.01)
+        if n:  # what a fold cut short leaves: the next refresh recounts the days instead (the path before)
+            set_state(db, AGGREGATE, release_merging={"bench": True})
+        top_before = get_state(db, AGGREGATE).get("release_top") or {}
+        t = time.perf_counter()
+        merged = refresh(db)
+        merge_s = time.perf_counter() - t
+        top_after = get_state(db, AGGREGATE).get("release_top") or {}
+        left = sorted(set(top_before.get("release", ())) - set(top_after.get("release", ())))
+        print(f"new release {release}: refresh {merge_s:.1f} s (release_mode {merged.get('release_mode')}, "
+              f"{merged.get('release_days')} days, {merged.get('release_folded', 0)} documents folded; leaving the "
+              f"newest: {left or 'none'}); load {os.getloadavg()[0]:.2f}", flush=True)
     if not args.no_rebuild:
         t = time.perf_counter()
         rel.refresh_release_aggregates(db, None, now=datetime.now(timezone.utc), catalog=False)
