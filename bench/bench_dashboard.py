@@ -47,11 +47,15 @@ APP = str(ROOT / "dashboard" / "app.py")
 BASE_LEVEL = 0.86  # mean score of the first feature; with these thresholds ~79% of records fail
 
 
-def make_records(n: int, days: int, seed: int = 1, level: float = BASE_LEVEL):
+def make_records(n: int, days: int, seed: int = 1, level: float = BASE_LEVEL, features: int = 0,
+                 releases: int = 0):
     """Parsed record documents (the stored shape), spread evenly over `days` days ending today.
 
     `level` sets the mean scores before clipping at 1.0: the default (0.86) makes ~79% of
-    records fail, a worst case for Triage's failing list; 1.12 gives ~8%, like the demo data."""
+    records fail, a worst case for Triage's failing list; 1.12 gives ~8%, like the demo data.
+    `features` > 0: that many features (the four above, then `feature-05`, ...) in turn instead of
+    the four; `releases` > 0: the period cut into that many releases (`r01`, ... in time order),
+    with two models (the second from the middle on) and three prompt versions in turn."""
     from store.schema import ParsedRecord, parse_record
     from core.metrics import default_thresholds, names as metric_names
 
@@ -60,8 +64,10 @@ def make_records(n: int, days: int, seed: int = 1, level: float = BASE_LEVEL):
     start = end - timedelta(days=days)
     step = (end - start) / n
     now = datetime.now(timezone.utc)
+    names = FEATURES + tuple(f"feature-{k + 1:02d}" for k in range(len(FEATURES), features)) \
+        if features else FEATURES
     for i in range(n):
-        feature = FEATURES[i % 4]
+        feature = names[i % len(names)]
         base = level - 0.04 * (i % 4)
         evaluation = {}
         for m in metric_names():
@@ -75,18 +81,21 @@ def make_records(n: int, days: int, seed: int = 1, level: float = BASE_LEVEL):
             "evaluation": evaluation, "regeneration_attempts": rng.choice((0, 0, 0, 0, 1)),
             "timestamp": start + step * i, "feature": feature,
         }
+        if releases:
+            raw.update(release=f"r{1 + i * releases // n:02d}", model="model-a" if 2 * i < n else "model-b",
+                       prompt_version=f"p{1 + i % 3}")
         parsed = parse_record(raw, default_thresholds(), source="bench", now=now)
         assert isinstance(parsed, ParsedRecord)
         yield parsed.doc
 
 
-def fill(db, n: int, days: int, level: float = BASE_LEVEL) -> float:
+def fill(db, n: int, days: int, level: float = BASE_LEVEL, features: int = 0, releases: int = 0) -> float:
     from store.collections import RECORDS
     from store.records import ensure_indexes
 
     started = time.perf_counter()
     batch = []
-    for doc in make_records(n, days, level=level):
+    for doc in make_records(n, days, level=level, features=features, releases=releases):
         batch.append(doc)
         if len(batch) == 5000:
             db[RECORDS].insert_many(batch, ordered=False)

@@ -13,8 +13,9 @@ next record's "i of N"), Score in the Playground (the example answer, until the 
 
 The database is seeded once into `--data` (an embedded server's directory, reused by later runs
 so that before/after compare the same data): `demo` is the default demo (`python -m jobs demo`:
-90 days x 400 records), `200k` is bench_dashboard's 200,000 records over 90 days; then the full
-aggregate, the alerts, a small judge-agreement sample, the weekly report and one annotation queue.
+90 days x 400 records), `200k` is bench_dashboard's 200,000 records over 90 days across 50 features
+(the feature cap, EVALBOARD_MAX_FEATURES) and 12 releases; then the full aggregate, the release
+aggregates, the alerts, a small judge-agreement sample, the weekly report and one annotation queue.
 The server-side time of each run is in the app's log when EVALBOARD_RUN_TIMING=1 (see
 dashboard/errors.py); this script prints the medians it finds there too.
 """
@@ -73,10 +74,13 @@ def seed(db, size: str) -> None:
     else:
         sys.path.insert(0, str(ROOT / "bench"))
         from bench_dashboard import fill
-        fill(db, 200_000, 90, level=1.12)
+        fill(db, 200_000, 90, level=1.12, features=50, releases=12)
     print(f"  seeded {db.records.estimated_document_count():,} records in {time.perf_counter() - t:.0f} s",
           flush=True)
     run_once(db, "aggregate", full=True)
+    print(f"  aggregated in {time.perf_counter() - t:.0f} s", flush=True)
+    run_once(db, "aggregate")  # the release aggregates (built by the refresh after a full rebuild)
+    print(f"  release aggregates in {time.perf_counter() - t:.0f} s", flush=True)
     run_agreement(db, per_feature=6)
     for job in ("alerts", "report"):
         run_once(db, job)

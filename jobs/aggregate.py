@@ -158,8 +158,10 @@ def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: d
     kept in the state until done) recounted whole. Every day is rebuilt once after a full rebuild of
     the daily aggregates (in the refresh after it, so a first start's alerts do not wait for it) and when
     they were built by another version or time zone. When the newest values of a dimension change (a
-    new release pushes the oldest of the newest RELEASE_CAP into "other"), only the days the two values
-    touch are recounted (`_merge_new_top`). Their own watermark only
+    new release pushes the oldest of the newest RELEASE_CAP into "other"), the leaving value's documents
+    are added into "other" and the window comes in as deltas (`_fold_new_top`); when the entering value
+    was counted before (or a fold was cut short), the days the two values touch are recounted
+    (`_merge_new_top`). Their own watermark only
     moves forward; a failure here is made good by the next refresh."""
     from store import release_aggregates as rel
 
@@ -178,9 +180,12 @@ def _refresh_releases(db: Database, recount: set[date], cutoff: datetime, now: d
     fence()
     added: list[date] = []
     if cutoff > mark:
+        known = rel.catalog_values(db)  # before the window's values enter the catalog
         delta = rel.add_release_records(db, mark, cutoff, pending, top=top, now=now, thresholds=thresholds,
                                         tz=tz, fence=fence)
         if delta["top_changed"]:
+            if _entering_are_new(top, delta["top"], known) and not state.get("release_merging"):
+                return _fold_new_top(db, top, delta["top"], pending, mark, cutoff, now, fence, tz, thresholds)
             return _merge_new_top(db, top, delta["top"], pending, set(delta["batch_days"]), cutoff, now, fence,
                                   tz, thresholds)
         added = delta["days"]
@@ -218,10 +223,53 @@ def _merge_new_top(db: Database, old_top: dict, new_top: dict, pending: set[date
         return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
     fence()
     agg_delta.fault_point(f"{rel.POINT}watermark")
-    set_state(db, AGGREGATE, release_top=new_top)
+    set_state(db, AGGREGATE, release_top=new_top, release_merging=None)
     advance_watermark(db, AGGREGATE, cutoff, field="release_watermark")
     clear_release_days(db, pending)
     return {"release_days": len(days), "release_mode": "merged"}
+
+
+def _entering_are_new(old_top: dict, new_top: dict, known: dict[str, set[str]]) -> bool:
+    """Every value entering the newest is new to the catalog (a release's first records, all in this window):
+    none of its records is counted anywhere yet, so the documents of the other days change only by the
+    leaving value moving into "other"."""
+    return all(value not in known.get(dim, set())
+               for dim in new_top for value in set(new_top.get(dim, ())) - set(old_top.get(dim, ())))
+
+
+def _fold_new_top(db: Database, old_top: dict, new_top: dict, pending: set[date], mark: datetime,
+                  cutoff: datetime, now: datetime, fence, tz: str, thresholds: dict) -> dict:
+    """A new value among the newest whose records are all in this window [mark, cutoff) (a new release): the
+    leaving value's documents are added into "other" (store.release_aggregates.fold_leaving: no record is
+    read), then the window's records are added as deltas under the new values, as any tick does — no day is
+    recounted (issue 29: a new release at 200k records). `release_merging` is kept in the state until the
+    new values are: a run that finds it (a crash mid-fold) recounts the days instead (`_merge_new_top`)."""
+    from store import release_aggregates as rel
+
+    fence()
+    set_state(db, AGGREGATE, release_merging={"from": old_top, "to": new_top, "at": now})
+    folded = rel.fold_leaving(db, old_top, new_top, mark, pending, now, fence)
+    if folded["recount"]:  # kept in the state before the new values are (a crash in between)
+        mark_release_days(db, folded["recount"])
+    fence()
+    agg_delta.fault_point(f"{rel.POINT}fold top")
+    set_state(db, AGGREGATE, release_top=new_top, release_merging=None)
+    pending = pending | folded["recount"]
+    delta = rel.add_release_records(db, mark, cutoff, pending, top=new_top, now=now, thresholds=thresholds, tz=tz,
+                                    fence=fence)
+    if delta["top_changed"]:  # the newest values moved again meanwhile
+        return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
+    if pending:
+        done = rel.refresh_release_aggregates(db, pending, now=now, thresholds=thresholds, tz=tz, cutoff=cutoff,
+                                              fence=fence, expect_top=new_top)
+        if done["top_changed"]:
+            return _rebuild_releases(db, pending, cutoff, now, fence, tz, thresholds)
+    fence()
+    agg_delta.fault_point(f"{rel.POINT}watermark")
+    advance_watermark(db, AGGREGATE, cutoff, field="release_watermark")
+    clear_release_days(db, pending)
+    return {"release_days": len(set(folded["days"]) | set(delta["days"]) | pending), "release_mode": "folded",
+            "release_folded": folded["folded"]}
 
 
 def _rebuild_releases(db: Database, pending: set[date], cutoff: datetime, now: datetime, fence, tz: str,
@@ -235,7 +283,8 @@ def _rebuild_releases(db: Database, pending: set[date], cutoff: datetime, now: d
                                           fence=fence, catalog=catalog)
     fence()
     agg_delta.fault_point(f"{rel.POINT}watermark")
-    set_state(db, AGGREGATE, release_top=done["top"], release_values={"version": rel.VALUES_VERSION, "tz": tz})
+    set_state(db, AGGREGATE, release_top=done["top"], release_values={"version": rel.VALUES_VERSION, "tz": tz},
+              release_merging=None)
     advance_watermark(db, AGGREGATE, cutoff, field="release_watermark")
     clear_release_days(db, pending, full=True)
     return {"release_days": done.get("days", 0), "release_mode": "full"}

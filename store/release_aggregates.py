@@ -19,8 +19,10 @@ for their first scores) with `ingested_at` below its `counted_upto`. Kept up to 
   compare-and-swap on `counted_upto` per document (store.aggregate_delta.add_late_records): a crash
   or two refreshes at once never count a record twice or miss one; the days are not re-read;
 - `refresh_release_aggregates(days)` recounts whole days (scores changed: dirty days) up to a
-  cutoff, and every day with `days=None` (after a threshold change, a new cap, or when the set
-  of newest values changed: a value that leaves the newest N moves into "other" everywhere).
+  cutoff, and every day with `days=None` (after a threshold change, a new cap);
+- a new value among the newest N (a new release, all its records new): `fold_leaving` adds the
+  documents of the value leaving the newest into "other" (no record read) and the new records come
+  in as deltas; only after a crash mid-fold are the days the two values touch recounted.
 The aggregate job (jobs/aggregate.py) keeps the window's watermark (`release_watermark`) and
 the newest values the documents were built with (`release_top`) in its state.
 """
@@ -291,6 +293,81 @@ def days_a_new_top_touches(db: Database, old: Top, new: Top, tz: str | None = No
                 lo, hi = local_day(_aware(first), tz), local_day(_aware(last), tz)
                 days |= {lo + timedelta(days=i) for i in range((hi - lo).days + 1)}
     return days
+
+
+def catalog_values(db: Database) -> dict[str, set[str]]:
+    """Per dimension, every value the catalog knows (a value counted anywhere is in it: the deltas and
+    recounts update it before they write)."""
+    out: dict[str, set[str]] = {dim: set() for dim in versions.DIMENSIONS}
+    for doc in db[RELEASE_CATALOG].find({}, {"dim": 1, "value": 1}):
+        if doc.get("dim") in out and isinstance(doc.get("value"), str):
+            out[doc["dim"]].add(doc["value"])
+    return out
+
+
+def fold_leaving(db: Database, old: Top, new: Top, upto: datetime, skip_days: set[date], now: datetime,
+                 fence: Callable[[], None] = _no_fence) -> dict:
+    """A value leaving the newest (a new release entered): each of its documents added into the same day's
+    and feature's "other" document, then deleted — document arithmetic, no record read (issue 29: a new
+    release merges in without recounting the days the leaving one spans). Only for documents counting up
+    to `upto` (the release watermark) or less: with no record of either key ingested between, both are
+    exact up to `upto`, and so is their sum; a pair that counts further (a crashed run's leftovers) is not
+    folded and its day returned in "recount". Each fold is one compare-and-swap on the "other" document,
+    which keeps a marker of what it took in (`folded`), then the leaving document's delete: a crash or a
+    second run at any point adds no document twice (a run that finds the marker only deletes).
+    Days in `skip_days` are recounted whole by the caller. Returns {"days": [...], "folded": n, "recount": set}."""
+    days: set[date] = set()
+    recount: set[date] = set()
+    folded = 0
+    for dim in versions.DIMENSIONS:
+        leaving = sorted(set(old.get(dim, ())) - set(new.get(dim, ())))
+        if not leaving:
+            continue
+        for doc in db[RELEASE_DAILY].find({"dim": dim, "value": {"$in": leaving}}).sort("_id", ASCENDING):
+            day = date.fromisoformat(doc["day"])
+            if day in skip_days:
+                continue
+            upto_l = agg_delta._upto(doc)
+            if upto_l is None or upto_l > upto:
+                recount.add(day)
+                continue
+            fence()
+            if _fold_one(db, doc, upto, now):
+                folded += 1
+            days.add(day)
+    return {"days": sorted(days), "folded": folded, "recount": recount}
+
+
+def _fold_one(db: Database, leaving: dict, upto: datetime, now: datetime) -> bool:
+    """`leaving` added into its "other" document (once: the `folded` marker), then deleted. False when the
+    "other" document counts further than `upto` (then the leaving one stays; the caller recounts the day)."""
+    from pymongo.errors import DuplicateKeyError
+
+    key = f"{leaving['day']}|{leaving['dim']}|{versions.OTHER}|{leaving['feature']}"
+    marker = f"{leaving['_id']}@{agg_delta._upto(leaving).isoformat()}"
+    for _ in range(20):
+        other = db[RELEASE_DAILY].find_one({"_id": key})
+        if other is not None and marker not in (other.get("folded") or []):
+            upto_o = agg_delta._upto(other)
+            if upto_o is None or upto_o > upto:
+                return False
+            agg_delta.fault_point(f"{POINT}fold")
+            merged = {**agg_counts.add_day_documents(other, leaving), "_id": key, "value": versions.OTHER,
+                      "computed_at": now, "counted_upto": upto, "folded": [*(other.get("folded") or []), marker]}
+            if db[RELEASE_DAILY].replace_one({"_id": key, "counted_upto": other.get("counted_upto"),
+                                              "folded": {"$ne": marker}}, merged).matched_count != 1:
+                continue  # changed meanwhile: read again
+        elif other is None:
+            agg_delta.fault_point(f"{POINT}fold")
+            try:
+                db[RELEASE_DAILY].insert_one({**leaving, "_id": key, "value": versions.OTHER, "computed_at": now,
+                                              "counted_upto": upto, "folded": [marker]})
+            except DuplicateKeyError:
+                continue
+        agg_delta.fault_point(f"{POINT}fold delete")
+        db[RELEASE_DAILY].delete_one({"_id": leaving["_id"], "counted_upto": leaving.get("counted_upto")})
+        return True
+    return False
 
 
 def recount(db: Database, upto: datetime, *, thresholds: dict | None = None, tz: str | None = None,

@@ -263,10 +263,16 @@ def _unit(field: str, low: float, title: str | None = None) -> dict:
             "scale": {"domain": [low, 1.02], "clamp": True, "nice": False, "zero": False}}
 
 
+QUADRANT_LEGEND_MAX = 10  # more features than this: no legend (issue 29: the cap is 50)
+
+
 def quadrant_figure(points: Sequence[dict], *, p_cut: float, f_cut: float, title: str) -> Spec:
     """Contextual precision (x) vs faithfulness (y), one point per feature per bucket.
     `points`: {feature, bucket, precision, faithfulness, count}."""
     features = sorted({p["feature"] for p in points})
+    color = vb.legend_color("feature", features, [feature_color(features, f) for f in features])
+    if len(features) > QUADRANT_LEGEND_MAX:  # a legend of dozens of names says nothing; the tooltip names each
+        color["legend"] = None
     lo = 0.0
     x_title, y_title = "Contextual precision (mean)", "Faithfulness (mean)"
     areas = [
@@ -291,7 +297,7 @@ def quadrant_figure(points: Sequence[dict], *, p_cut: float, f_cut: float, title
         vb.layer(rows, {"type": "point", "filled": True, "size": 64, "opacity": 0.8, "stroke": "white",
                       "strokeWidth": 0.5}, {
             "x": _unit("precision", lo, x_title), "y": _unit("faithfulness", lo, y_title),
-            "color": vb.legend_color("feature", features, [feature_color(features, f) for f in features]),
+            "color": color,
             "tooltip": [vb.tip("feature", "nominal"), vb.tip("day", "nominal"),
                         vb.tip("precision", "quantitative", fmt=".2f"), vb.tip("faithfulness", "quantitative", fmt=".2f"),
                         vb.tip("count", "quantitative", "records", ",")]}),

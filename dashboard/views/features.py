@@ -36,6 +36,7 @@ EMPTY = ("No data yet for this period. While the worker is building them the not
 RATES = (metrics.PASS_RATE, metrics.REGEN_RATE)
 MIN_RECORDS = 30  # fewer records in the period: too few for a heatmap row to mean anything
 TRIAGE = "views/triage.py"
+TREND_LINES = 8  # more features than this: the trend chart draws the worst few (a choice of others)
 
 
 def _per_feature(granularity: str, start: date, end: date,
@@ -204,7 +205,8 @@ def _render_trends(buckets: dict[str, list[Bucket]], thresholds: dict, partial: 
         else:
             ys = [charts.num(d.stat(metric)) for d in docs]
         series[feature] = (xs, ys)
-    limits = None if percent else {f: _limits(thresholds, f).get(metric) for f in buckets}
+    series = _trend_choice(series, metric)
+    limits = None if percent else {f: _limits(thresholds, f).get(metric) for f in series}
     charts.show(charts.multi_line_figure(series, title=f"{charts.label(metric)} by feature",
                                          threshold_by_series=limits, percent=percent, partial_day=partial))
     notes = ["Dashed lines: each feature's threshold, in the feature's colour."] if limits else []
@@ -212,6 +214,29 @@ def _render_trends(buckets: dict[str, list[Bucket]], thresholds: dict, partial: 
         notes.append("The grey band is today's bucket: still filling up (partial).")
     if notes:
         st.caption(" ".join(notes))
+
+
+def _worst_first(series: dict[str, tuple[list, list]], metric: str) -> list[str]:
+    """Features by their period's mean of `metric`, the worst first (lowest, or highest where lower is better)."""
+    sign = 1 if metrics.higher_is_better(metric) else -1
+
+    def mean(feature: str) -> float:
+        values = [v for v in series[feature][1] if v is not None]
+        return sign * sum(values) / len(values) if values else float("inf")
+    return sorted(series, key=lambda f: (mean(f), f))
+
+
+def _trend_choice(series: dict[str, tuple[list, list]], metric: str) -> dict[str, tuple[list, list]]:
+    """With more than TREND_LINES features, the lines of a chosen few (default: the worst on `metric`): fifty
+    lines are neither readable nor quick (issue 29: the trend chart took 4 s of the page's 6.6 s at 50 features)."""
+    if len(series) <= TREND_LINES:
+        return series
+    worst = _worst_first(series, metric)
+    chosen = st.multiselect("Features drawn", sorted(series), default=sorted(worst[:TREND_LINES]),
+                            key=f"{PREFIX}_trend_features_{metric}", max_selections=2 * TREND_LINES)
+    st.caption(f"{len(series)} features: the {TREND_LINES} worst on {charts.label(metric)} are drawn; pick others "
+               "above.")
+    return {f: series[f] for f in chosen}
 
 
 def _render_quadrant(buckets: dict[str, list[Bucket]], summaries: dict[str, dict], thresholds: dict) -> None:

@@ -138,7 +138,7 @@ def test_a_new_release_beyond_the_cap_moves_the_oldest_into_other(built, monkeyp
     r1 = rel.side_totals(db, "release", "r1")["__all__"]["count"]
     # r3 ships after r1 and r2 (its first record is the latest): r1 leaves the two newest
     _arrive(db, random.Random(7), 7000, n=20, releases=("r3",), days=[5])
-    assert refresh(db).get("release_mode") == "merged"  # the days r1 and r3 touch, not a rebuild
+    assert refresh(db).get("release_mode") == "folded"  # r1's documents added into "other", r3's as deltas
     check_releases(db)
     assert rel.version_values(db, "release") == ["r3", "r2", versions.OTHER, versions.UNVERSIONED]
     assert db[RELEASE_DAILY].count_documents({"dim": "release", "value": "r1"}) == 0
@@ -150,9 +150,10 @@ def test_a_new_release_beyond_the_cap_moves_the_oldest_into_other(built, monkeyp
     assert rel.side_totals(db, "release", versions.OTHER)["__all__"]["count"] > r1
 
 
-def test_a_new_release_recounts_only_the_days_it_and_the_leaving_one_touch(db, monkeypatch):
-    """Issue 29: r1 (days 0-1) leaves the two newest when r3 (day 5) arrives; r2's days (2-3) hold
-    neither, so their documents are not rewritten, and every document still equals a recount."""
+def test_a_new_release_folds_the_leaving_one_into_other_and_touches_no_other_day(db, monkeypatch):
+    """Issue 29: r1 (days 0-1) leaves the two newest when r3 (day 5) arrives; r1's documents are added
+    into "other" (no record read), r3's records come in as deltas; r2's days (2-3) hold neither, so
+    their documents are not rewritten, and every document still equals a recount."""
     rng = random.Random(11)
     monkeypatch.setattr(versions, "RELEASE_CAP", 2)
     _arrive(db, rng, 0, n=40, releases=("r1",), days=[0, 1])
@@ -162,7 +163,8 @@ def test_a_new_release_recounts_only_the_days_it_and_the_leaving_one_touch(db, m
     before = {d["_id"]: d["computed_at"] for d in db[RELEASE_DAILY].find()}
     _arrive(db, rng, 200, n=20, releases=("r3",), days=[5])
     result = refresh(db)
-    assert result.get("release_mode") == "merged" and result["release_days"] == 3
+    assert result.get("release_mode") == "folded" and result["release_days"] == 3
+    assert result["release_folded"] == db[RELEASE_DAILY].count_documents({"dim": "release", "value": "other"}) > 0
     check_releases(db)
     after = {d["_id"]: d["computed_at"] for d in db[RELEASE_DAILY].find()}
     for day in (2, 3):
@@ -170,6 +172,45 @@ def test_a_new_release_recounts_only_the_days_it_and_the_leaving_one_touch(db, m
         assert {k: v for k, v in after.items() if k.startswith(prefix)} == \
                {k: v for k, v in before.items() if k.startswith(prefix)}
     assert rel.version_values(db, "release")[:2] == ["r3", "r2"]
+    assert db[RELEASE_DAILY].count_documents({"dim": "release", "value": "r1"}) == 0
+
+
+def _two_releases_then_a_third(db, rng, monkeypatch, start: int) -> None:
+    """Cap 2; r1 (days 0-1) and r2 (days 2-3) built; then r3 (day 5) arrives, to be refreshed."""
+    monkeypatch.setattr(versions, "RELEASE_CAP", 2)
+    _arrive(db, rng, start, n=40, releases=("r1",), days=[0, 1])
+    _arrive(db, rng, start + 100, n=40, releases=("r2",), days=[2, 3])
+    refresh(db, full=True)
+    assert refresh(db).get("release_mode") == "full"
+    _arrive(db, rng, start + 200, n=20, releases=("r3", "r1"), days=[1, 5])
+
+
+@pytest.mark.parametrize("kill_at", [("fold", 1), ("fold", 3), ("fold delete", 1), ("fold delete", 4),
+                                     ("fold top", 1), ("delta", 2), ("watermark", 1)])
+def test_a_new_release_killed_at_any_fold_point_leaves_exact_documents(db, monkeypatch, faults, kill_at):
+    """A refresh stopped anywhere in the fold (between adding a leaving document into "other" and deleting
+    it, before the new values are stored, in the deltas after): the next refresh (which finds the fold
+    unfinished and recounts the days instead, or carries on with the deltas) leaves every document exact."""
+    _two_releases_then_a_third(db, random.Random(21), monkeypatch, 0)
+    seen = faults(kill_at)
+    with pytest.raises(Killed):
+        refresh(db)
+    assert seen[-1] == rel.POINT + kill_at[0]
+    faults(None)
+    assert refresh(db).get("release_mode") in (None, "merged", "folded")
+    check_releases(db)
+    assert get_state(db, AGGREGATE)["release_top"]["release"] == ["r2", "r3"]
+    assert not get_state(db, AGGREGATE).get("release_merging")
+    assert db[RELEASE_DAILY].count_documents({"dim": "release", "value": "r1"}) == 0
+
+
+def test_two_refreshes_at_once_fold_a_new_release_once(db, monkeypatch):
+    rng = random.Random(23)
+    _two_releases_then_a_third(db, rng, monkeypatch, 0)
+    refresh_twice_at_once(db, 0.01)
+    refresh(db)
+    check_releases(db)
+    assert get_state(db, AGGREGATE)["release_top"]["release"] == ["r2", "r3"]
     assert db[RELEASE_DAILY].count_documents({"dim": "release", "value": "r1"}) == 0
 
 
