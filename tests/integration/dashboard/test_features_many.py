@@ -80,7 +80,8 @@ def test_the_trend_draws_the_worst_few_and_the_quadrant_every_point():
 
 
 def _series(spec: dict) -> list[str]:
-    return sorted({row["series"] for row in spec["layer"][0]["data"]["values"]})
+    lines = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "line")
+    return sorted({row["series"] for row in lines["data"]["values"]})
 
 
 def test_few_features_keep_a_legend_and_many_every_point_without_one():
