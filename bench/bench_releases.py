@@ -8,7 +8,7 @@ lowers clauses contextual recall by 0.10), two models and two prompt versions, q
 pool of 500 texts. Then, timed:
 - `refresh_release_aggregates(days=None)` (every day) and for one day;
 - the Compare view's work for the last two releases and for the two largest ones: reading both
-  sides' per-day documents and summing them (store.release_aggregates.side_totals) plus every
+  sides' per-day documents and summing them (store.release_readers.side_totals) plus every
   feature x metric interval (core.compare.compare_sides, 2,000 bootstrap draws each) — the page
   computes nothing else (the target: <= 1 s);
 - the flipped-queries list (store.release_compare.flipped_queries) for the same pairs (target <= 2 s;
@@ -40,7 +40,8 @@ from core.compare import compare_sides  # noqa: E402
 from core.metrics import default_thresholds  # noqa: E402
 from store.client import make_client  # noqa: E402
 from store.records import ensure_indexes  # noqa: E402
-from store.release_aggregates import largest_document_bytes, refresh_release_aggregates, side_totals  # noqa: E402
+from store.release_aggregates import refresh_release_aggregates, side_totals  # noqa: E402
+from store.release_readers import largest_document_bytes
 from store.release_compare import Side, flipped_queries  # noqa: E402
 from store.schema import parse_record  # noqa: E402
 from store.server import EmbeddedServer  # noqa: E402

@@ -1,6 +1,6 @@
 """Rank every value of a version dimension (issue 34): one row per release, model or prompt version.
 
-From the release aggregates' sums (store.release_aggregates.side_totals of each value, one
+From the release aggregates' sums (store.release_readers.side_totals of each value, one
 feature's cell): records, the verdict pass rate (95 % Wilson interval) and each metric's mean
 (95 % interval from the histogram: mean ± 1.96 · sd/√n). Rows are sorted by the chosen measure,
 best first; every row is compared with the best one (core.compare's bootstrap difference, the

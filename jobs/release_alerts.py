@@ -26,7 +26,7 @@ from core.compare import compare_sides
 from core.features import ALL_FEATURES
 from core.timebuckets import bucket_start
 from store import release_alerts as store_rel
-from store.release_aggregates import line_orders, side_days, side_totals
+from store.release_readers import line_orders, side_days, side_totals
 
 
 class _Totals:
@@ -64,7 +64,7 @@ def check_pair(db: Database, rule: dict, feature: str, a: str, b: str, totals: _
 
 def regressions(db: Database, rule: dict) -> tuple[dict[str, tuple[str, str]], dict[str, dict]]:
     """({feature: (previous, newest)}, {feature: alert fields}): each feature's newest release against the
-    one before it in that feature's own line (store.release_aggregates.line_orders), the flagged ones."""
+    one before it in that feature's own line (store.release_readers.line_orders), the flagged ones."""
     totals = _Totals(db)
     pairs: dict[str, tuple[str, str]] = {}
     flagged: dict[str, dict] = {}

@@ -20,7 +20,8 @@ from core.compare import MIN_MEAN_EFFECT, MIN_RATE_EFFECT, VERDICT, compare_side
 from core.features import ALL_FEATURES
 from core.versions import previous_in_lines
 from settings import get_settings
-from store.release_aggregates import line_orders, side_totals, top_values
+from store.release_aggregates import top_values
+from store.release_readers import line_orders, side_totals
 
 MAX_RELEASES = 3
 

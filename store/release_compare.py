@@ -33,7 +33,8 @@ from core import versions
 from core.compare import normalise_query
 from core.timebuckets import days_range
 from store.collections import RECORDS
-from store.release_aggregates import ALL_DIM, ALL_VALUE, day_counts, side_days, top_values
+from store.release_aggregates import ALL_DIM, ALL_VALUE, top_values
+from store.release_readers import day_counts, side_days
 
 WINDOW_DAYS = 7      # pairs A's last week with B's first week (bounded work at any volume)
 SCAN_LIMIT = 8_000   # and at most this many records a side (the first in time order)

@@ -108,7 +108,7 @@ def second_product(e2e_db, end, tmp_path_factory) -> dict:
 def test_two_products_keep_the_demo_release_alerts_and_the_compare_link(app_url, e2e_db, second_product,
                                                                          browser_page):
     from demo.generate import RELEASES
-    from store.release_aggregates import line_orders
+    from store.release_readers import line_orders
 
     db, _ = e2e_db
     page = browser_page

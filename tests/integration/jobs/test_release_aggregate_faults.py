@@ -14,6 +14,7 @@ from jobs.aggregate import refresh
 from store import aggregate_delta as agg_delta
 from store import aggregates as agg
 from store import release_aggregates as rel
+from store import release_readers as readers
 from store.collections import RECORDS, RELEASE_DAILY
 from store.state import AGGREGATE, get_state, mark_dirty_days
 
@@ -135,19 +136,19 @@ def test_a_new_release_beyond_the_cap_moves_the_oldest_into_other(built, monkeyp
     db = built
     monkeypatch.setattr(versions, "RELEASE_CAP", 2)
     assert "release_mode" not in refresh(db)  # two releases, two models: both still the newest two
-    r1 = rel.side_totals(db, "release", "r1")["__all__"]["count"]
+    r1 = readers.side_totals(db, "release", "r1")["__all__"]["count"]
     # r3 ships after r1 and r2 (its first record is the latest): r1 leaves the two newest
     _arrive(db, random.Random(7), 7000, n=20, releases=("r3",), days=[5])
     assert refresh(db).get("release_mode") == "folded"  # r1's documents added into "other", r3's as deltas
     check_releases(db)
-    assert rel.version_values(db, "release") == ["r3", "r2", versions.OTHER, versions.UNVERSIONED]
+    assert readers.version_values(db, "release") == ["r3", "r2", versions.OTHER, versions.UNVERSIONED]
     assert db[RELEASE_DAILY].count_documents({"dim": "release", "value": "r1"}) == 0
-    assert rel.side_totals(db, "release", versions.OTHER)["__all__"]["count"] == r1
+    assert readers.side_totals(db, "release", versions.OTHER)["__all__"]["count"] == r1
     # then new records of every release are deltas again, r1's into "other"
     _arrive(db, random.Random(8), 8000, n=20, releases=("r1", "r3"))
     assert "release_mode" not in refresh(db)
     check_releases(db)
-    assert rel.side_totals(db, "release", versions.OTHER)["__all__"]["count"] > r1
+    assert readers.side_totals(db, "release", versions.OTHER)["__all__"]["count"] > r1
 
 
 def test_a_new_release_folds_the_leaving_one_into_other_and_touches_no_other_day(db, monkeypatch):
@@ -171,7 +172,7 @@ def test_a_new_release_folds_the_leaving_one_into_other_and_touches_no_other_day
         prefix = (T0 + timedelta(days=day)).date().isoformat()
         assert {k: v for k, v in after.items() if k.startswith(prefix)} == \
                {k: v for k, v in before.items() if k.startswith(prefix)}
-    assert rel.version_values(db, "release")[:2] == ["r3", "r2"]
+    assert readers.version_values(db, "release")[:2] == ["r3", "r2"]
     assert db[RELEASE_DAILY].count_documents({"dim": "release", "value": "r1"}) == 0
 
 
@@ -223,7 +224,7 @@ def test_per_version_buckets_of_every_record_equal_the_daily_and_weekly_buckets(
     fields = ("count", "passed", "failing", "pass_rate", "regen_rate", "missing_scores", "quadrants")
     start, end = T0.date(), (T0 + timedelta(days=6)).date()
     for granularity in ("day", "week"):
-        mine = rel.version_buckets(db, "all", "*", granularity, start, end)
+        mine = readers.version_buckets(db, "all", "*", granularity, start, end)
         theirs = agg.get_aggregates(db, granularity, start, end)
         assert [(d["bucket"], d["feature"]) for d in mine] == [(d["bucket"], d["feature"]) for d in theirs]
         assert len(mine) > 5
@@ -232,6 +233,6 @@ def test_per_version_buckets_of_every_record_equal_the_daily_and_weekly_buckets(
             for m, cell in b["metrics"].items():
                 assert a["metrics"][m]["n"] == cell["n"] and a["metrics"][m]["p50"] == cell["p50"]
                 assert a["metrics"][m]["mean"] == pytest.approx(cell["mean"])
-    r1 = rel.version_buckets(db, "release", "r1", "day", start, end, ["__all__"])
+    r1 = readers.version_buckets(db, "release", "r1", "day", start, end, ["__all__"])
     assert 0 < sum(d["count"] for d in r1) < db[RECORDS].count_documents({})
-    assert sum(d["count"] for d in r1) == rel.side_totals(db, "release", "r1")["__all__"]["count"]
+    assert sum(d["count"] for d in r1) == readers.side_totals(db, "release", "r1")["__all__"]["count"]

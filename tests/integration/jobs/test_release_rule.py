@@ -36,7 +36,7 @@ def demo_db(mongo_uri):
 
 
 def test_records_carry_versions_and_the_aggregates_add_up(demo_db):
-    from store.release_aggregates import largest_document_bytes, side_totals, version_values
+    from store.release_readers import largest_document_bytes, side_totals, version_values
 
     db = demo_db
     names = [r[0] for r in RELEASES]
@@ -56,7 +56,8 @@ def test_records_carry_versions_and_the_aggregates_add_up(demo_db):
 
 
 def test_rebuilding_a_day_is_idempotent_and_unversioned_records_are_counted(demo_db):
-    from store.release_aggregates import refresh_release_aggregates, side_totals
+    from store.release_aggregates import refresh_release_aggregates
+    from store.release_readers import side_totals
 
     db = demo_db
     day = END.date()
@@ -80,7 +81,8 @@ def test_rebuilding_a_day_is_idempotent_and_unversioned_records_are_counted(demo
 
 
 def test_older_releases_beyond_the_cap_are_summed_into_other(demo_db):
-    from store.release_aggregates import refresh_release_aggregates, side_totals, version_values
+    from store.release_aggregates import refresh_release_aggregates
+    from store.release_readers import side_totals, version_values
 
     db = demo_db
     names = [r[0] for r in RELEASES]

@@ -60,7 +60,8 @@ def _demo_alerts(db) -> dict:
 def test_a_second_product_never_closes_or_changes_a_demo_release_alert(two_db):
     from jobs.ingest import Writer
     from jobs.release_alerts import evaluate_releases
-    from store.release_aggregates import line_orders, refresh_release_aggregates
+    from store.release_aggregates import refresh_release_aggregates
+    from store.release_readers import line_orders
 
     db = two_db
     first = evaluate_releases(db, now=END)
@@ -94,7 +95,8 @@ def test_a_second_product_never_closes_or_changes_a_demo_release_alert(two_db):
 
 
 def test_overview_suggestion_names_two_releases_of_one_feature(two_db):
-    from store.release_aggregates import line_orders, top_values
+    from store.release_aggregates import top_values
+    from store.release_readers import line_orders
 
     orders = line_orders(two_db)
     recent = [v["value"] for v in top_values(two_db, "release")]
