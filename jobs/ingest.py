@@ -176,7 +176,7 @@ def ingest_paths(db: Database, paths: list[str], fmt: str = "auto", *, ground_tr
 
 def request_refresh(db: Database, summary: IngestSummary, what: str = "ingest") -> bool:
     """Ask the worker to count a finished load now, not at its next tick (issue 34): the aggregate and
-    alert jobs are queued in the request lane the scheduler polls every 2 s, so the load is in the
+    alert jobs are queued in the request lane the scheduler polls every second, so the load is in the
     charts within seconds. Every intake calls this once its load is written (the file CLI through
     `ingest_paths`; an HTTP or OTLP intake after each request's batch). True when something was asked."""
     if summary.ingested <= 0:

@@ -15,7 +15,7 @@ Only one worker does the work: a lease document in MongoDB
 `renew_s` (15 s) for `ttl_s` (45 s). Only the lease holder runs an APScheduler
 (so the shared job store is never driven by two schedulers at once); the other
 worker keeps trying to take the lease and takes over within ttl + renew (about
-a minute) when the holder dies. The holder also polls every `wake_poll_s` (2 s)
+a minute) when the holder dies. The holder also polls every `wake_poll_s` (1 s: a person waits for it)
 for work requested from the dashboard: jobs asked for by name
 (store.state.request_jobs: a threshold save's recompute in the recompute lane,
 "Build report now" and "Send test" in the person lane) run at once in their
@@ -86,7 +86,7 @@ def _jobstore_class():
 class Worker:
     def __init__(self, db: Database, *, worker_id: str | None = None, ttl_s: float = 45.0, renew_s: float = 15.0,
                  interval_s: float | None = None, tick: Callable[["Worker"], None] | None = None,
-                 use_jobstore: bool = True, wake_poll_s: float = 2.0):
+                 use_jobstore: bool = True, wake_poll_s: float = 1.0):
         self.db = db
         self.worker_id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
         self.ttl_s, self.renew_s = ttl_s, renew_s

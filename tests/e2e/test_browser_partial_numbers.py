@@ -92,7 +92,7 @@ def worker(e2e_db, tmp_path_factory):
         mine = {"worker": {"$regex": f":{proc.pid}:"}}
         deadline, quiet = time.monotonic() + 120, 0
         while quiet < 6:  # its first tick ran to the end, and nothing ran for 3 s (a tick that left work is
-            # followed by the next within the worker's 2 s wake-up poll)
+            # followed by the next within the worker's 1 s wake-up poll)
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the worker's first tick did not end:\n" + log.read_text()[-3000:])
             ran = db[JOB_RUNS].count_documents({**mine, "job": "report", "outcome": {"$ne": "running"}})
