@@ -108,15 +108,8 @@ def _start_memory_threads(stop: threading.Event) -> None:
 
 def _start_malloc_stats(stop: threading.Event, stats_path: str) -> None:
     """Append glibc's mallinfo2 (heap, in use, free, mmapped) to `stats_path` every 30 s until `stop`."""
-    import ctypes
-
-    class _Mallinfo2(ctypes.Structure):
-        _fields_ = [(name, ctypes.c_size_t) for name in
-                    ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
-                     "uordblks", "fordblks", "keepcost")]
-
-    mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
-    mallinfo2.restype = _Mallinfo2
+    from store.server_memory import glibc_mallinfo2
+    mallinfo2 = glibc_mallinfo2()
 
     def malloc_stats() -> None:
         while not stop.wait(30.0):

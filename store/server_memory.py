@@ -187,15 +187,7 @@ def start_wt_stats(server, stop: threading.Event) -> None:
     path = os.environ.get("EVALBOARD_DB_WT_STATS")
     if not path:
         return
-    import ctypes
-
-    class _Mallinfo2(ctypes.Structure):
-        _fields_ = [(name, ctypes.c_size_t) for name in
-                    ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
-                     "uordblks", "fordblks", "keepcost")]
-
-    mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
-    mallinfo2.restype = _Mallinfo2
+    mallinfo2 = glibc_mallinfo2()
     conn = server.storage._conn  # SecantusDB's WiredTiger connection (read-only use: statistics)
     conn.reconfigure("statistics=(fast)")
 
@@ -217,3 +209,17 @@ def start_wt_stats(server, stop: threading.Event) -> None:
             session.close()
 
     threading.Thread(target=sample, name="evalboard-wt-stats", daemon=True).start()
+
+
+def glibc_mallinfo2():
+    """glibc's `mallinfo2()` as a callable returning its struct (arena, uordblks in use, fordblks free, ...)."""
+    import ctypes
+
+    class _Mallinfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in
+                    ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+                     "uordblks", "fordblks", "keepcost")]
+
+    mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
+    mallinfo2.restype = _Mallinfo2
+    return mallinfo2
