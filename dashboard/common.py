@@ -2,6 +2,7 @@
 role checks, the outage state, and safe rendering of user text."""
 from __future__ import annotations
 
+import gc
 import re
 import threading
 
@@ -88,13 +89,18 @@ def md_escape(text: object) -> str:
 
 @st.cache_resource(show_spinner=False)
 def model_warmer() -> threading.Thread:
-    """Load the embedding model once, in the background, when the app starts."""
+    """Load the embedding model once, in the background, when the app starts; then freeze the
+    objects that exist (imports, the model). Streamlit runs a full gc.collect(2) after every script
+    run and the browser waits for it: ~70-100 ms over the model's and pandas' objects, a few ms over
+    only what the runs make (issue 29: a new tab)."""
     def _load():
         try:
             from evaluators.embeddings import warm_up
             warm_up()
         except Exception:  # the playground shows the error when it needs the model
             pass
+        gc.collect()
+        gc.freeze()
     thread = threading.Thread(target=_load, name="model-warm-up", daemon=True)
     thread.start()
     return thread

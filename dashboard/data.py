@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT = (
     "aggregates", "records", "alerts", "rules", "thresholds", "reports", "jobs", "health", "agreement")
 SETS = "sets"  # golden sets and their runs (issue 30)
-TOPICS = (AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT, SETS)
+LABELS = "labels"  # the team's labels and the figures computed from them
+TOPICS = (AGGREGATES, RECORDS, ALERTS, RULES, THRESHOLDS, REPORTS, JOBS, HEALTH, AGREEMENT, SETS, LABELS)
 _BY_TOPIC: dict[str, list[Callable]] = defaultdict(list)
 # Numbers only the worker writes: every page run drops them as soon as the worker has written new ones
 # (components/build_notice.py, its `generation`), so a long TTL only bounds a missed cue; a 60 s TTL made
@@ -393,7 +394,7 @@ def golden_run(db, run_id: str) -> dict | None:
     return get_run(db, run_id)
 
 
-@_reader(RECORDS, ttl=120)
+@_reader(RECORDS, LABELS, ttl=120)
 def labelled_for_feature(db, feature: str) -> tuple[dict[str, HumanAnswer], list[RecordDoc]]:
     """The team's answers on labelled records and those records of one feature (the threshold editor's
     suggestion, on every Alerts run: ~0.7 s uncached at 36k records under load, issue 29)."""
@@ -401,6 +402,24 @@ def labelled_for_feature(db, feature: str) -> tuple[dict[str, HumanAnswer], list
     answers = store_labels.human_answers(db)
     records = [RecordDoc.read(r) for r in store_labels.labelled_records(db, list(answers))]
     return human_answers(answers), [r for r in records if r.feature == feature]
+
+
+@_reader(LABELS, RECORDS, THRESHOLDS, ttl=60)
+def label_accuracy(db, queue: str | None) -> tuple[dict, list[dict], list[dict], list[dict]]:
+    """Judge accuracy on the settled labels of one queue (None: every queue): (the team's answers, the
+    labelled records, the accuracy rows, the weekly rows). The rows bootstrap AUROC intervals: ~0.5 s
+    with the reads at 300 labels, on every run of the page before (issue 29)."""
+    from core import labels as L
+    from store import labels as store_labels
+    from store.thresholds import get_thresholds
+    answers = store_labels.human_answers(db, queue)
+    settled = {rid: answers[rid] for rid, a in human_answers(answers).items() if a.settled}
+    if not settled:
+        return answers, [], [], []
+    records = store_labels.labelled_records(db, list(settled))
+    thresholds = get_thresholds(db)
+    return (answers, records, L.accuracy_rows(records, settled, thresholds),
+            L.accuracy_rows(records, settled, thresholds, by_week=True, rounds=0))
 
 
 # --- alerts and rules, typed (issue 32: pages read `Alert` / `Rule`, not dicts) ----------------------

@@ -194,10 +194,12 @@ CONTEXT_DAYS = 7  # "Trends for these days" shows a week on each side of the ale
 
 def trends_params(alert: Alert, feature: str, today=None) -> dict[str, str]:
     """The Overview's query parameters for an alert: its days with a week on each side (not past today),
-    and `mark` = the alert's own days, shaded there."""
+    `mark` = the alert's own days, shaded there, and `metric` = the alert's metric (its trends tab)."""
     start = filters.parse_date(alert.link.start) or filters.parse_date(alert.opened_at)
     end = filters.parse_date(alert.link.end) or start
     params = {"feature": "all" if feature == ALL else feature}
+    if alert.metric:  # the Overview opens the trends tab that holds the alert's metric
+        params["metric"] = str(alert.metric)
     if start:
         end = end or start
         last = min(end + timedelta(days=CONTEXT_DAYS), today or filters.today())

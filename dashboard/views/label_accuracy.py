@@ -16,12 +16,11 @@ from core import metrics
 from core.features import ALL_FEATURES
 from core.label_docs import Estimate, HumanAnswer, human_answers
 from core.record_doc import RecordDoc
-from dashboard import page
+from dashboard import data, page
 from dashboard.common import can, current_user, md_escape
 from store.errors import ValidationFailed
 from store import labels as store_labels
 from store import queues as store_queues
-from store.thresholds import get_thresholds
 
 PREFIX = "lacc"
 ALL_QUEUES = "__all__"
@@ -59,15 +58,12 @@ def render() -> None:
     options = [ALL_QUEUES] + [q["_id"] for q in queues]
     names = {q["_id"]: q["name"] for q in queues} | {ALL_QUEUES: "every queue"}
     chosen = st.selectbox("Labels from", options, format_func=names.get, key=f"{PREFIX}_queue")
-    answers = store_labels.human_answers(db, None if chosen == ALL_QUEUES else chosen)
+    answers, records, rows, weekly_rows = data.label_accuracy(None if chosen == ALL_QUEUES else chosen)
     typed = human_answers(answers)
     settled = {rid: answers[rid] for rid, a in typed.items() if a.settled}
     if not settled:
         st.info("No settled labels yet (records the annotators disagree on count once an admin resolves them).")
         return
-    records = store_labels.labelled_records(db, list(settled))
-    thresholds = get_thresholds(db)
-    rows = L.accuracy_rows(records, settled, thresholds)
     st.markdown(f"**{len(settled)} labelled records** · "
                 f"{sum(1 for a in typed.values() if a.conflict)} unresolved conflict(s) left out")
     docs = [RecordDoc.read(r) for r in records]
@@ -86,8 +82,7 @@ def render() -> None:
             st.dataframe(accuracy_table(by_feature), hide_index=True, width="stretch", key=f"{PREFIX}_per_f")
 
     st.subheader("Over weeks")
-    weekly = [r for r in L.accuracy_rows(records, settled, thresholds, by_week=True, rounds=0)
-              if r["feature"] == feature_choice]
+    weekly = [r for r in weekly_rows if r["feature"] == feature_choice]
     if weekly:
         frame = pd.DataFrame([{"week": r["week"], "judge": f"{r['judge']} · {metrics.label(r['metric'])}",
                                "accuracy": r["accuracy"]["value"], "n": r["n"]} for r in weekly])
@@ -131,6 +126,7 @@ def _request_scores(db, records: list[RecordDoc]) -> None:
     if cols[1].button("Score them", key=f"{PREFIX}_request", disabled=not can("reviewer"),
                       help="The score workers re-score them in fast mode (like Re-score on a record)."):
         flagged = store_labels.request_independent_scores(db, missing, current_user().name)
+        data.invalidate(data.RECORDS)
         st.success(f"{flagged} record(s) queued for the score workers; the figures follow once they are scored.")
 
 

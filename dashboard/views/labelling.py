@@ -21,7 +21,7 @@ import streamlit as st
 from core import labels as L
 from core import metrics
 from core.record_doc import RecordDoc
-from dashboard import page
+from dashboard import data, page
 from dashboard.common import can, current_user, fmt_score, md_escape, require, show_flash
 from dashboard.components.safe_text import safe_md
 from store import labels as store_labels
@@ -141,6 +141,7 @@ def _act(db, queue: dict, state: dict, action: str, claims: list[str]) -> None:
             return
         last = state["saved"].pop()
         store_labels.undo_label(db, qid, last, user)
+        data.invalidate(data.LABELS)
         _show(state, last)
         st.session_state[f"{PREFIX}_note"] = "Label withdrawn (kept in the history); label the record again."
         return
@@ -153,6 +154,7 @@ def _act(db, queue: dict, state: dict, action: str, claims: list[str]) -> None:
     seconds = time.monotonic() - state["shown_at"] if state["shown_at"] else None
     store_labels.save_label(db, qid, rid, user, verdict, relevancy=relevancy or None, unsupported_claims=marked,
                             claims=claims, comment=comment, seconds=seconds)
+    data.invalidate(data.LABELS)
     state["saved"].append(rid)
     if verdict == L.SKIPPED:
         _show(state, store_labels.next_record(db, qid, user, after=rid))
@@ -279,6 +281,7 @@ def _admin(db, queue: dict) -> None:
             for col, verdict in zip(cols[2:], (L.FAITHFUL, L.HALLUCINATED)):
                 if col.button(verdict, key=f"{PREFIX}_resolve_{c['record_id']}_{verdict}", disabled=not admin):
                     store_labels.resolve_conflict(db, qid, c["record_id"], current_user().name, verdict)
+                    data.invalidate(data.LABELS)
                     st.session_state[f"{PREFIX}_flash"] = f"Resolved {c['record_id']} as {verdict}."
                     st.rerun()
         if conflicts and not admin:

@@ -28,6 +28,7 @@ from dashboard import page
 from core.features import ALL_FEATURES as ALL
 from dashboard.common import fmt_pct, fmt_score
 from dashboard.components import charts, filters
+from dashboard.components.page_tabs import TREND_TABS, trend_tab
 from dashboard.components.partial_notice import render_partial_notice
 
 PREFIX = "overview"
@@ -314,12 +315,28 @@ def _render_trends(feature: str, features: list[str], start: date, end: date,
         incidents=marked, bucket_days=bucket_days, partial=partial)))
     figures.append((None, charts.volume_figure(buckets, [charts.num(d.count) for d in docs],
                                                [charts.num(d.failing) for d in docs], partial=partial)))
-    for i in range(0, len(figures), 2):
-        cols = st.columns(2)
-        for j, (col, (metric, fig)) in enumerate(zip(cols, figures[i:i + 2])):
-            with col:
-                event = charts.show(fig, key=f"{PREFIX}_chart_{i + j}", clickable=True)
-            _drill_down(charts.clicked_point(event), feature, metric, granularity, version)
+    _render_trend_tabs(figures, feature, granularity, version)
+
+
+def _render_trend_tabs(figures: list[tuple[str | None, object]], feature: str, granularity: str,
+                       version: filters.Version | None) -> None:
+    """The trend charts in three tabs. A browser draws only the open tab's charts: a new tab on the
+    Overview draws two, not nine (issue 29: each chart costs ~60 ms of the browser's time). `?metric=`
+    (an alert's link) opens the tab that holds that metric."""
+    names = [*charts.scores(), "pass_rate", "regen_rate", "volume"]
+    wanted = filters.query_param("metric")
+    tabs = dict(zip(TREND_TABS, st.tabs(TREND_TABS, default=trend_tab(wanted) if wanted in names else None)))
+    by_tab: dict[str, list[int]] = {}
+    for i, name in enumerate(names[:len(figures)]):
+        by_tab.setdefault(trend_tab(name), []).append(i)
+    for tab_name, indexes in by_tab.items():
+        with tabs[tab_name]:
+            for k in range(0, len(indexes), 2):
+                for col, i in zip(st.columns(2), indexes[k:k + 2]):
+                    metric, fig = figures[i]
+                    with col:
+                        event = charts.show(fig, key=f"{PREFIX}_chart_{i}", clickable=True)
+                    _drill_down(charts.clicked_point(event), feature, metric, granularity, version)
 
 
 def own_thresholds_missing(feature: str, features: list[str], table: dict) -> list[str]:

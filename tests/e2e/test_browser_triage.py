@@ -161,8 +161,9 @@ def _flows(app_url, e2e_db, page):
 
     # --- Features: distributions, and a heatmap cell opens Triage --------------------------------
     nav(page, "Features", "Feature × metric")
-    page.get_by_text("Score distributions").first.scroll_into_view_if_needed()
-    settle(page)
+    page.get_by_role("tab", name="Score distributions").click()  # the tab runs when opened
+    settle(page, "Share of records per 0.05 score bin")
+    page.get_by_text("Share of records per 0.05 score bin").first.scroll_into_view_if_needed()
     shot(page, "16-features-distributions")
     heat = page.locator('[data-testid="stVegaLiteChart"]').first
     heat.scroll_into_view_if_needed()

@@ -106,6 +106,9 @@ def test_a_registered_metric_shows_on_the_overview_and_in_the_rule_editor(extra_
     assert "Conciseness" in labels, labels
     at.switch_page("views/alerts.py").run()
     assert not at.exception, [e.value for e in at.exception]
+    from dashboard.components.alert_format import RULES_TAB, TAB_KEY
+    at.session_state[TAB_KEY] = RULES_TAB  # the rule editor's tab (each tab runs only when open)
+    at.run()
     [metric_box] = [s for s in at.selectbox if s.label == "Metric"]
     assert EXTRA in metric_box.options or "Conciseness" in metric_box.options
 

@@ -92,6 +92,9 @@ def test_one_record_one_verdict_one_diagnosis_everywhere(db):
     at.switch_page("views/features.py")
     _run(at)
     at.session_state["features_start"] = week_start.date()
+    from dashboard.components.page_tabs import FEATURE_DETAIL_TABS as DETAIL_TABS, FEATURE_DETAILS_KEY as DETAILS_KEY
+    at.session_state[DETAILS_KEY] = DETAIL_TABS[1]  # the quadrant's tab, with the diagnosis table
+    _run(at)
     frames = [d.value for d in at.dataframe if "Diagnosis" in d.value.columns]
     assert frames, "the Features page shows a diagnosis table"
     page_label = frames[0].set_index("Feature").loc[FEATURE]["Diagnosis"]

@@ -8,7 +8,7 @@ import json
 from collections import Counter
 from datetime import datetime, timedelta, timezone
 
-from .test_pages_monitor import open_page, texts
+from .test_pages_monitor import open_page, open_tab, texts
 
 INCIDENT = "rgba(214, 69, 69, 0.13)"
 
@@ -149,7 +149,9 @@ def test_score_histograms_equal_the_records(make_app, db):
     from store.aggregates import score_histograms
 
     _small_db(db)
-    at = open_page(make_app(db), "views/features.py")
+    from dashboard.components.page_tabs import FEATURE_DETAIL_TABS as DETAIL_TABS, FEATURE_DETAILS_KEY as DETAILS_KEY
+
+    at = open_tab(open_page(make_app(db), "views/features.py"), DETAIL_TABS[2], DETAILS_KEY)
     at.selectbox(key="features_dist_feature").select("chat").run()
     start, end = at.session_state["features_period"]  # the week up to the newest data (today's or yesterday's)
     assert end in (today(), today() - timedelta(days=1))
@@ -165,3 +167,37 @@ def test_score_histograms_equal_the_records(make_app, db):
     assert len(hist) == len(metrics.score_names())
     n_chat = sum(n for _, n in found[metrics.OVERALL])
     assert any(f"({n_chat:,})" in rows(layers(f, "bar")[1])[0]["series"] for f in hist)
+
+
+def _trend_tabs(at):
+    """The Overview's trends tab container: (its tab labels, the label it opens on)."""
+    containers = [node for node in _blocks(at._tree) if node.type == "tab_container"]
+    assert len(containers) == 1
+    tabs = [child.label for child in containers[0].children.values()]
+    return tabs, tabs[containers[0].proto.tab_container.default_tab_index]
+
+
+def _blocks(node):
+    for child in getattr(node, "children", {}).values():
+        yield child
+        yield from _blocks(child)
+
+
+def test_overview_trends_open_on_the_tab_of_the_metric_asked_for(make_app, seeded_db):
+    """Issue 29: the trends sit in three tabs (a browser draws only the open one's charts); every chart is
+    in one of them, and an alert's `?metric=` opens the tab that holds its metric."""
+    from dashboard.components.page_tabs import TREND_TABS
+
+    at = open_page(make_app(), "views/overview.py")
+    tabs, default = _trend_tabs(at)
+    assert tuple(tabs) == TREND_TABS and default == TREND_TABS[0]
+    titles = [fig["title"]["text"] for fig in figures(at)]
+    assert titles[:2] == ["Overall quality", "Pass rate"] and "Faithfulness" in titles and len(titles) >= 7
+    for metric, tab in (("faithfulness", "Metrics"), ("regen_rate", "Regenerations and volume"),
+                        ("pass_rate", "Quality and pass rate")):
+        app = make_app()
+        app.query_params["metric"] = metric
+        assert _trend_tabs(open_page(app, "views/overview.py"))[1] == tab
+    app = make_app()
+    app.query_params["metric"] = "no such metric"
+    assert _trend_tabs(open_page(app, "views/overview.py"))[1] == TREND_TABS[0]

@@ -12,7 +12,10 @@ import pytest
 
 from dashboard.components import charts
 
+from dashboard.components.page_tabs import FEATURE_DETAIL_TABS as DETAIL_TABS, FEATURE_DETAILS_KEY as DETAILS_KEY
+
 from .conftest import APP, clear_dashboard_caches, point_app_at
+from .test_pages_monitor import open_tab
 
 FEATURES = [f"feature-{i:02d}" for i in range(14)]
 TREND_LINES = 8  # dashboard/views/features.py's (importing a page module runs the page)
@@ -68,15 +71,17 @@ def test_the_trend_draws_the_worst_few_and_the_quadrant_every_point():
     specs = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
     trend = next(s for s in specs if "by feature" in s["title"]["text"])
     assert _series(trend) == sorted(FEATURES[-TREND_LINES:])
+    chosen.set_value(["feature-00", "feature-01"]).run()  # another choice: those lines
+    assert not at.exception
+    trend = next(json.loads(c.proto.spec) for c in at.get("vega_lite_chart") if "by feature" in c.proto.spec)
+    assert _series(trend) == ["feature-00", "feature-01"]
+    open_tab(at, DETAIL_TABS[1], DETAILS_KEY)  # the quadrant's tab (each runs when opened)
+    specs = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
     quadrant = next(s for s in specs if any(layer["encoding"].get("x", {}).get("field") == "precision"
                                             for layer in s["layer"]))
     points = next(layer for layer in quadrant["layer"] if layer["encoding"].get("x", {}).get("field") == "precision")
     assert {row["feature"] for row in points["data"]["values"]} == set(FEATURES)  # every feature's points are there
     assert points["encoding"]["color"]["legend"] is None  # 14 names: no legend, the tooltip names each point
-    chosen.set_value(["feature-00", "feature-01"]).run()  # another choice: those lines
-    assert not at.exception
-    trend = next(json.loads(c.proto.spec) for c in at.get("vega_lite_chart") if "by feature" in c.proto.spec)
-    assert _series(trend) == ["feature-00", "feature-01"]
 
 
 def _series(spec: dict) -> list[str]:

@@ -7,7 +7,9 @@ from datetime import datetime, timedelta, timezone
 
 from settings import reset_settings
 
-from .test_pages_monitor import open_page, texts
+from dashboard.components.alert_format import RULES_TAB
+
+from .test_pages_monitor import open_page, open_tab, texts
 
 
 def _insert_all_features_alert(db, alert_id: str) -> None:
@@ -49,8 +51,8 @@ def test_all_features_alert_shows_drivers_and_acknowledge_takes_comment_assignee
     at.segmented_control(key="alerts_state").set_value("acknowledged").run()
     shown = texts(at.markdown)
     assert "assigned to **erin**" in shown and "clauses retriever lost its index" in shown
-    # the change history reads as a diff
-    frames = [f.value for f in at.dataframe]
+    # the change history (with the rules) reads as a diff
+    frames = [f.value for f in open_tab(at, RULES_TAB).dataframe]
     history = next(f for f in frames if "Change" in f.columns)
     day = (datetime.now(timezone.utc) - timedelta(days=1)).date().isoformat()
     assert any(line.startswith(f"alert “Daily pass rate below 90%” (all features, {day}) · alert acknowledged")
@@ -66,7 +68,7 @@ def test_channels_state_and_send_test_through_the_outbox(make_app, seeded_db, mo
     monkeypatch.delenv("EVALBOARD_WEBHOOK_URL", raising=False)
     monkeypatch.delenv("EVALBOARD_SMTP_HOST", raising=False)
     reset_settings()
-    at = open_page(make_app(), "views/alerts.py")
+    at = open_tab(open_page(make_app(), "views/alerts.py"), "Notifications")
     shown = texts(at.markdown)
     assert "not configured (`EVALBOARD_WEBHOOK_URL is not set`)" in shown
     assert "not configured (`EVALBOARD_SMTP_HOST is not set`)" in shown
@@ -76,7 +78,7 @@ def test_channels_state_and_send_test_through_the_outbox(make_app, seeded_db, mo
     monkeypatch.setenv("EVALBOARD_WEBHOOK_URL", receiver.url)
     reset_settings()
     try:
-        at = open_page(make_app(), "views/alerts.py")
+        at = open_tab(open_page(make_app(), "views/alerts.py"), "Notifications")
         shown = texts(at.markdown)
         # shown as it is (a code span), not with Markdown escapes
         assert "✅ **Webhook (Slack-compatible)** — configured: `http://127.0.0.1/…`" in shown
@@ -89,7 +91,7 @@ def test_channels_state_and_send_test_through_the_outbox(make_app, seeded_db, mo
         assert not receiver.posts  # the page never sends: the worker does
         assert deliver(seeded_db)["sent"] >= 1
         assert any("Test notification" in p["text"] for p in receiver.posts)
-        at = open_page(make_app(), "views/alerts.py")
+        at = open_tab(open_page(make_app(), "views/alerts.py"), "Notifications")
         captions = texts(at.caption)
         assert "Last delivery: never" in captions  # e-mail: never
         assert any(line.startswith("Last delivery: 20") for line in captions.splitlines())  # webhook: just now
@@ -107,7 +109,7 @@ def test_rule_editor_shows_what_each_rule_sees_and_is_blind_to(make_app, seeded_
     from store.aggregates import daily_history
     from store.alerts import list_rules
 
-    at = open_page(make_app(), "views/alerts.py")
+    at = open_tab(open_page(make_app(), "views/alerts.py"), RULES_TAB)
     table = next(f.value for f in at.dataframe if "Sees" in f.columns)
     assert "Blind to" in table.columns
     rules = {r["name"]: r for r in list_rules(seeded_db)}
@@ -138,7 +140,7 @@ def test_trends_for_these_days_keeps_a_week_on_each_side_and_marks_the_alert_day
     assert links
     day = datetime.now(timezone.utc).date() - timedelta(days=1)  # the inserted alert's one day
     wanted = {"start": (day - timedelta(days=7)).isoformat(), "end": filters.today().isoformat(),
-              "mark": f"{day.isoformat()}..{day.isoformat()}", "feature": "all"}
+              "mark": f"{day.isoformat()}..{day.isoformat()}", "feature": "all", "metric": "pass_rate"}
     assert any({k: v[0] for k, v in parse_qs(link.query_string).items()} == wanted for link in links)
     # the Overview opened with those parameters shows the fortnight and says which days are the alert's
     over = make_app()
@@ -155,7 +157,7 @@ def test_notifications_name_their_alert_in_words_not_by_id(make_app, seeded_db):
         "_id": "wf-alert-words|opened|webhook", "alert_id": "wf-alert-words", "transition": "opened",
         "channel": "qa", "channel_type": "webhook", "target": "https://hooks.example.org/…", "status": "sent",
         "attempts": 1, "last_error": None, "created_at": datetime.now(timezone.utc), "sent_at": None})
-    at = open_page(make_app(), "views/alerts.py")
+    at = open_tab(open_page(make_app(), "views/alerts.py"), "Notifications")
     frame = next(f.value for f in at.dataframe if "Transition" in f.value.columns)
     row = frame[frame["Alert"].str.startswith("Daily pass rate below 90%")]
     assert not row.empty and "wf-alert-words" not in " ".join(frame["Alert"])

@@ -4,7 +4,8 @@ from __future__ import annotations
 from core import labels as L
 from dashboard.common import md_escape
 from store import labels, queues
-from tests.integration.dashboard.test_pages_monitor import open_page, texts
+from dashboard.components.alert_format import RULES_TAB
+from tests.integration.dashboard.test_pages_monitor import open_page, open_tab, texts
 
 PAGE = "views/labelling.py"
 ACCURACY = "views/label_accuracy.py"
@@ -80,7 +81,7 @@ def test_threshold_suggestion_from_labels_is_previewed_then_saved_and_audited(ma
              if answers[r["_id"]].get("verdict") and r["eb"]["scores"].get("faithfulness") is not None]
     expected = round(L.suggest_threshold([p[0] for p in pairs], [p[1] for p in pairs]).threshold, 2)
     before = len(list_audit(seeded_db, limit=1000))
-    at = open_page(make_app(seeded_db), "views/alerts.py")
+    at = open_tab(open_page(make_app(seeded_db), "views/alerts.py"), RULES_TAB)
     at.selectbox(key="alerts_thr_feature").set_value("chat").run()
     assert f"**Faithfulness**: {expected:.2f}" in texts(at.markdown)
     at.button(key="thr_sugg_faithfulness").click().run()

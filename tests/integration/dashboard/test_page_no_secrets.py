@@ -6,7 +6,9 @@ from datetime import datetime, timezone
 
 from settings import reset_settings
 
-from .test_pages_monitor import open_page
+from dashboard.components.alert_format import RULES_TAB
+
+from .test_pages_monitor import open_page, open_tab
 
 TOKEN = "T0001/B0002/pl4ntedT0kenQQ"
 
@@ -31,7 +33,9 @@ def test_the_alerts_page_never_shows_a_webhook_secret(make_app, seeded_db, monke
         "last_error": "ConnectError: https://hooks.example.org:8443/services/…"})
     try:
         at = open_page(make_app(), "views/alerts.py")
-        shown = _all_text(at)
+        shown = _all_text(at)  # every tab of the page (each runs only when open)
+        for tab in (RULES_TAB, "Notifications"):
+            shown += _all_text(open_tab(at, tab))
         assert "https://hooks.example.org/…" in shown  # the redacted form is what is shown
         assert "pl4nted" not in shown and TOKEN not in shown
     finally:

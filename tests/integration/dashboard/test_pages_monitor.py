@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from dashboard.common import fmt_pct, fmt_score
+from dashboard.components.alert_format import RULES_TAB
 
 ALL = "__all__"
 PAGES = Path(__file__).resolve().parents[3] / "dashboard" / "views"
@@ -19,6 +20,17 @@ def open_page(at, page: str):
     """Run the app once (st.navigation registers its pages), then open `page`."""
     at.run()
     at.switch_page(page)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def open_tab(at, label: str, key: str | None = None):
+    """Open a tab of a page whose tabs run only when open (`key`: the tabs' key, the Alerts page's by
+    default), as a click on it would."""
+    from dashboard.components.alert_format import TAB_KEY
+
+    at.session_state[key or TAB_KEY] = label
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
@@ -133,18 +145,22 @@ def test_pages_survive_gaps_and_odd_values_in_aggregates(make_app, db):
 # --- Features ------------------------------------------------------------------------------
 
 def test_features_page_shows_heatmap_quadrant_and_thresholds(make_app, seeded_db):
+    from dashboard.components.page_tabs import FEATURE_DETAIL_TABS as DETAIL_TABS, FEATURE_DETAILS_KEY as DETAILS_KEY
+
     at = open_page(make_app(), "views/features.py")
     assert at.title[0].value == "Features"
-    assert len(at.get("vega_lite_chart")) >= 4  # 2 heatmaps, trend, quadrant
-    subheaders = texts(at.subheader)
-    assert "Precision vs faithfulness" in subheaders and "Thresholds in force" in subheaders
-    frames = [df.value for df in at.dataframe]
-    diagnosis = next(f for f in frames if "Diagnosis" in f.columns)
-    assert {"chat", "viability"} <= set(diagnosis["Feature"])
-    thresholds = next(f for f in frames if "Faithfulness" in f.columns and "Diagnosis" not in f.columns)
-    assert thresholds.set_index("Feature").loc["clauses", "Faithfulness"] == pytest.approx(0.95)
+    assert len(at.get("vega_lite_chart")) == 3  # 2 heatmaps and the trend: the other tabs run when opened
+    tabs = [tab.label for tab in at.tabs]
+    assert any("Precision vs faithfulness" in label for label in tabs) and "Thresholds in force" in tabs
     at.selectbox(key="features_trend_metric").set_value("pass_rate").run()
     assert not at.exception
+    open_tab(at, DETAIL_TABS[1], DETAILS_KEY)
+    assert len(at.get("vega_lite_chart")) == 3  # 2 heatmaps and the quadrant
+    diagnosis = next(df.value for df in at.dataframe if "Diagnosis" in df.value.columns)
+    assert {"chat", "viability"} <= set(diagnosis["Feature"])
+    open_tab(at, DETAIL_TABS[3], DETAILS_KEY)
+    thresholds = next(df.value for df in at.dataframe if "Faithfulness" in df.value.columns)
+    assert thresholds.set_index("Feature").loc["clauses", "Faithfulness"] == pytest.approx(0.95)
 
 
 # --- Alerts --------------------------------------------------------------------------------
@@ -194,8 +210,9 @@ def test_viewer_cannot_acknowledge_or_edit(make_app, seeded_db, tmp_path, monkey
     at.session_state["auth_user"] = User("vera", "viewer")
     open_page(at, "views/alerts.py")
     assert at.button(key="alerts_ack_test-alert-viewer").disabled
-    assert at.button(key="alerts_thr_save").disabled
     assert any("Only a reviewer" in i.value for i in at.info)
+    open_tab(at, RULES_TAB)
+    assert at.button(key="alerts_thr_save").disabled
     assert any("Only a admin" in i.value or "Only an admin" in i.value for i in at.info)
     monkeypatch.delenv("EVALBOARD_USERS_FILE")
     reset_settings()
@@ -207,7 +224,7 @@ def test_threshold_editor_refuses_invalid_and_audits_valid(make_app, seeded_db):
 
     before_doc = seeded_db["alert_rules"].find_one({"_id": "threshold:chat"})
     before_audit = len(list_audit(seeded_db, limit=1000))
-    at = open_page(make_app(), "views/alerts.py")
+    at = open_tab(open_page(make_app(), "views/alerts.py"), RULES_TAB)
     at.selectbox(key="alerts_thr_feature").set_value("chat").run()
     at.number_input(key="alerts_thr_chat_faithfulness").set_value(1.5)
     at.button(key="alerts_thr_save").click().run()
@@ -249,7 +266,7 @@ def test_notifications_failed_delivery_is_highlighted(make_app, seeded_db):
         "status": "failed", "attempts": 5, "last_error": "HTTP 500 from receiver",
         "next_attempt_at": None, "created_at": datetime.now(timezone.utc), "sent_at": None,
     })
-    at = open_page(make_app(), "views/alerts.py")
+    at = open_tab(open_page(make_app(), "views/alerts.py"), "Notifications")
     errors = texts(at.error)
     assert "HTTP 500 from receiver" in errors
     assert "SECRET-TOKEN" not in errors  # webhook secrets are not shown

@@ -6,14 +6,16 @@ from __future__ import annotations
 from core import release_rule
 from core import rules as core_rules
 
-from .test_pages_monitor import open_page
+from dashboard.components.alert_format import RULES_TAB
+
+from .test_pages_monitor import open_page, open_tab
 
 
 def test_release_rule_settings_are_edited_in_the_rule_editor(make_app, seeded_db):
     from store.alerts import list_audit
     from store.release_alerts import get_release_rule
 
-    at = open_page(make_app(), "views/alerts.py")
+    at = open_tab(open_page(make_app(), "views/alerts.py"), RULES_TAB)
     [statistic] = [s for s in at.selectbox if s.label == "Statistic"]
     assert list(statistic.options) == [core_rules.statistic_label(s) for s in core_rules.statistics()]
     [channel] = [s for s in at.selectbox if s.label == "Channel" and s.key == "alerts_release_channel"]

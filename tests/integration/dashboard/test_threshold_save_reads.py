@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from dashboard.components.alert_format import RULES_TAB
+
+from .test_pages_monitor import open_tab
+
 
 def test_a_save_keeps_the_cached_aggregates_and_drops_the_thresholds(make_app, seeded_db):
     from store.thresholds import get_thresholds
@@ -14,6 +18,7 @@ def test_a_save_keeps_the_cached_aggregates_and_drops_the_thresholds(make_app, s
     at.switch_page("views/alerts.py")
     at.run()
     assert not at.exception, [e.value for e in at.exception]
+    open_tab(at, RULES_TAB)
     at.selectbox(key="alerts_thr_feature").set_value("chat").run()
     # a feature the aggregates gain behind the page's back (as the worker would write it)
     seeded_db["aggregates_daily"].insert_one({"_id": "zz-new-bench", "feature": "zz-new", "granularity": "day",
