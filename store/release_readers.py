@@ -12,7 +12,7 @@ from core import metrics
 from core import versions
 from core.features import ALL_FEATURES as ALL
 from store import aggregate_counts as agg_counts
-from store.collections import RELEASE_DAILY
+from store.collections import RELEASE_CATALOG, RELEASE_DAILY
 from store.release_aggregates import top_values, zone_or_default
 
 
@@ -21,6 +21,13 @@ def version_values(db: Database, dim: str) -> list[str]:
     newest = [v["value"] for v in top_values(db, dim)]
     present = set(db[RELEASE_DAILY].distinct("value", {"dim": dim}))
     return [v for v in newest if v in present] + [v for v in (versions.OTHER, versions.UNVERSIONED) if v in present]
+
+
+def catalog_stamp(db: Database) -> tuple[int, str]:
+    """What changes when a version value is first seen: (values in the catalog, the newest first record).
+    One small read (the catalog holds a document per value), a cache key for `version_values`."""
+    newest = db[RELEASE_CATALOG].find_one({}, {"first_seen": 1}, sort=[("first_seen", -1)])
+    return db[RELEASE_CATALOG].estimated_document_count(), str((newest or {}).get("first_seen"))
 
 
 def side_totals(db: Database, dim: str, value: str, start: date | None = None, end: date | None = None
