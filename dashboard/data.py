@@ -247,7 +247,16 @@ def database_status(db) -> DatabaseStatus:
 @_reader(HEALTH, RECORDS, ttl=30)
 def record_counts(db) -> RecordCounts:
     from store import health
-    return RecordCounts.model_validate({**health.record_counts(db, week=False), **week_issue_counts()})
+    return RecordCounts.model_validate({**health.record_counts(db, week=False), **week_issue_counts(),
+                                        "total": record_total()})
+
+
+@_reader(HEALTH, RECORDS, ttl=300)
+def record_total(db) -> int:
+    """Every stored record: a count of each on the embedded server (~0.3 s at 36k records, issue 29), so kept
+    5 minutes like the week's counts; the live counts (24 h, waiting, quarantined) 30 s."""
+    from store import health
+    return health.record_total(db)
 
 
 # The week's issue counts read each of the week's records (~0.5 s at the default demo's 2,800 a week on the

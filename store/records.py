@@ -296,8 +296,9 @@ def admitted_features(db: Database) -> set[str]:
 
 
 def has_records(db: Database) -> bool:
-    """Whether the records collection holds any document (the collection's metadata: no scan)."""
-    return db[RECORDS].estimated_document_count() > 0
+    """Whether the records collection holds any document (one indexed read: the embedded server counts
+    every document for `estimated_document_count`)."""
+    return db[RECORDS].find_one({}, {"_id": 1}) is not None
 
 
 def records_for_reading(db: Database):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from core import metrics
 
-# Overview: the trend charts (all built on every run: they share one read; the browser draws one tab)
+# Overview: the trend charts (only the open tab's are built and sent)
+TREND_TAB_KEY = "overview_trend_tab"
 TREND_TABS = ("Quality and pass rate", "Metrics", "Regenerations and volume")
 
 # Features: the sections under the heatmap (only the open one runs)

@@ -28,7 +28,7 @@ from dashboard import page
 from core.features import ALL_FEATURES as ALL
 from dashboard.common import fmt_pct, fmt_score
 from dashboard.components import charts, filters
-from dashboard.components.page_tabs import TREND_TABS, trend_tab
+from dashboard.components.page_tabs import TREND_TAB_KEY, TREND_TABS, trend_tab
 from dashboard.components.partial_notice import render_partial_notice
 
 PREFIX = "overview"
@@ -297,45 +297,44 @@ def _render_trends(feature: str, features: list[str], start: date, end: date,
                  + ("all-features" if feature == ALL else f"{feature}'s") + " alerts fired.")
     note += " Click a point to open that day's failing records in Triage."
     st.caption(note)
-    figures: list[tuple[str | None, object]] = [
-        (m, flag_constant(charts.trend_figure(m, buckets, series(m), threshold=limits.get(m),
-                                              threshold_label=limit_labels.get(m, "threshold"),
-                                              band=(series(m, "p10"), series(m, "p90")), incidents=marked,
-                                              bucket_days=bucket_days, partial=partial),
-                          series(m, "p10"), series(m, "p90"), series(m)))
-        for m in charts.scores()
-    ]
-    figures.append((None, charts.trend_figure(
+    builders = {m: lambda m=m: flag_constant(
+        charts.trend_figure(m, buckets, series(m), threshold=limits.get(m),
+                            threshold_label=limit_labels.get(m, "threshold"), band=(series(m, "p10"), series(m, "p90")),
+                            incidents=marked, bucket_days=bucket_days, partial=partial),
+        series(m, "p10"), series(m, "p90"), series(m)) for m in charts.scores()}
+    builders["pass_rate"] = lambda: charts.trend_figure(
         "pass_rate", buckets, [charts.num(d.pass_rate) for d in docs], percent=True,
         threshold=_rule_threshold(rules, "pass_rate", feature), threshold_label="alert below",
-        incidents=marked, bucket_days=bucket_days, partial=partial)))
-    figures.append((None, charts.trend_figure(
+        incidents=marked, bucket_days=bucket_days, partial=partial)
+    builders["regen_rate"] = lambda: charts.trend_figure(
         "regen_rate", buckets, [charts.num(d.regen_rate) for d in docs], percent=True,
         threshold=_rule_threshold(rules, "regen_rate", feature), threshold_label="alert above",
-        incidents=marked, bucket_days=bucket_days, partial=partial)))
-    figures.append((None, charts.volume_figure(buckets, [charts.num(d.count) for d in docs],
-                                               [charts.num(d.failing) for d in docs], partial=partial)))
-    _render_trend_tabs(figures, feature, granularity, version)
+        incidents=marked, bucket_days=bucket_days, partial=partial)
+    builders["volume"] = lambda: charts.volume_figure(buckets, [charts.num(d.count) for d in docs],
+                                                      [charts.num(d.failing) for d in docs], partial=partial)
+    _render_trend_tabs(builders, feature, granularity, version)
 
 
-def _render_trend_tabs(figures: list[tuple[str | None, object]], feature: str, granularity: str,
-                       version: filters.Version | None) -> None:
-    """The trend charts in three tabs. A browser draws only the open tab's charts: a new tab on the
-    Overview draws two, not nine (issue 29: each chart costs ~60 ms of the browser's time). `?metric=`
-    (an alert's link) opens the tab that holds that metric."""
-    names = [*charts.scores(), "pass_rate", "regen_rate", "volume"]
+def _render_trend_tabs(builders: dict, feature: str, granularity: str, version: filters.Version | None) -> None:
+    """The trend charts in three tabs; only the open tab's charts are built and sent (a tab switch reruns
+    this fragment): a new browser tab on the Overview draws two charts, not nine (issue 29: ~60 ms of the
+    browser's time each). `?metric=` (an alert's link) opens the tab that holds that metric. A chart's key
+    is its place among all of them, whichever tab is open; a click on a score's point opens Triage on
+    that metric, on a rate or the volume on every failing record."""
+    names = list(builders)
     wanted = filters.query_param("metric")
-    tabs = dict(zip(TREND_TABS, st.tabs(TREND_TABS, default=trend_tab(wanted) if wanted in names else None)))
-    by_tab: dict[str, list[int]] = {}
-    for i, name in enumerate(names[:len(figures)]):
-        by_tab.setdefault(trend_tab(name), []).append(i)
-    for tab_name, indexes in by_tab.items():
-        with tabs[tab_name]:
-            for k in range(0, len(indexes), 2):
-                for col, i in zip(st.columns(2), indexes[k:k + 2]):
-                    metric, fig = figures[i]
+    tabs = st.tabs(TREND_TABS, key=TREND_TAB_KEY, on_change="rerun",
+                   default=trend_tab(wanted) if wanted in names else None)
+    for tab_name, tab in zip(TREND_TABS, tabs):
+        if tab.open is False:
+            continue
+        shown = [i for i, name in enumerate(names) if trend_tab(name) == tab_name]
+        with tab:
+            for k in range(0, len(shown), 2):
+                for col, i in zip(st.columns(2), shown[k:k + 2]):
                     with col:
-                        event = charts.show(fig, key=f"{PREFIX}_chart_{i}", clickable=True)
+                        event = charts.show(builders[names[i]](), key=f"{PREFIX}_chart_{i}", clickable=True)
+                    metric = names[i] if names[i] in charts.scores() else None
                     _drill_down(charts.clicked_point(event), feature, metric, granularity, version)
 
 

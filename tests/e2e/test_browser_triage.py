@@ -88,13 +88,14 @@ def _flows(app_url, e2e_db, page):
     _load(page, f"{app_url}/overview")
     settle(page, "Trends")
     assert page.get_by_text("partial", exact=False).count() >= 1
-    charts = page.locator('[data-testid="stVegaLiteChart"]')
-    page.get_by_role("tab", name="Metrics").click()  # the trends tab with faithfulness (the 3rd chart)
-    charts.nth(2).scroll_into_view_if_needed()
+    page.get_by_role("tab", name="Metrics").click()  # the trends tab with faithfulness (built when opened)
+    settle(page)
+    chart = page.locator('[data-testid="stVegaLiteChart"]').filter(has_text="Faithfulness").first
+    chart.scroll_into_view_if_needed()
     settle(page)
     shot(page, "10-overview-partial")
     # the faithfulness chart's points (Vega draws SVG; each point's aria-label names its day)
-    day = _click_mark(page, charts.nth(2).locator("g.mark-symbol.role-mark path"), 2)
+    day = _click_mark(page, chart.locator("g.mark-symbol.role-mark path"), 2)
     settle(page, "match")
     assert "/triage" in page.url and f"start={day}" in page.url and f"end={day}" in page.url, (day, page.url)
     assert "metric=faithfulness" in page.url
@@ -104,6 +105,7 @@ def _flows(app_url, e2e_db, page):
     _load(page, f"{app_url}/overview")
     settle(page, "Trends")
     page.get_by_role("tab", name="Regenerations and volume").click()
+    settle(page)
     volume = page.locator('[data-testid="stVegaLiteChart"]').last
     volume.scroll_into_view_if_needed()
     settle(page)
