@@ -329,6 +329,9 @@ def test_health_counts_and_reingest_of_a_fixed_record(make_app, seeded_db):
     at = open_page(make_app(), "views/health.py")
     assert metric(at, "Database").value == "up"
     assert metric(at, "Total").value == f"{seeded_db['records'].estimated_document_count():,}"
+    assert "health_edit_" + str(rejected["_id"]) not in at.session_state  # a closed entry builds no payload
+    at.session_state[f"health_open_{rejected['_id']}"] = True  # open the entry (as a click on it)
+    at.run()
     assert "missing timestamp" in texts(at.markdown)
     area = at.text_area(key=f"health_edit_{rejected['_id']}")
     # still broken: the new reason is shown, nothing inserted
