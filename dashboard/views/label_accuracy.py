@@ -98,10 +98,13 @@ def render() -> None:
     if not ids:
         st.caption("None: this judge agrees with every label here.")
     queries = {d.id: d.query for d in docs}
+    lines = []
     for rid in ids[:100]:
         human = typed[rid] if rid in typed else HumanAnswer()
         said = human.verdict if metric == "faithfulness" else human.relevancy
-        st.markdown(disagreement_line(rid, queries[rid] if rid in queries else None, said))
+        lines.append(disagreement_line(rid, queries[rid] if rid in queries else None, said))
+    if lines:  # one Markdown list, not an element per line (each is parsed and drawn on its own)
+        st.markdown("\n".join(lines))
     if len(ids) > 100:
         st.caption(f"… and {len(ids) - 100} more.")
 
