@@ -139,7 +139,8 @@ def _rules(metric: str, feature: str) -> dict[str, float]:
 def _render_trends(docs: list[AgreementDoc], metric: str, granularity: str, rules: dict[str, float]) -> None:
     buckets = [d.bucket for d in docs]
     names = ["flip_rate"] if metric == ag.VERDICT else list(ag.STATISTICS)
-    cols = st.columns(len(names))
+    # one statistic at a time, full width: a browser draws only the open tab's chart (issue 29)
+    cols = st.tabs([ag.STATISTICS[name].short for name in names]) if len(names) > 1 else [st.container()]
     changes = []
     for col, name in zip(cols, names):
         values = [d.figure(metric).value(name) for d in docs]

@@ -113,9 +113,10 @@ def _render_jobs() -> None:
         "Recent durations (s)": st.column_config.TextColumn(help="The last five runs, newest first"),
         "Detail": st.column_config.TextColumn(help="Click a cell to read it whole", width="large"),
     })
-    with st.expander(f"Recent runs ({len(recent)})"):
-        st.dataframe(pd.DataFrame([{**_run_row(r), "Detail": str(r.detail or "")} for r in recent]),
-                     hide_index=True, width="stretch", column_config={
+    recent_box = st.expander(f"Recent runs ({len(recent)})", key=f"{PREFIX}_recent_open", on_change="rerun")
+    if recent_box.open is not False:  # a closed box builds no table (issue 29: each table costs a new tab)
+        recent_box.dataframe(pd.DataFrame([{**_run_row(r), "Detail": str(r.detail or "")} for r in recent]),
+                             hide_index=True, width="stretch", column_config={
             "Started": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm:ss"),
             "Duration (s)": st.column_config.NumberColumn(format="%.2f"),
         })

@@ -77,9 +77,10 @@ def render() -> None:
     shown = [r for r in rows if r["feature"] == feature_choice]
     st.dataframe(accuracy_table(shown), hide_index=True, width="stretch", key=f"{PREFIX}_table")
     by_feature = [r for r in rows if r["feature"] != ALL_FEATURES and feature_choice == ALL_FEATURES]
-    if by_feature:
-        with st.expander("Per feature"):
-            st.dataframe(accuracy_table(by_feature), hide_index=True, width="stretch", key=f"{PREFIX}_per_f")
+    if by_feature:  # the table is built only while the box is open (issue 29: each table costs a new tab)
+        box = st.expander("Per feature", key=f"{PREFIX}_per_f_open", on_change="rerun")
+        if box.open is not False:
+            box.dataframe(accuracy_table(by_feature), hide_index=True, width="stretch", key=f"{PREFIX}_per_f")
 
     st.subheader("Over weeks")
     weekly = [r for r in weekly_rows if r["feature"] == feature_choice]
