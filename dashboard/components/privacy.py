@@ -43,7 +43,10 @@ def _kinds(rows: list[PrivacyDay]) -> list[str]:
 
 
 def _render_terms(db) -> None:
-    with st.expander("Names and terms to redact (admin)"):
+    box = st.expander("Names and terms to redact (admin)", key=f"{PREFIX}_terms_open", on_change="rerun")
+    if box.open is False:  # the editor is built only while open (issue 29)
+        return
+    with box:
         st.caption("One a line; `KIND: term` gives its own placeholder (`CLIENT: Acme Traders` → `[CLIENT_1]`). "
                    "Applies to records stored from now on; `python -m jobs redact --apply` goes over older ones.")
         text = st.text_area("Terms", value=get_terms_text(db), height=160, key=f"{PREFIX}_terms")

@@ -135,8 +135,13 @@ def _request_scores(db, records: list[RecordDoc]) -> None:
 
 
 def _rule_editor(db) -> None:
+    # the form is built only while the box is open (issue 29: a closed box's widgets cost a new tab too)
+    box = st.expander("Alert when a judge's accuracy on the labels drops", key=f"{PREFIX}_rule_open",
+                      on_change="rerun")
+    if box.open is False:
+        return
     rule = store_labels.accuracy_rule(db)
-    with st.expander("Alert when a judge's accuracy on the labels drops"):
+    with box:
         st.caption(f"Per feature with at least {L.MIN_LABELS_FOR_ALERT} settled labels: an alert (Alerts page, "
                    "notifications, report line) while the judge's accuracy on them is below the minimum. "
                    "Off by default; changes are audited.")

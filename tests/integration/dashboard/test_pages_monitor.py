@@ -390,3 +390,17 @@ def test_uri_shown_without_credentials():
         == "mongodb://db.example.com:27017/evalboard"
     assert redact_uri("mongodb+srv://u:p@cluster0.abc.mongodb.net/x") == "mongodb+srv://cluster0.abc.mongodb.net/x"
     assert redact_uri("mongodb://127.0.0.1:27018/evalboard") == "mongodb://127.0.0.1:27018/evalboard"
+
+
+def test_closed_boxes_build_nothing_until_opened(make_app, seeded_db):
+    """Issue 29: Data health's recent runs and term list are built only while their box is open (each closed
+    table or editor cost a new browser tab its drawing); opened, they are there."""
+    at = open_page(make_app(), "views/health.py")
+    assert "health_privacy_terms" not in at.session_state
+    tables = len(at.dataframe)
+    at.session_state["health_privacy_terms_open"] = True
+    at.session_state["health_recent_open"] = True
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.text_area(key="health_privacy_terms") is not None
+    assert len(at.dataframe) == tables + 1  # the recent runs
