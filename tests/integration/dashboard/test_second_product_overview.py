@@ -8,6 +8,8 @@ import json
 import random
 from datetime import datetime, timedelta, timezone
 
+from .test_pages_monitor import overview_charts
+
 FEATURE = "leases"
 
 
@@ -55,7 +57,7 @@ def test_a_second_products_feature_on_the_overview(db, tmp_path):
     assert f"**{FEATURE}** has no thresholds of its own: judged by the defaults" in info
     links = {e.proto.label: e.proto.page for e in at.get("page_link")}
     assert any(label == f"Set {FEATURE}'s thresholds" for label in links), links
-    charts = [str(c.proto.spec) for c in at.get("vega_lite_chart")]
+    charts = [str(c.proto.spec) for c in overview_charts(at)]  # every trends tab
     flat = [c for c in charts if "no signal here" in c]
     assert len(flat) == 1 and "constant at 1.00" in flat[0]  # contextual precision, and only it
     assert "Numbers are partial" not in info
