@@ -331,9 +331,15 @@ def _version_values(db, dim: str, catalog_stamp: tuple) -> list[str]:
 
 def version_values(dim: str) -> list[str]:
     """A dimension's values that have aggregates, newest first (store.release_readers.version_values)."""
+    return versions_by_dim((dim,))[dim]
+
+
+def versions_by_dim(dims) -> dict[str, list[str]]:
+    """`version_values` of several dimensions, the catalog's stamp read once for all of them."""
     from dashboard.common import database
     from store.release_readers import catalog_stamp
-    return _version_values(dim, catalog_stamp(database()))
+    stamp = catalog_stamp(database())
+    return {dim: _version_values(dim, stamp) for dim in dims}
 
 
 @_reader(AGGREGATES, ttl=WORKER_TTL)
@@ -368,7 +374,7 @@ def version_histograms(db, dim: str, value: str, feature: str, start, end) -> di
 def version_known() -> dict[str, list[str]]:
     """{dimension: its values with aggregates, newest first} (the version filter's options)."""
     from core.versions import DIMENSIONS
-    return {dim: version_values(dim) for dim in DIMENSIONS}
+    return versions_by_dim(DIMENSIONS)
 
 
 @_reader(AGGREGATES, ttl=WORKER_TTL)

@@ -111,7 +111,7 @@ def _select(where, label: str, options: tuple, name: str, default, **kwargs):
 def _version_filters() -> dict[str, str | None]:
     """Release / model / prompt version selects (only the dimensions records have)."""
     from core.versions import LABELS, OTHER
-    known = {dim: data.version_values(dim) for dim in VERSION_DIMS}
+    known = data.versions_by_dim(VERSION_DIMS)
     shown = [dim for dim in VERSION_DIMS if known[dim]]
     picked: dict[str, str | None] = {}
     if not shown:

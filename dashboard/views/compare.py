@@ -238,7 +238,7 @@ def render() -> None:
     st.caption("Is B better than A? Two releases, models, prompt versions or periods side by side, with how sure "
                "we can be (95 % bootstrap intervals).")
     render_partial_notice()  # records stored but not counted yet (issue 34)
-    values = {dim: data.version_values(dim) for dim in versions.DIMENSIONS}
+    values = data.versions_by_dim(versions.DIMENSIONS)
     runs = {r["_id"]: r for r in data.golden_runs(None)}  # issue 30: two runs of a golden set
     values["run"] = list(runs)
     _apply_links(values)
