@@ -94,7 +94,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_app(uri: str, log: Path) -> tuple[subprocess.Popen, str]:
+def start_app(uri: str, log: Path, root: Path = ROOT) -> tuple[subprocess.Popen, str]:
     port = free_port()
     env = {**os.environ, "MONGODB_URI": uri, "EVALBOARD_USERS_FILE": str(log.parent / "no-users.toml"),
            "EVALBOARD_RUN_TIMING": "1"}
@@ -104,7 +104,7 @@ def start_app(uri: str, log: Path) -> tuple[subprocess.Popen, str]:
         [sys.executable, "-m", "streamlit", "run", "dashboard/app.py", "--server.port", str(port),
          "--server.headless", "true", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
          "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
+        cwd=root, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:

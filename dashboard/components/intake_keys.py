@@ -5,11 +5,11 @@ is stored (store/api_keys.py). Creations and revocations go to the audit trail, 
 """
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from core.intake_docs import ApiKey
 from dashboard.common import allowed_now, current_user, md_escape
+from dashboard.components.plain_table import plain_table
 from store import api_keys
 from store.errors import ValidationFailed
 from store.thresholds import write_audit
@@ -26,10 +26,11 @@ def render_keys(db, prefix: str) -> None:
         st.code(new_key, language=None)
     keys = [ApiKey.model_validate(k) for k in api_keys.list_keys(db)]
     if keys:
-        st.dataframe(pd.DataFrame([{
+        plain_table([{
             "Id": k.id, "Key starts": k.prefix + "…", "Source": k.source, "Feature": k.feature or "",
             "Release": k.release or "", "Created": k.created_at, "By": k.created_by or "",
-            "State": "revoked" if k.revoked_at else "live"} for k in keys]), hide_index=True, width="stretch")
+            "State": "revoked" if k.revoked_at else "live"} for k in keys],
+            {"Created": lambda v: v.strftime("%Y-%m-%d %H:%M UTC") if hasattr(v, "strftime") else str(v)})
     _create_form(db, prefix)
     live = [k.id for k in keys if not k.revoked_at]
     if live:

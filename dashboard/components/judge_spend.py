@@ -2,12 +2,12 @@
 and what the cascade kept local (clear verdicts) or skipped because the budget was reached."""
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from core import cascade as C
 from dashboard import data
 from dashboard.components import filters
+from dashboard.components.plain_table import plain_table
 from settings import get_settings
 
 
@@ -41,9 +41,8 @@ def render_judge_spend() -> None:
     if not rows:
         st.caption("No judge call today (no judge configured, or no judged job ran).")
         return
-    st.dataframe(pd.DataFrame([{
+    plain_table([{
         "Job": r.job, "Feature": r.feature, "Calls": r.calls, "USD": r.cost_usd,
         "Judged": sum(int(n) for k, n in r.reasons.items() if k in C.JUDGED_REASONS),
         "Local": r.reason(C.LOCAL), "Budget": r.reason(C.BUDGET),
-    } for r in rows]), hide_index=True, width="stretch",
-        column_config={"USD": st.column_config.NumberColumn(format="$%.4f")})
+    } for r in rows], {"USD": "${:.4f}".format})

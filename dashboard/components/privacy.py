@@ -2,12 +2,12 @@
 kind, never the values; core/privacy), the mode in force, and the admin's list of names and terms."""
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from core.intake_docs import PrivacyDay
 from core.privacy import KINDS, PolicyError, policy_for
 from dashboard import data
+from dashboard.components.plain_table import plain_table
 from dashboard.common import allowed_now, can, current_user, md_escape
 from store.errors import ValidationFailed
 from store.privacy import get_terms_text, set_terms
@@ -27,10 +27,9 @@ def render_privacy(db) -> None:
         st.error(md_escape(f"The privacy settings cannot be used: {exc}"))
     rows = [PrivacyDay.model_validate(r) for r in data.privacy_counts()]
     if rows:
-        table = pd.DataFrame([{"day": r.day, "source": r.source, "mode": r.mode, "records": r.records,
-                               **{kind: r.count(kind) for kind in _kinds(rows)}}
-                              for r in rows])
-        st.dataframe(table, hide_index=True, width="stretch")
+        kinds = _kinds(rows)
+        plain_table([{"day": r.day, "source": r.source, "mode": r.mode, "records": r.records,
+                      **{kind: r.count(kind) for kind in kinds}} for r in rows])
     else:
         st.caption("No personal data found in the last 14 days.")
     if can("admin"):

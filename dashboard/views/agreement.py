@@ -25,8 +25,8 @@ from dashboard import page
 from core.features import ALL_FEATURES as ALL
 from dashboard.common import fmt_pct, fmt_score
 from dashboard.components import charts, filters, score_view
+from dashboard.components.plain_table import plain_table
 from dashboard.components.record_view import logged_evaluation, render_record
-from dashboard.components.table_selection import selected_rows
 
 PREFIX = "agreement"
 DEFAULT_DAYS = 28
@@ -198,12 +198,9 @@ def _render_disagreements(db, docs: list[AgreementDoc], metric: str) -> None:
         st.caption("No sampled record has both scores for this score in the period.")
         return
     ids = [r["Record"] for r in rows]
-    st.session_state[f"{PREFIX}_ids"] = ids
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key=f"{PREFIX}_table",
-                 on_select=_on_select, selection_mode="single-row",
-                 column_config={"Logged": st.column_config.NumberColumn(format="%.2f", width="small"),
-                                "Independent": st.column_config.NumberColumn(format="%.2f", width="small"),
-                                "Logged − independent": st.column_config.NumberColumn(format="%+.2f")})
+    # read, then one opened from the box below: a Markdown table, not a grid (components/plain_table.py)
+    plain_table(rows, {"Logged": "{:.2f}".format, "Independent": "{:.2f}".format,
+                       "Logged − independent": "{:+.2f}".format})
     open_key = f"{PREFIX}_open"
     current = st.session_state.get(open_key)
     pick = st.selectbox("Open a record", ids, index=ids.index(current) if current in ids else None,
@@ -229,13 +226,6 @@ def _render_disagreements(db, docs: list[AgreementDoc], metric: str) -> None:
         score_view.render_full_reasons(score_view.comparison_rows(logged_evaluation(record), independent),
                                        "New reason", label="Independent reasons in full")
         render_record(db, record, prefix=PREFIX, on_write=lambda: data.invalidate(data.RECORDS))
-
-
-def _on_select() -> None:
-    rows = selected_rows(f"{PREFIX}_table")
-    ids = st.session_state.get(f"{PREFIX}_ids") or []
-    if rows and 0 <= rows[0] < len(ids):
-        st.session_state[f"{PREFIX}_open"] = ids[rows[0]]
 
 
 render()

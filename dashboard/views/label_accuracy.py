@@ -17,6 +17,7 @@ from core.features import ALL_FEATURES
 from core.label_docs import Estimate, HumanAnswer, human_answers
 from core.record_doc import RecordDoc
 from dashboard import data, page
+from dashboard.components.plain_table import plain_table
 from dashboard.common import can, current_user, md_escape
 from store.errors import ValidationFailed
 from store import labels as store_labels
@@ -75,7 +76,7 @@ def render() -> None:
                                   format_func=lambda f: "all features" if f == ALL_FEATURES else f,
                                   key=f"{PREFIX}_feature")
     shown = [r for r in rows if r["feature"] == feature_choice]
-    st.dataframe(accuracy_table(shown), hide_index=True, width="stretch", key=f"{PREFIX}_table")
+    plain_table(accuracy_table(shown).to_dict("records"))  # read, not browsed: no grid (plain_table.py)
     by_feature = [r for r in rows if r["feature"] != ALL_FEATURES and feature_choice == ALL_FEATURES]
     if by_feature:  # the table is built only while the box is open (issue 29: each table costs a new tab)
         box = st.expander("Per feature", key=f"{PREFIX}_per_f_open", on_change="rerun")

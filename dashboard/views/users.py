@@ -7,12 +7,12 @@ adding the first user (an admin) turns sign-in on.
 """
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from dashboard.auth import ROLES, add_user, load_users, remove_user, users_path
 from dashboard import page
 from dashboard.components.intake_keys import render_keys
+from dashboard.components.plain_table import plain_table
 from dashboard.common import allowed_now, current_user, md_escape, require, show_flash
 from store.errors import ValidationFailed
 from store.thresholds import write_audit
@@ -37,8 +37,7 @@ def render() -> None:
                 "Adding the first user — an admin — turns sign-in on; you will then sign in as that user.",
                 icon="🔓")
     else:
-        table = pd.DataFrame([{"User": name, "Role": entry["role"]} for name, entry in sorted(users.items())])
-        st.dataframe(table, hide_index=True, width="stretch")
+        plain_table([{"User": name, "Role": entry["role"]} for name, entry in sorted(users.items())])
     st.caption(f"Users file: `{users_path()}`")
     _add_form(db, users)
     if users:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from .test_pages_monitor import metric, open_page
+from .test_pages_monitor import markdown_table, metric, open_page
 
 
 def test_health_shows_recent_runs_durations_and_backlog(make_app, seeded_db):
@@ -22,7 +22,7 @@ def test_health_shows_recent_runs_durations_and_backlog(make_app, seeded_db):
     dirty = [d for d in (get_state(seeded_db, AGGREGATE) or {}).get("dirty_days") or []]
     assert metric(at, "Days waiting to be built").value == f"{len(dirty):,}"
     assert metric(at, "Agreement sample left").value == "12"
-    jobs = next(f.value for f in at.dataframe if "Recent durations (s)" in f.value.columns)
+    jobs = markdown_table(at, "Recent durations (s)")  # a Markdown table, not a grid (issue 29)
     row = jobs[jobs["Job"] == "agreement"].iloc[0]
     assert row["Recent durations (s)"] == "2.5 · 4.0" and row["Detail"] == "scored=100 waiting=12"
     assert set(jobs["Job"]) >= {"aggregate", "alerts", "agreement"}

@@ -5,7 +5,7 @@ from core import labels as L
 from dashboard.common import md_escape
 from store import labels, queues
 from dashboard.components.alert_format import RULES_TAB
-from tests.integration.dashboard.test_pages_monitor import open_page, open_tab, texts
+from tests.integration.dashboard.test_pages_monitor import markdown_table, open_page, open_tab, texts
 
 PAGE = "views/labelling.py"
 ACCURACY = "views/label_accuracy.py"
@@ -57,7 +57,7 @@ def test_demo_queue_agreement_and_judge_accuracy(make_app, seeded_db):
     assert f"Cohen's κ {kappa:.2f}" in texts(at.markdown)
     at = open_page(make_app(seeded_db), ACCURACY)
     assert at.title[0].value == "Judge accuracy on your labels"
-    table = at.dataframe[0].value
+    table = markdown_table(at, "judge", "metric", "n")  # a Markdown table, not a grid (issue 29)
     assert L.LOGGED in set(table["judge"])
     answers = labels.human_answers(seeded_db)
     settled = sum(1 for a in answers.values() if a.get("verdict"))

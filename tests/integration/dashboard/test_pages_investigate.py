@@ -10,6 +10,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from .conftest import APP, REPO, _names, point_app_at  # noqa: E402
+from .test_pages_monitor import markdown_table  # noqa: E402
 
 METACHAR_QUERY = "What does s. 138 (NI Act) say about [cheques]*? $100+ ^fine|jail"
 ODD_ID = "odd-record-1"
@@ -558,6 +559,6 @@ def test_triage_and_data_health_show_placeholders_not_personal_data(inv_db, tmp_
     assert "EMAIL\\_1" in shown and "PHONE\\_1" in shown  # md-escaped [EMAIL_1], [PHONE_1]
     at = open_page("views/health.py")
     assert "Personal data" in [s.value for s in at.subheader]
-    table = next(d.value for d in at.dataframe if {"source", "records"} <= set(d.value.columns))
+    table = markdown_table(at, "source", "records")
     row = table[table["source"] == "evallog:private.jsonl"].iloc[0]
     assert row["records"] == 1 and row["EMAIL"] == 3 and row["PHONE"] == 2

@@ -3,10 +3,12 @@ against a real embedded server with demo data (fixtures in conftest.py)."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from dashboard.common import fmt_pct, fmt_score
@@ -44,6 +46,39 @@ def overview_charts(at) -> list:
     for tab in TREND_TABS:
         found += list(open_tab(at, tab, TREND_TAB_KEY).get("vega_lite_chart"))
     return found
+
+
+def _cells(line: str) -> list[str]:
+    """A Markdown table row's cells as a reader sees them: split on unescaped pipes, escapes and the
+    invisible word joiners (no_autolinks) taken out."""
+    parts = re.split(r"(?<!\\)\|", line.strip())[1:-1]
+    return [re.sub(r"\\(.)", r"\1", p.strip()).replace("\u2060", "") for p in parts]
+
+
+def _numbers(column: pd.Series) -> pd.Series:
+    try:
+        return pd.to_numeric(column)
+    except (TypeError, ValueError):
+        return column
+
+
+def markdown_tables(at) -> list[pd.DataFrame]:
+    """Every Markdown table on the page (components/plain_table.py draws small tables so), "—" read as empty
+    and numeric columns as numbers."""
+    tables = []
+    for element in at.markdown:
+        lines = [ln for ln in str(element.value).splitlines() if ln.strip().startswith("|")]
+        if len(lines) < 2 or not re.fullmatch(r"\|(?:\s*-+:?\s*\|)+", lines[1].strip()):
+            continue
+        rows = [[None if c == "—" else c for c in _cells(ln)] for ln in lines[2:]]
+        frame = pd.DataFrame(rows, columns=_cells(lines[0]))
+        tables.append(frame.apply(_numbers))
+    return tables
+
+
+def markdown_table(at, *columns: str) -> pd.DataFrame:
+    """The page's Markdown table that has these columns."""
+    return next(t for t in markdown_tables(at) if set(columns) <= set(t.columns))
 
 
 def metric(at, label: str):
