@@ -38,19 +38,28 @@ def _numeric(rows: Sequence[Mapping], column: str) -> bool:
     return bool(values) and all(isinstance(v, Number) and not isinstance(v, bool) for v in values)
 
 
-def markdown_table(rows: Sequence[Mapping[str, object]], formats: Formats | None = None) -> str:
-    """The rows (dicts with the same keys, in column order) as a GFM table; numbers right-aligned."""
+def _tinted(text: str, tint: str | None) -> str:
+    return f":{tint}-background[{text}]" if tint else text
+
+
+def markdown_table(rows: Sequence[Mapping[str, object]], formats: Formats | None = None,
+                   tints: Sequence[str | None] | None = None) -> str:
+    """The rows (dicts with the same keys, in column order) as a GFM table; numbers right-aligned. `tints`:
+    a Streamlit colour name (red, green, ...) per row, drawn as the background of its cells, or None."""
     if not rows:
         return ""
     formats = formats or {}
     columns = list(rows[0])
+    tints = list(tints or [None] * len(rows))
     head = "| " + " | ".join(md_escape(c) for c in columns) + " |"
     rule = "|" + "|".join("---:" if _numeric(rows, c) else "---" for c in columns) + "|"
-    body = ["| " + " | ".join(cell_text(r.get(c), formats.get(c)) for c in columns) + " |" for r in rows]
+    body = ["| " + " | ".join(_tinted(cell_text(r.get(c), formats.get(c)), tint) for c in columns) + " |"
+            for r, tint in zip(rows, tints)]
     return "\n".join([head, rule, *body])
 
 
-def plain_table(rows: Sequence[Mapping[str, object]], formats: Formats | None = None, *, container=st) -> None:
+def plain_table(rows: Sequence[Mapping[str, object]], formats: Formats | None = None, *,
+                tints: Sequence[str | None] | None = None, container=st) -> None:
     """Draw the rows as a Markdown table (nothing for no rows)."""
     if rows:
-        container.markdown(markdown_table(rows, formats))
+        container.markdown(markdown_table(rows, formats, tints))

@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 import pytest
 
 from tests.integration.dashboard.conftest import open_with_params as _open
+from tests.integration.dashboard.test_pages_monitor import markdown_table
 
 
 # The newest release ships a day before the demo ends (now), so at 40 records a day its share of one
@@ -42,15 +43,17 @@ def test_compare_defaults_to_the_last_two_releases_and_marks_the_regression(rel_
     assert at.title[0].value == "Compare"
     assert at.selectbox(key="compare_release_a").value == RELEASES[-2][0]
     assert at.selectbox(key="compare_release_b").value == RELEASES[-1][0]
-    table = at.table[0].value
+    table = markdown_table(at, "Feature", "Metric", "Beyond noise")  # Markdown, not st.table (issue 29)
     _, feature, _, _ = RELEASE_REGRESSION
     row = table[(table["Feature"] == feature) & (table["Metric"] == "Contextual recall")].iloc[0]
     assert row["Beyond noise"] == "▼ worse" and row["B − A mean [95 %]"].startswith("−0.")
+    drawn = next(str(m.value) for m in at.markdown if "Beyond noise" in str(m.value))
+    assert ":red-background[▼ worse]" in drawn  # the worse row is tinted
     assert f"{RELEASES[-1][0]} is worse than {RELEASES[-2][0]}" in _summary(at)
     # the other way round the same cell is better
     at.selectbox(key="compare_release_a").select(RELEASES[-1][0]).run()
     at.selectbox(key="compare_release_b").select(RELEASES[-2][0]).run()
-    table = at.table[0].value
+    table = markdown_table(at, "Feature", "Metric", "Beyond noise")
     row = table[(table["Feature"] == feature) & (table["Metric"] == "Contextual recall")].iloc[0]
     assert row["Beyond noise"] == "▲ better"
 
@@ -64,7 +67,7 @@ def test_compare_links_are_validated_and_periods_work(rel_db):
     at = _open("views/compare.py", by="model")
     assert at.selectbox(key="compare_model_b").value == RELEASES[-1][1]
     at = _open("views/compare.py", by="period")
-    assert "Summary." in _summary(at) and len(at.table[0].value) > 0
+    assert "Summary." in _summary(at) and len(markdown_table(at, "Feature", "Beyond noise")) > 0
 
 
 def test_triage_filters_by_release(rel_db):
@@ -162,7 +165,7 @@ def test_demo_sets_runs_and_compare_by_run(rel_db):
 
     at = _open("views/compare.py", by="run", a=runs[1]["_id"], b=runs[0]["_id"])
     assert at.selectbox(key="compare_run_b").value == runs[0]["_id"]
-    table = at.table[0].value
+    table = markdown_table(at, "Feature", "Metric", "Beyond noise")
     recall = table[(table["Feature"] == "clauses") & (table["Metric"] == "Contextual recall")].iloc[0]
     assert recall["B − A mean [95 %]"].startswith("−0.")  # the regressed metric, as in the product's records
     assert any(s.value == "Items that flipped" for s in at.subheader)

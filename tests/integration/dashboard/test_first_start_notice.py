@@ -3,7 +3,7 @@ report, every page says what is still being built; after the tick, the notice is
 from __future__ import annotations
 
 from .conftest import _plain_records
-from .test_pages_monitor import open_page
+from .test_pages_monitor import markdown_tables, open_page
 
 
 def notices(at) -> str:
@@ -48,4 +48,4 @@ def test_a_page_drops_reads_cached_before_the_worker_wrote_new_numbers(make_app,
     assert any(e in notices(at) for e in empty)
     run_tick(db)
     at = open_page(AppTest.from_file(APP, default_timeout=60), "views/compare.py")  # same server: caches kept
-    assert not any(e in notices(at) for e in empty) and at.table, notices(at)
+    assert not any(e in notices(at) for e in empty) and markdown_tables(at), notices(at)

@@ -51,8 +51,9 @@ def overview_charts(at) -> list:
 def _cells(line: str) -> list[str]:
     """A Markdown table row's cells as a reader sees them: split on unescaped pipes, escapes and the
     invisible word joiners (no_autolinks) taken out."""
-    parts = re.split(r"(?<!\\)\|", line.strip())[1:-1]
-    return [re.sub(r"\\(.)", r"\1", p.strip()).replace("\u2060", "") for p in parts]
+    parts = [re.sub(r"^:[a-z]+-background\[(.*)\]$", r"\1", p.strip())  # a tinted row's cells
+             for p in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
+    return [re.sub(r"\\(.)", r"\1", p).replace("\u2060", "") for p in parts]
 
 
 def _numbers(column: pd.Series) -> pd.Series:

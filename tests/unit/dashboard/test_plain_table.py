@@ -26,3 +26,11 @@ def test_blank_cells_read_as_a_dash_and_formats_apply():
 
 def test_no_rows_no_table():
     assert markdown_table([]) == ""
+
+
+def test_a_tinted_row_colours_every_cell_and_only_that_row():
+    table = markdown_table([{"Metric": "recall", "Mark": "▼ worse"}, {"Metric": "precision", "Mark": ""}],
+                           tints=["red", None])
+    worse, other = table.splitlines()[2:]
+    assert worse == "| :red-background[recall] | :red-background[▼ worse] |"
+    assert other == "| precision | — |"
