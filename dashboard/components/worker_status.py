@@ -19,7 +19,7 @@ def scheduler_line(status: SchedulerStatus, now: datetime | None = None) -> tupl
     if not status.leading:
         holder = status.holder
         return False, ("No worker holds the scheduler lease" + (f" (the last was {holder})" if holder else "")
-                       + ": nothing is aggregated or alerted until one runs (`python -m jobs scheduler`).")
+                       + ": nothing is aggregated or alerted until one runs (start one: python -m jobs scheduler).")
     parts = [f"Scheduler: lease held by {status.holder}"]
     last = status.last_tick
     if last is not None and isinstance(last.started_at, datetime):
