@@ -550,8 +550,8 @@ TEMPLATES: tuple[Template, ...] = (
       ("ni_141", "ni_138"),
       (("ni_141", "Argument 1: Liability under Section 141 extends only to those in charge of and responsible for the "
                   "conduct of the business at the time of the offence."),
-       ("ni_141", "Argument 2: The director had no knowledge of the offence and exercised due diligence, which is a "
-                  "statutory defence."),
+       ("ni_141", "Argument 2: The director can prove the offence was committed without his knowledge and that he "
+                  "exercised all due diligence to prevent it."),
        ("ni_138", "Argument 3: Liability arises only after the fifteen-day payment period under proviso (c) to "
                   "Section 138 expired.")),
       ("Argument 4: Non-executive directors are exempt under Section 141(3).",)),
