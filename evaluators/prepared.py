@@ -63,7 +63,7 @@ class Evidence:
             ptoks = set(content_tokens(part))
             per.append(ptoks)
             toks |= ptoks
-            nums |= numbers(part)
+            nums |= numbers(part, fraction_words=True)
             mons |= months(part)
             for s in split_sentences(strip_citations(part)):
                 sents.append(s)

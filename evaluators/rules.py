@@ -28,6 +28,10 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
   number_neighbours (judge30) a number the context gives in another sentence than the claim's best one is with
                    the claim's fact when that sentence has a content word next to it that the claim has next to
                    it ("stood about 146 metres tall"); units and time words do not count (evaluators/numfacts.py)
+  fractions        (judge31) "1/2", "½" and "1 1/2" are the values 0.5 and 1.5, not the numbers 1 and 2, and the
+                   context's fraction words ("half a cup", "one and a half hours", "two thirds") and single
+                   units ("a cup", "an hour", "a dozen") are amounts an answer may give in digits
+                   (evaluators/text/numbers.py)
 """
 from __future__ import annotations
 
@@ -35,7 +39,7 @@ import os
 
 NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "counts", "passage_check", "added_phrase",
          "contradiction", "quantity_mismatch", "claim_split", "contrast_words", "negation_clause",
-         "number_neighbours")
+         "number_neighbours", "fractions")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.

@@ -196,7 +196,7 @@ def _check_numbers(text: str, ev: Evidence, p: Prepared, m: _Match, score: float
     local_idx = {best} | {i for i in range(len(ev.sentences)) if overl[i] >= 0.34 or len(words_only & sent_toks[i]) >= 3}
     if len(ev.sentences[head].split()) <= 15:
         local_idx.add(head)
-    local_nums = set().union(*(numbers(ev.sentences[i]) for i in local_idx))
+    local_nums = set().union(*(numbers(ev.sentences[i], fraction_words=True) for i in local_idx))
     displaced = [n for n in claim_nums if n in ev.numbers and n not in local_nums]
     if displaced and rules.on("number_neighbours"):  # judge30: a sentence giving it next to the claim's words
         displaced = [n for n in displaced if not NF.said_with(n, text, ev.sentences)]

@@ -83,12 +83,84 @@ def _comma_run(m: re.Match) -> str:
     return m.group(0) if western or indian else ", ".join([head, *groups])
 
 
+_VULGAR = {"\u00bd": 0.5, "\u00bc": 0.25, "\u00be": 0.75, "\u2153": 1 / 3, "\u2154": 2 / 3, "\u215b": 0.125}
+_VULGAR_RE = re.compile(r"(?<![\d.,])(\d+)?\s?([" + "".join(_VULGAR) + "])")
+# "1/2", "3/4", "1 1/2": a proper fraction with a small denominator; "24/7", "12/05" and "3/12/2024" are not
+_SLASH_RE = re.compile(r"(?<![\d/.,])(?:(\d{1,3})\s+)?(\d{1,2})/(\d{1,2})(?![\d/])")
+_HALF_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+               "nine": 9, "ten": 10, "twelve": 12}
+# the context's fraction words: "half a cup", "one and a half hours", "a quarter of", "two thirds"; a bare
+# "half" / "third" / "quarter" is often no amount ("the second half", "the third step", "the first quarter")
+_FRACTION_WORD_RE = re.compile(
+    r"\b(?:(?P<whole>\d+|" + "|".join(w for w in _HALF_WORDS if w != "a") + r")\s+and\s+a\s+half"
+    r"|(?:a|one)\s+half|(?<!first )(?<!second )(?<!other )(?<!latter )(?<!back )(?<!front )half\s+(?:a|an|of|the)"
+    r"|(?P<qn>a|one|three)\s+quarters?"
+    r"|(?P<tn>a|one|two)\s+thirds?)\b", re.IGNORECASE)
+
+
+# the context's "a cup", "an hour", "a dozen": one of a unit (an answer may write "1 cup", "1 hour", "12")
+_ONE_UNIT_RE = re.compile(
+    r"\b(?:a|an)\s+(?:single\s+|whole\s+|full\s+)?(?:(dozen|hundred|thousand)|cup|teaspoon|tablespoon|tsp|tbsp|"
+    r"litre|liter|pint|quart|gallon|ounce|pound|kilogram|kilo|gram|metre|meter|kilometre|kilometer|mile|inch|"
+    r"foot|yard|second|minute|hour|day|week|fortnight|month|year|decade|century)s?\b", re.IGNORECASE)
+_ONE_UNIT_VALUES = {"dozen": 12.0, "hundred": 100.0, "thousand": 1000.0}
+
+
+def _fraction(num: str, den: str, whole: str | None) -> float | None:
+    n, d = int(num), int(den)
+    if not (2 <= d <= 16 and 0 < n < d):
+        return None
+    return round((int(whole) if whole else 0) + n / d, 4)
+
+
+def _fraction_word_value(m: re.Match) -> float:
+    low = m.group(0).lower()
+    if m.group("whole"):
+        whole = m.group("whole").lower()
+        return float(whole) + 0.5 if whole.isdigit() else _HALF_WORDS[whole] + 0.5
+    if m.group("qn"):
+        return 0.75 if m.group("qn").lower() == "three" else 0.25
+    if m.group("tn"):
+        return round(2 / 3 if m.group("tn").lower() == "two" else 1 / 3, 4)
+    return 0.5 if "half" in low else 0.0
+
+
+def _fractions(text: str, vals: set, words: bool) -> str:
+    """Rule `fractions`: "1/2", "1½" and "1 1/2" are the values 0.5, 1.5 (not the numbers 1 and 2), and the
+    context's fraction words ("half a cup") and single units ("a cup", "an hour", "a dozen") are amounts an
+    answer may give in digits ("1/2 cup", "1 cup", "12")."""
+    def vulgar(m):
+        vals.add(round((int(m.group(1)) if m.group(1) else 0) + _VULGAR[m.group(2)], 4))
+        return " "
+
+    def slash(m):
+        v = _fraction(m.group(2), m.group(3), m.group(1))
+        if v is None:
+            return m.group(0)
+        vals.add(v)
+        return " "
+
+    def word(m):  # "three and a half" on either side (not also the number 3); the rest on the context's
+        if not (words or m.group("whole")):
+            return m.group(0)
+        vals.add(round(_fraction_word_value(m), 4))
+        return " " if m.group("whole") else m.group(0)
+
+    text = _FRACTION_WORD_RE.sub(word, _SLASH_RE.sub(slash, _VULGAR_RE.sub(vulgar, text)))
+    if words:
+        vals.update(_ONE_UNIT_VALUES.get((m.group(1) or "").lower(), 1.0) for m in _ONE_UNIT_RE.finditer(text))
+    return text
+
+
 @lru_cache(maxsize=8192)
-def numbers(text: str) -> frozenset:
+def numbers(text: str, fraction_words: bool = False) -> frozenset:
     """Normalised numeric values mentioned in `text` (amounts with multipliers expanded, % kept apart,
-    number words converted). Citation page numbers are ignored."""
+    number words converted). Citation page numbers are ignored. `fraction_words`: also the amounts said
+    with fraction words (the context's side: an answer's "half" is not checked as a number)."""
     text = strip_citations(text or "")
     vals: set = set()
+    if rules.on("fractions"):
+        text = _fractions(text, vals, fraction_words)
     if "[" in text:  # a number's placeholder is that number, equal only to itself ("1" of [PHONE_1] is none)
         vals.update(("#", m.group(0)) for m in PLACEHOLDER.finditer(text) if m.group(1) in NUMBER_KINDS)
         text = without_placeholders(text)

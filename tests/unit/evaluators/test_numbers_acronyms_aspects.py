@@ -74,3 +74,21 @@ def test_misspelling_of_a_close_word_only():
     assert misspelling_of("recieve", {"receive"}) == "receive"
     assert misspelling_of("murder", {"mother"}) is None
     assert misspelling_of("cycle", {"cycle"}) is None  # not a misspelling of itself
+
+
+@pytest.mark.parametrize("text,claim_side,context_side", [
+    ("Add 1/2 cup of sugar", {0.5}, {0.5}),              # a fraction, not the numbers 1 and 2
+    ("1½ cups", {1.5}, {1.5}),
+    ("1 1/2 cups", {1.5}, {1.5}),
+    ("two and a half hours", {2.5}, {2.5}),            # said on either side
+    ("Pour half a cup of vinegar", set(), {0.5, 1.0}),  # the context's words are amounts ...
+    ("a quarter of the dough", set(), {0.25}),
+    ("rest it for an hour", set(), {1.0}),
+    ("a dozen eggs", set(), {12.0}),
+    ("the second half of the year", set(), set()),      # ... not every "half"
+    ("open 24/7", {24.0, 7.0}, {24.0, 7.0}),            # not proper fractions
+    ("due 3/12/2024", {3.0, 12.0, 2024.0}, {3.0, 12.0, 2024.0}),
+])
+def test_fractions_and_single_units(text, claim_side, context_side):
+    assert set(numbers(text)) == claim_side
+    assert set(numbers(text, fraction_words=True)) == context_side

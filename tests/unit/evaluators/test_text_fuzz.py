@@ -20,6 +20,7 @@ _PIECES = st.sampled_from([
     "350\u00b0F", "180 \u00b0C", "Rs. 20 lakh", "twenty-five", "10%", "1,000,000", "2:30 PM", "1990-2000",
     "\n- ", "\n1. ", "\n## ", "**Step 4:** ", "Ingredients:", "\u2022 ", "(a) ", "iv. ", "Step 4 and 5",
     "Caf\u00e9 cr\u00e8me", "\u00e9t\u00e9", "\u4e2d\u6587", "\U0001F600", "\u200b", "U.S.A.", "N.I. Act", "e.g. ", "vs. ",
+    "1/2", "1 1/2 ", "\u00bd", "3\u00be", "two and a half ", "half a ", "a dozen ", "an hour", "24/7",
     "not ", "no longer ", "unable to answer.", "I cannot provide", "The passages do not say",
     ". ", "? ", "; ", ", and ", " but ", ":", "", " ",
 ])
@@ -35,6 +36,7 @@ def _run_all(text: str) -> None:
     split_sentences(text)
     split_claims(text)
     numbers(text)
+    numbers(text, fraction_words=True)
     months(text)
     entities(text)
     content_tokens(text)
