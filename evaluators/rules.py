@@ -32,6 +32,12 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
                    context's fraction words ("half a cup", "one and a half hours", "two thirds") and single
                    units ("a cup", "an hour", "a dozen") are amounts an answer may give in digits
                    (evaluators/text/numbers.py)
+  short_answer_kind (judge31, answer relevancy) a short answer (<= 4 content words) of the kind its question asks
+                   for - a year, a number, a name the question does not say, a yes or no - takes the question up
+                   (0.85), wherever the context says it (evaluators/answer_kind.py)
+  partial_refusal  (judge31, answer relevancy) an answer that gives what it can and then says what the sources
+                   leave open is not a refusal; only an answer none of whose other sentences takes the question up
+                   is capped as one (evaluators/metrics/answer_relevancy.py `declines`)
 """
 from __future__ import annotations
 
@@ -39,7 +45,7 @@ import os
 
 NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "counts", "passage_check", "added_phrase",
          "contradiction", "quantity_mismatch", "claim_split", "contrast_words", "negation_clause",
-         "number_neighbours", "fractions")
+         "number_neighbours", "fractions", "short_answer_kind", "partial_refusal")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.

@@ -5,6 +5,8 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from .. import meaning as M
+from .. import rules
+from ..answer_kind import YES_NO, short_answer_kind
 from ..text.claims import is_pleasantry, is_refusal
 from ..text.numbers import numbers
 from ..text.words import content_tokens
@@ -13,6 +15,34 @@ from ..relevance import aspect_coverage, aspect_weights, short_answer_responsive
 from ..support import _surface
 from ..prompts import JudgePrompt
 from ..types import MetricEvaluator, Score
+
+
+SHORT_ANSWER_OF_KIND = 0.85  # above every default threshold: a short answer of the kind asked takes it up
+SHORT_ANSWER_WORDS = 4  # content words: the scorer's short answers (relevance.short_answer_responsiveness)
+
+
+def _short(p: Prepared) -> bool:
+    """Rule short_answer_kind's answers: <= 4 content words ("Yes" has none)."""
+    return rules.on("short_answer_kind") and len(set(content_tokens(p.answer))) <= SHORT_ANSWER_WORDS
+
+
+def _in_context(p: Prepared) -> bool:
+    """Every content word of the answer that its question does not say is in the context."""
+    words = set(content_tokens(p.answer))
+    return bool(words) and bool(p.ctx.sentences) and (words - p.q_tokens or words) <= p.ctx.tokens
+
+
+def declines(p: Prepared, units: list[str], sims: np.ndarray) -> bool:
+    """The answer declines: it says it cannot answer, and none of its other sentences takes the question up. An
+    answer that gives what it can, then says what the sources leave open ("... It does not say whether part-time
+    staff get a pro-rated share, so I can't answer that"), answers (issue 28)."""
+    if not is_refusal(p.answer):
+        return False
+    if not rules.on("partial_refusal"):
+        return True
+    aspects = set(p.aspects)
+    return not any(not is_refusal(u) and not is_pleasantry(u) and (sim >= 0.3 or aspects & set(content_tokens(u)))
+                   for u, sim in zip(units, sims))
 
 
 def on_topic_share(p: Prepared, units: list[str], vecs: np.ndarray, sims: np.ndarray) -> float:
@@ -61,15 +91,25 @@ def answer_relevancy(p: Prepared) -> Score:
     responsive = short_answer_responsiveness(p)
     if responsive is not None:
         value = max(value, responsive)
+    # "Russian" to "What is the nationality of ...?": the kind of thing asked, and said in the context (not only
+    # in the sentences nearest the question: a multi-hop answer sits elsewhere); another question's answer of
+    # the same form is rarely in this context
+    kind = short_answer_kind(p.query, p.answer) if _short(p) else None
+    if kind not in (None, YES_NO) and not _in_context(p):
+        kind = None
+    if kind is not None:
+        value = max(value, SHORT_ANSWER_OF_KIND)
     meaning = M.answer_meaning(p, sents, vecs)  # everyday words vs the domain's words: judged by meaning
     by_words = value
     value = max(value, meaning["value"])
-    refusal = is_refusal(p.answer)
+    refusal = declines(p, sents, sims)
     if refusal:
         value = min(value, 0.3)
     value = _clip(value)
     if refusal:
         reason = "The answer declines to answer the question."
+    elif kind is not None and value == SHORT_ANSWER_OF_KIND:
+        reason = f"A short answer of the kind the question asks for ({kind})."
     elif responsive is not None and value == responsive and value >= 0.5:
         reason = "A short, direct answer taken from the part of the context that addresses the question."
     elif value >= 0.7:
@@ -90,6 +130,7 @@ def answer_relevancy(p: Prepared) -> Score:
                                  "aspect_coverage": cov, "missing_aspects": [_surface(p.query, m) for m in missing],
                                  "on_topic_share": round(on_topic, 4), "refusal": refusal,
                                  "short_answer_responsiveness": None if responsive is None else round(responsive, 4),
+                                 "short_answer_kind": kind,
                                  "meaning": meaning, "by_words": round(by_words, 4)})
 
 
