@@ -5,6 +5,7 @@ need a vector (`texts_to_embed`; the batcher encodes their union once). No I/O: 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Sequence
 
 import numpy as np
@@ -47,19 +48,27 @@ class Evidence:
     source_tokens: list[set] = field(default_factory=list)
     index: dict = field(default_factory=dict)  # 4-char prefix -> stems, for match_in
     acronyms: dict = field(default_factory=dict)  # acronym key -> stem ("NI" -> "ni"), see acronyms
-    expansions: dict = field(default_factory=dict)  # initials -> stems of the spelled-out words
     conversions: frozenset = frozenset()  # the context's quantities in other units (checks.conversions)
     durations: tuple = ()  # the context's lengths of time, in days (checks.durations; rule quantity_mismatch)
+    parts: tuple = ()  # the texts the sentences come from
+
+    @cached_property
+    def expansions(self) -> dict:
+        """Initials -> stems of the spelled-out words. Read on first use: only a claim with an acronym asks,
+        and reading every run of words of every chunk was a tenth of a record's CPU (issue 28: speed)."""
+        exp: dict = {}
+        for part in self.parts:
+            for k, v in expansions(part).items():
+                exp.setdefault(k, set()).update(v)
+        return exp
 
     @classmethod
     def build(cls, parts: Sequence[str], vec: Callable[[str], np.ndarray]) -> "Evidence":
         sents, src, toks, nums, mons, per = [], [], set(), set(), set(), []
-        acr, exp = {}, {}
+        acr = {}
         for i, part in enumerate(parts):
             for k, v in acronyms(part).items():
                 acr.setdefault(k, v)
-            for k, v in expansions(part).items():
-                exp.setdefault(k, set()).update(v)
             ptoks = set(content_tokens(part))
             per.append(ptoks)
             toks |= ptoks
@@ -72,7 +81,7 @@ class Evidence:
         conv = frozenset().union(*(C.conversions(part) for part in parts)) if rules.on("units_names") else frozenset()
         # rule quantity_mismatch: the context's lengths of time ("24 months" for "two years" is the same one)
         spans = tuple(d for part in parts for d, _, _ in C.durations(part)) if rules.on("quantity_mismatch") else ()
-        return cls(sents, src, vecs, toks, nums, mons, per, prefix_index(toks), acr, exp, conv, spans)
+        return cls(sents, src, vecs, toks, nums, mons, per, prefix_index(toks), acr, conv, spans, tuple(parts))
 
     def find(self, tok: str) -> str | None:
         """The evidence stem `tok` matches (itself, or an inflected/derived form), else None."""
