@@ -11,9 +11,22 @@ from __future__ import annotations
 
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.e2e.conftest import ADMIN, ARTIFACTS
 
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+
+
+# quiet for `quiet` ms: the script idle and no skeleton, checked in the page (one wait with a timeout; a
+# `locator.count()` per poll has none, and with Chromium 156.0.8078.108 one of them never returned)
+_QUIET_JS = """([selector, quiet, key]) => {
+  const now = performance.now();
+  const idle = !!document.querySelector(selector) && !document.querySelector('[data-testid="stSkeleton"]');
+  if (!idle) { window[key] = undefined; return false; }
+  if (window[key] === undefined) window[key] = now;
+  return now - window[key] >= quiet;
+}"""
 
 
 def settle(page, text: str | None = None) -> None:
@@ -23,15 +36,11 @@ def settle(page, text: str | None = None) -> None:
         page.get_by_text(text, exact=False).filter(visible=True).first.wait_for(state="visible")
     page.locator(IDLE).wait_for(state="attached")
     # a click may start its rerun a moment later: wait until no run is in flight for 300 ms
-    quiet_since = time.monotonic()
-    deadline = quiet_since + 60
-    while time.monotonic() < deadline:
-        if page.locator(IDLE).count() == 0:
-            quiet_since = time.monotonic()
-        elif time.monotonic() - quiet_since > 0.3:
-            break
-        page.wait_for_timeout(50)
-    page.wait_for_function("!document.querySelector('[data-testid=\"stSkeleton\"]')")
+    key = f"__ebQuiet{time.monotonic_ns()}"
+    try:
+        page.wait_for_function(_QUIET_JS, arg=[IDLE, 300, key], polling=50, timeout=60_000)
+    except PlaywrightTimeout:  # still rerunning after a minute: let the caller look at what is there
+        pass
 
 
 def shot(page, name: str) -> None:
