@@ -45,11 +45,14 @@ def aspect_coverage(weights: dict[str, float], tokens: set) -> float | None:
     return sum(v for a, v in weights.items() if a in tokens) / total
 
 
+SHORT_ANSWER_WORDS = 4  # content words: an answer this short is read as a short answer (relevancy)
+
+
 def short_answer_responsiveness(p: Prepared) -> float | None:
     """For answers of <= 4 content words: share of their (non-question) words found in the two context
     sentences most similar to the question, times how similar the best of those is. None otherwise."""
     a_content = set(content_tokens(p.answer))
-    if not a_content or len(a_content) > 4 or not p.ctx.sentences:
+    if not a_content or len(a_content) > SHORT_ANSWER_WORDS or not p.ctx.sentences:
         return None
     qs = p.ctx.vecs @ p.q_vec
     top = [i for i in np.argsort(-qs)[:2] if qs[i] >= 0.3]

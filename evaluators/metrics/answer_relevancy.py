@@ -11,14 +11,14 @@ from ..text.claims import is_pleasantry, is_refusal
 from ..text.numbers import numbers
 from ..text.words import content_tokens
 from ..prepared import answer_units, _clip, _norm, Prepared
-from ..relevance import aspect_coverage, aspect_weights, short_answer_responsiveness, typos_answered
+from ..relevance import (SHORT_ANSWER_WORDS, aspect_coverage, aspect_weights, short_answer_responsiveness,
+                         typos_answered)
 from ..support import _surface
 from ..prompts import JudgePrompt
 from ..types import MetricEvaluator, Score
 
 
 SHORT_ANSWER_OF_KIND = 0.85  # above every default threshold: a short answer of the kind asked takes it up
-SHORT_ANSWER_WORDS = 4  # content words: the scorer's short answers (relevance.short_answer_responsiveness)
 
 
 def _short(p: Prepared) -> bool:

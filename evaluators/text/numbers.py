@@ -87,12 +87,10 @@ _VULGAR = {"\u00bd": 0.5, "\u00bc": 0.25, "\u00be": 0.75, "\u2153": 1 / 3, "\u21
 _VULGAR_RE = re.compile(r"(?<![\d.,])(\d+)?\s?([" + "".join(_VULGAR) + "])")
 # "1/2", "3/4", "1 1/2": a proper fraction with a small denominator; "24/7", "12/05" and "3/12/2024" are not
 _SLASH_RE = re.compile(r"(?<![\d/.,])(?:(\d{1,3})\s+)?(\d{1,2})/(\d{1,2})(?![\d/])")
-_HALF_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-               "nine": 9, "ten": 10, "twelve": 12}
 # the context's fraction words: "half a cup", "one and a half hours", "a quarter of", "two thirds"; a bare
 # "half" / "third" / "quarter" is often no amount ("the second half", "the third step", "the first quarter")
 _FRACTION_WORD_RE = re.compile(
-    r"\b(?:(?P<whole>\d+|" + "|".join(w for w in _HALF_WORDS if w != "a") + r")\s+and\s+a\s+half"
+    r"\b(?:(?P<whole>\d+|" + _UNITS_WORDS + r")\s+and\s+a\s+half"
     r"|(?:a|one)\s+half|(?<!first )(?<!second )(?<!other )(?<!latter )(?<!back )(?<!front )half\s+(?:a|an|of|the)"
     r"|(?P<qn>a|one|three)\s+quarters?"
     r"|(?P<tn>a|one|two)\s+thirds?)\b", re.IGNORECASE)
@@ -114,15 +112,14 @@ def _fraction(num: str, den: str, whole: str | None) -> float | None:
 
 
 def _fraction_word_value(m: re.Match) -> float:
-    low = m.group(0).lower()
     if m.group("whole"):
         whole = m.group("whole").lower()
-        return float(whole) + 0.5 if whole.isdigit() else _HALF_WORDS[whole] + 0.5
+        return (float(whole) if whole.isdigit() else float(_NUMBER_WORDS[whole])) + 0.5
     if m.group("qn"):
         return 0.75 if m.group("qn").lower() == "three" else 0.25
     if m.group("tn"):
         return round(2 / 3 if m.group("tn").lower() == "two" else 1 / 3, 4)
-    return 0.5 if "half" in low else 0.0
+    return 0.5  # "a half", "half a/of/the"
 
 
 def _fractions(text: str, vals: set, words: bool) -> str:
