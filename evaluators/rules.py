@@ -38,6 +38,9 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
   partial_refusal  (judge31, answer relevancy) an answer that gives what it can and then says what the sources
                    leave open is not a refusal; only an answer none of whose other sentences takes the question up
                    is capped as one (evaluators/metrics/answer_relevancy.py `declines`)
+  multiples        (judge32) "twice the fees", "double the dose", "three times as fast" are the multiple 2 or 3,
+                   which the context must give too ("two times the" and "twice the" agree); neither passes for
+                   the plain number (evaluators/text/numbers.py)
 """
 from __future__ import annotations
 
@@ -45,7 +48,7 @@ import os
 
 NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "counts", "passage_check", "added_phrase",
          "contradiction", "quantity_mismatch", "claim_split", "contrast_words", "negation_clause",
-         "number_neighbours", "fractions", "short_answer_kind", "partial_refusal")
+         "number_neighbours", "fractions", "short_answer_kind", "partial_refusal", "multiples")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.

@@ -377,7 +377,8 @@ def unsupported_words_of(text: str, ev: Evidence, p: Prepared, alias: dict | Non
         else:
             w = RARE_WORD_WEIGHT if (caps or not is_common(surface)) else COMMON_WORD_WEIGHT
             ok = ev.find(st) is not None or st in (alias or {}) or match_in(st, p.q_tokens, p.q_index) is not None or (
-                st in _NUMBER_WORDS and float(_NUMBER_WORDS[st]) in ev.numbers)
+                st in _NUMBER_WORDS and float(_NUMBER_WORDS[st]) in ev.numbers) or (
+                caps and rules.on("units_names") and C.entity_alias_found(st, ev.find))  # "CO2" for "carbon dioxide"
         new_w += w
         if not ok and w == RARE_WORD_WEIGHT:
             miss_w += w
@@ -387,6 +388,8 @@ def unsupported_words_of(text: str, ev: Evidence, p: Prepared, alias: dict | Non
 
 def _fmt_num(n) -> str:
     if isinstance(n, tuple):
+        if n[0] == "\u00d7":  # ("×", 2.0): "twice the", "two times the"
+            return f"{n[1]:g}\u00d7"
         return n[1] if n[0] == "#" else f"{n[1]:g}%"  # ("#", "[PHONE_1]"): a number's placeholder
     return f"{n:,.0f}" if float(n).is_integer() else f"{n:g}"
 

@@ -104,6 +104,30 @@ _ONE_UNIT_RE = re.compile(
 _ONE_UNIT_VALUES = {"dozen": 12.0, "hundred": 100.0, "thousand": 1000.0}
 
 
+# "twice the fees", "double the dose", "three times as fast", "2x the speed": a multiple of something, kept as
+# ("×", n) so that "twice" and "two times" agree and neither passes for the plain number 2; "double as",
+# "twice a day" and a bare "twice" (a count of times) are not multiples
+_MULTIPLE_WORDS = {"twice": 2, "double": 2, "thrice": 3, "triple": 3, "treble": 3, "quadruple": 4}
+_MULTIPLE_RE = re.compile(
+    r"\b(?:(?P<word>twice|thrice)\s+(?=(?:the|as|that|this|its|their|his|her|what|how|more|less|many|much)\b)"
+    r"|(?P<verb>double|triple|treble|quadruple)\s+(?=(?:the|that|this|its|their|his|her|what)\b)"
+    r"|(?P<n>\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten)\s*(?:times|x)\s+"
+    r"(?=(?:the|as|that|this|its|their|his|her|what|more|less|higher|lower|greater|larger|smaller|faster|"
+    r"slower|bigger|longer|shorter|stronger|heavier|cheaper|costlier)\b))", re.IGNORECASE)
+
+
+def _multiples(text: str, vals: set) -> str:
+    """Rule `multiples`: "twice the annual fees" is the multiple 2, which a context saying "the fees" does not
+    give (and "two times the" agrees with "twice the")."""
+    def one(m):
+        word = (m.group("word") or m.group("verb") or "").lower()
+        n = m.group("n")
+        value = _MULTIPLE_WORDS[word] if word else (float(n) if n[0].isdigit() else _NUMBER_WORDS[n.lower()])
+        vals.add(("\u00d7", float(value)))
+        return " "
+    return _MULTIPLE_RE.sub(one, text)
+
+
 def _fraction(num: str, den: str, whole: str | None) -> float | None:
     n, d = int(num), int(den)
     if not (2 <= d <= 16 and 0 < n < d):
@@ -158,6 +182,8 @@ def numbers(text: str, fraction_words: bool = False) -> frozenset:
     vals: set = set()
     if rules.on("fractions"):
         text = _fractions(text, vals, fraction_words)
+    if rules.on("multiples"):
+        text = _multiples(text, vals)
     if "[" in text:  # a number's placeholder is that number, equal only to itself ("1" of [PHONE_1] is none)
         vals.update(("#", m.group(0)) for m in PLACEHOLDER.finditer(text) if m.group(1) in NUMBER_KINDS)
         text = without_placeholders(text)

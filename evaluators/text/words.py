@@ -44,8 +44,10 @@ _PROVISION_WORDS = frozenset("section article clause rule order chapter schedule
                              "explana illustr regulat notific circular".split())
 
 
+@lru_cache(maxsize=32768)
 def stem(word: str) -> str:
-    """Crude, deterministic stemmer: lower-case, common suffixes off, then truncated to 7 chars."""
+    """Crude, deterministic stemmer: lower-case, common suffixes off, then truncated to 7 chars. Cached: ~230
+    calls a record, a sixth of the scoring time before."""
     w = word.lower().replace("\u2019", "'")
     if w.endswith("'s"):
         w = w[:-2]

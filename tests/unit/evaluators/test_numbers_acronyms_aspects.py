@@ -92,3 +92,18 @@ def test_misspelling_of_a_close_word_only():
 def test_fractions_and_single_units(text, claim_side, context_side):
     assert set(numbers(text)) == claim_side
     assert set(numbers(text, fraction_words=True)) == context_side
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Liability is capped at twice the annual fees.", {("\u00d7", 2.0)}),  # a multiple, not the plain number 2
+    ("a fine of up to two times the cheque amount", {("\u00d7", 2.0)}),  # ... the same multiple as "twice the"
+    ("double the recipe for a crowd", {("\u00d7", 2.0)}),
+    ("It is 3x faster than before", {("\u00d7", 3.0)}),
+    ("three times as long", {("\u00d7", 3.0)}),
+    ("The sofa can double as a bed", set()),  # not multiples: a verb, a frequency, a count of times
+    ("take it twice daily", set()),
+    ("I have been there twice.", set()),
+])
+def test_multiples(text, expected):
+    assert set(numbers(text)) == expected
+    assert set(numbers(text, fraction_words=True)) == expected  # the context reads them the same way
