@@ -31,3 +31,6 @@ extra_metric, low_tail, with_agreement, webhook_secret, short_timeout
 # requests) and uvicorn's Server flag that stops a test server
 _.rejected_spans, _.error_message, _.string_value, _.double_value, _.int_value, _.parent_span_id
 _.start_time_unix_nano, _.end_time_unix_nano, _.should_exit
+
+# cache keys: st.cache_data hashes these arguments to key the cached value; the body reads the unhashed ones
+stamp_a, stamp_b

@@ -25,3 +25,8 @@ def trend_tab(name: str) -> str:
     if name in ("regen_rate", "volume"):
         return TREND_TABS[2]
     return TREND_TABS[1]
+
+# Compare: the feature x metric table and the queries whose verdict flipped (a read of up to ~2 x SCAN_LIMIT
+# records, ~0.5 s on the demo after every worker tick: it runs only when its tab is open)
+COMPARE_TAB_KEY = "compare_tab"
+COMPARE_TABS = ("Feature × metric", "Answers that flipped")

@@ -25,6 +25,7 @@ from dashboard import page
 from dashboard.common import md_escape
 from dashboard.components import filters
 from dashboard.components.set_run_view import render_flips, run_label
+from dashboard.components.page_tabs import COMPARE_TAB_KEY, COMPARE_TABS
 from dashboard.components.partial_notice import render_partial_notice
 from dashboard.components.plain_table import plain_table
 from dashboard.components.rank_table import render_ranking
@@ -48,9 +49,22 @@ def _feature_label(feature: str) -> str:
     return "All features" if feature == ALL_FEATURES else feature
 
 
-@st.cache_data(ttl=300, show_spinner=False)
+def _stamp(totals: dict) -> tuple:
+    """What two sides' cells depend on, small to hash: per feature its counts and per metric n, sum and passes
+    (the histograms follow from the same records). Hashing the histograms themselves cost every run ~40 ms."""
+    return tuple(sorted((f, t["count"], t["passed"], t["failing"],
+                         tuple(sorted((m, c["n"], round(c["sum"], 9), c["pass"]) for m, c in t["metrics"].items())))
+                        for f, t in totals.items()))
+
+
 def _cells(a: dict, b: dict, noise: dict | None = None) -> list[Cell]:
-    return compare_sides(a, b, metrics.score_names(), noise=noise)
+    return _cells_of(_stamp(a), _stamp(b), noise, a, b)
+
+
+@st.cache_data(ttl=300, show_spinner=False, max_entries=64)
+def _cells_of(stamp_a: tuple, stamp_b: tuple, noise: dict | None, _a: dict, _b: dict) -> list[Cell]:
+    """Keyed by the stamps (hashed); the totals themselves (`_a`, `_b`: not hashed) are what is compared."""
+    return compare_sides(_a, _b, metrics.score_names(), noise=noise)
 
 
 def _noise() -> dict:
@@ -208,7 +222,6 @@ def _findings(cells: list[Cell]) -> list:
 
 
 def _render_flips(a: tuple, b: tuple, label_a: str, label_b: str) -> None:
-    st.subheader("Answers that flipped")
     st.caption(f"Queries asked in both {label_a} (its last {WINDOW_DAYS} days) and {label_b} (its first "
                f"{WINDOW_DAYS} days), paired by normalised text, whose verdict differs (the majority of their records), "
                "the largest drops first; each opens a record of B in Triage.")
@@ -278,8 +291,15 @@ def render() -> None:
     cells = _cells(totals_a, totals_b, _noise())
     n_a = (totals_a.get(ALL_FEATURES) or {}).get("count", 0)
     n_b = (totals_b.get(ALL_FEATURES) or {}).get("count", 0)
-    if _render_cells(cells, label_a, label_b, n_a, n_b):
-        _render_flips(side_a, side_b, label_a, label_b)
+    if not _render_summary(cells, label_a, label_b, n_a, n_b):
+        return
+    table, flips = st.tabs(COMPARE_TABS, key=COMPARE_TAB_KEY, on_change="rerun")  # only the open tab runs
+    if table.open is not False:
+        with table:
+            _render_table(cells)
+    if flips.open is not False:
+        with flips:
+            _render_flips(side_a, side_b, label_a, label_b)
 
 
 def _render_runs(runs: dict[str, dict]) -> None:
@@ -306,6 +326,14 @@ def _render_runs(runs: dict[str, dict]) -> None:
 
 
 def _render_cells(cells: list[Cell], label_a: str, label_b: str, n_a: int, n_b: int) -> bool:
+    if not _render_summary(cells, label_a, label_b, n_a, n_b):
+        return False
+    _render_table(cells)
+    return True
+
+
+def _render_summary(cells: list[Cell], label_a: str, label_b: str, n_a: int, n_b: int) -> bool:
+    """The one-paragraph summary and the cells worse beyond noise; False when A and B share no feature."""
     if not cells:
         st.info("A and B have no feature in common.", icon="📭")
         return False
@@ -315,6 +343,10 @@ def _render_cells(cells: list[Cell], label_a: str, label_b: str, n_a: int, n_b: 
     if worse:
         st.error(f"{len(worse)} feature × metric cell(s) worse beyond noise: " + ", ".join(
             f"{_feature_label(c.feature)} {_label(c.metric)}" for c in worse[:6]), icon="📉")
+    return True
+
+
+def _render_table(cells: list[Cell]) -> None:
     st.caption(f"B − A with a 95 % percentile-bootstrap interval over the records; ▼/▲ where the interval "
                f"excludes 0 and the difference matters (≥ {MIN_MEAN_EFFECT:.2f} on a mean, ≥ {MIN_RATE_EFFECT:.0%} on "
                f"a pass rate, ≥ {MIN_N} records a side); ≈ where the interval excludes 0 but the difference is smaller "
@@ -324,7 +356,6 @@ def _render_cells(cells: list[Cell], label_a: str, label_b: str, n_a: int, n_b: 
                   "not beyond noise." if _noise() else ""))
     rows = _table(cells)  # a Markdown table: st.table's styler costs a new tab ~0.2 s (components/plain_table.py)
     plain_table(rows, tints=[_tint(r) for r in rows])
-    return True
 
 
 render()

@@ -55,6 +55,9 @@ def test_compare_the_last_two_releases(app_url, e2e_db, browser_page):
         # demo's open arguments regression can outrank this cell while the newest release holds few records;
         # the cell's own row above is what says it is worse beyond noise)
         shot(page, "21-compare")
+        page.get_by_role("tab", name="Answers that flipped").click()  # read only when its tab is open
+        page.get_by_role("link", name="Open record").first.wait_for()
+        settle(page)
         link = page.get_by_role("link", name="Open record").first
         href = link.get_attribute("href")
         record = re.search(r"record=([^&]+)", href or "")

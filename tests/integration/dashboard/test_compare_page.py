@@ -58,6 +58,26 @@ def test_compare_defaults_to_the_last_two_releases_and_marks_the_regression(rel_
     assert row["Beyond noise"] == "▲ better"
 
 
+def test_the_flipped_answers_are_read_only_when_their_tab_is_open(rel_db, monkeypatch):
+    """The flipped queries (a read of the records of both sides, ~0.5 s after every worker tick on the demo) run
+    only in their own tab (issue 29): the page's first run does not read them; opening the tab lists them, each
+    one click from a record of B in Triage."""
+    from dashboard import data
+    from dashboard.components.page_tabs import COMPARE_TAB_KEY, COMPARE_TABS
+    from tests.integration.dashboard.test_pages_monitor import open_tab
+
+    calls = []
+    real = data.flipped_queries
+    monkeypatch.setattr(data, "flipped_queries", lambda *a, **k: calls.append(a) or real(*a, **k))
+    at = _open("views/compare.py")
+    assert [t.label for t in at.tabs] == list(COMPARE_TABS) and calls == []
+    assert markdown_table(at, "Feature", "Metric", "Beyond noise") is not None  # the table's tab is the open one
+    at = open_tab(at, COMPARE_TABS[1], COMPARE_TAB_KEY)
+    assert len(calls) == 1
+    links = [e.proto for e in at.get("page_link") if e.proto.label == "Open record"]
+    assert links and all(link.page == "triage" and "record=" in link.query_string for link in links), links
+
+
 def test_compare_links_are_validated_and_periods_work(rel_db):
     from demo.generate import RELEASES
 
