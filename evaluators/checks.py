@@ -319,14 +319,15 @@ _UNBOUNDED = ("lifetime", "lifelong", "permanent", "permanently", "indefinite", 
 _DURATION_RE = re.compile(
     r"(?<![\w.])(half\s+an?|\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
     r"twenty|thirty|forty|fifty|sixty|ninety|hundred|half)(?:\s+|-)(second|minute|hour|day|week|fortnight|month|"
-    r"year|decade|century|centurie)s?\b|\b(" + "|".join(_UNBOUNDED) + r")\b", re.IGNORECASE)
+    r"year|decade|century|centurie)s?\b|\b(" + "|".join(_UNBOUNDED) + r"|life(?=\s+(?:imprisonment|sentence|term|ban)\b)"
+    r"|(?<=\bfor\s)life)\b", re.IGNORECASE)  # "life imprisonment", "banned for life": unbounded too
 
 
 @lru_cache(maxsize=4096)
 def durations(text: str) -> tuple[tuple[float, str, float], ...]:
     """(length in days, as written, the count) of each duration in `text`: "30 days", "two-year", "a week", "6-month";
-    "lifetime", "permanent", "indefinitely", "unlimited" are unbounded (inf). Ages ("five-year-old") are left
-    out."""
+    "lifetime", "permanent", "indefinitely", "unlimited", "life imprisonment", "for life" are unbounded (inf).
+    Ages ("five-year-old") are left out."""
     out = []
     t = strip_citations(text or "")
     for m in _DURATION_RE.finditer(t):

@@ -73,6 +73,18 @@ def test_durations_are_read_in_days_whatever_their_form():
                    pytest.approx(1 / 48), "lifetime": float("inf")}  # an age is not a duration
 
 
+def test_a_life_term_is_an_unbounded_length_of_time():
+    """(judge32) "life imprisonment", "imprisonment for life", "banned for life", "a life sentence" are unbounded like
+    "lifetime": the demo's seeded "Cheating ... is punishable with life imprisonment" against "up to three years"
+    conflicts; "quality of life" is no length of time."""
+    for text in ("punishable with life imprisonment", "imprisonment for life", "banned for life", "a life sentence"):
+        assert [w for _, w, _ in C.durations(text)] == ["life"], text
+    assert C.durations("the quality of life") == ()
+    sentence = "Whoever cheats shall be punished with imprisonment for a term which may extend to three years."
+    assert C.duration_conflicts("Cheating is punishable with life imprisonment.", sentence, [3 * 365.25]) \
+        == [("life", "three years")]
+
+
 def test_a_length_of_time_given_otherwise_conflicts():
     sentence = "The headphones come with a limited two-year warranty from the date of purchase."
     assert C.duration_conflicts("They have a lifetime warranty.", sentence, [730.5]) == [("lifetime", "two-year")]
