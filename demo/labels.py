@@ -2,13 +2,9 @@
 
 Called once at the end of `python -m jobs demo` (demo/generate.py), so a newcomer sees every figure of
 the Labelling and Judge accuracy pages on day one. Realistic rather than perfect:
-- the humans read the answer: one that holds a claim the generator made up (demo/corpus.py, `unsupported`)
-  is hallucinated, the others are faithful. The logged judge, whose scores chose those claims, is right on
-  most records and wrong where it drifted (the chat judge's lenient week passes answers that still make
-  things up); the local scorer reads the same text. (A record without an answer follows its logged
-  faithfulness loosely: a coin toss near the threshold.) Before, the humans followed the logged score, so
-  on the queue's records where the two judges disagree most the local scorer read AUROC 0.47 on the
-  Judge accuracy page although it finds the made-up claims at 0.91;
+- the humans' underlying answer follows the logged faithfulness loosely (a record well below its
+  threshold is almost surely hallucinated, one near it is a coin toss), so the logged judge is good
+  but not perfect, and worst near its threshold;
 - two annotators ("asha", "ben") each miss some (ben more than asha), more often on borderline
   records; a few records are skipped; relevancy is marked on about half;
 - the lead ("lead") has resolved most of the conflicts, a few are left open.
@@ -23,7 +19,6 @@ from datetime import datetime, timedelta, timezone
 from pymongo.database import Database
 
 from core import labels as L
-from demo.corpus import EXTRA_UNSUPPORTED, TEMPLATES
 from store import labels as store_labels
 from store import queues as store_queues
 from store.errors import ValidationFailed
@@ -61,17 +56,13 @@ def generate_demo_labels(db: Database, *, end: datetime, size: int = 300, seed: 
         doc = docs.get(rid) or {}
         faith = L.judge_readings(doc, "faithfulness", thresholds).get(L.LOGGED)
         relev = L.judge_readings(doc, "answer_relevancy", thresholds).get(L.LOGGED)
-        claims = list(_split(doc.get("answer")))
-        made_up = [i for i, claim in enumerate(claims) if _made_up(claim)]
-        if claims:  # people read the answer: a claim the generator made up is what they call hallucinated
-            truth = L.HALLUCINATED if made_up else L.FAITHFUL
-            borderline = faith is None or abs(faith[0] - faith[1]) < 0.06
-        elif faith is None:
+        if faith is None:
             truth = rng.choice((L.FAITHFUL, L.HALLUCINATED))
             borderline = True
         else:
             truth = L.HALLUCINATED if rng.random() < _p_hallucinated(*faith) else L.FAITHFUL
             borderline = abs(faith[0] - faith[1]) < 0.06
+        claims = list(_split(doc.get("answer")))
         given = []
         for name, miss in ANNOTATORS:
             at += timedelta(seconds=rng.uniform(5, 40))
@@ -83,7 +74,7 @@ def generate_demo_labels(db: Database, *, end: datetime, size: int = 300, seed: 
             if relev is not None and rng.random() < 0.5:
                 bad = relev[0] < relev[1] if rng.random() < 0.9 else relev[0] >= relev[1]
                 relevancy = L.BAD if bad else L.GOOD
-            unsupported = (made_up or [len(claims) - 1]) if verdict == L.HALLUCINATED and claims else []
+            unsupported = [len(claims) - 1] if verdict == L.HALLUCINATED and claims else []
             items.append({"record_id": rid, "annotator": name, "verdict": verdict, "relevancy": relevancy,
                           "unsupported_claims": unsupported, "claims": claims, "at": at,
                           "seconds": round(rng.lognormvariate(math.log(11), 0.45), 1)})
@@ -98,16 +89,6 @@ def generate_demo_labels(db: Database, *, end: datetime, size: int = 300, seed: 
     store_labels.import_labels(db, queue["_id"], items, "lead", now=end)
     return (f"labels={labelled} queue={queue['_id']} records={len(queue['record_ids'])} "
             f"conflicts={conflicts} resolved={resolved}")
-
-
-# the claims the demo's generator puts in an answer when its logged faithfulness fails (demo/generate.py)
-_UNSUPPORTED = tuple(c.rstrip(".") for c in dict.fromkeys([*(c for t in TEMPLATES for c in t.unsupported),
-                                                           *EXTRA_UNSUPPORTED]))
-
-
-def _made_up(claim: str) -> bool:
-    """A claim (as split from the answer) that holds one of the generator's unsupported claims."""
-    return any(c in claim for c in _UNSUPPORTED)
 
 
 def _split(answer) -> tuple[str, ...]:
