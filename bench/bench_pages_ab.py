@@ -8,7 +8,7 @@ most changes being measured. This starts the app from this checkout ("after") an
 alternates fresh tabs between the two, page by page, so both see the same machine at the same time.
 Prints the median of each and of the paired differences. `--tick`: each page's pair of tabs is the first visit
 after a worker tick (the generation moved: every cached read dropped), as in a running product, where the worker
-ticks every minute; without it, the reads stay cached between rounds up to their TTLs.
+ticks every 5 minutes by default; without it, the reads stay cached between rounds up to their TTLs.
 """
 from __future__ import annotations
 
@@ -54,10 +54,11 @@ def main() -> None:
             for title, path, text in pages:  # warm both: the first tab of each app loads its caches
                 for side in urls:
                     BP.fresh_tab(context, f"{urls[side]}/{path}", text)
+            state = stack.enter_context(_state(uri)) if args.tick else None
             for _ in range(args.rounds):
                 for title, path, text in pages:
-                    if args.tick:
-                        tick(uri)
+                    if state is not None:
+                        tick(state)
                     for side in urls:
                         times[(title, side)].append(BP.fresh_tab(context, f"{urls[side]}/{path}", text))
             browser.close()
@@ -68,19 +69,25 @@ def main() -> None:
         print(f"| {title} | {statistics.median(before):.2f} | {statistics.median(after):.2f} | {diff:+.2f} |")
 
 
-def tick(uri: str) -> None:
-    """What a worker tick's alerts job leaves behind: a new `at` in its state, which moves the generation every
-    page reads (components/build_notice.py) so that the next run of each app drops its cached reads."""
-    from datetime import datetime, timezone
-
+@contextlib.contextmanager
+def _state(uri: str):
+    """The bench database's state collection, on one client for the whole run."""
     from store.client import make_client
     from store.collections import STATE
 
     client = make_client(uri.rsplit("/", 1)[0])
     try:
-        client[uri.rsplit("/", 1)[1]][STATE].update_one({"_id": "alerts"}, {"$set": {"at": datetime.now(timezone.utc)}})
+        yield client[uri.rsplit("/", 1)[1]][STATE]
     finally:
         client.close()
+
+
+def tick(state) -> None:
+    """What a worker tick's alerts job leaves behind: a new `at` in its state, which moves the generation every
+    page reads (components/build_notice.py) so that the next run of each app drops its cached reads."""
+    from datetime import datetime, timezone
+
+    state.update_one({"_id": "alerts"}, {"$set": {"at": datetime.now(timezone.utc)}})
 
 
 if __name__ == "__main__":

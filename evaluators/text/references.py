@@ -28,6 +28,7 @@ _REF_RE = re.compile(
     r"|\b(?:passages?|sources?|docs?|documents?|chunks?|excerpts?)\s+\d{1,3}(?:\s*(?:-|\u2013)\s*\d{1,3})?\b",
     re.IGNORECASE | re.MULTILINE)
 _DIGIT_RE = re.compile(r"\d")
+_CACHED_LENGTH = 1000  # texts up to this long are cached by strip_citations (4,096 of them: ~8 MB at most)
 _REF_NUMS_RE = re.compile(r"\d{1,3}(?:\s*(?:-|\u2013)\s*\d{1,3})?")
 
 
@@ -39,9 +40,6 @@ def strip_citations(text: str) -> str:
     if text and len(text) <= _CACHED_LENGTH:
         return _strip_cached(text)
     return _strip(text)
-
-
-_CACHED_LENGTH = 1000
 
 
 @lru_cache(maxsize=4096)
