@@ -13,6 +13,9 @@ all cuts; per answer style ("cites": the answer refers to passages or sources; "
   rag       tests/data/rag_cases.jsonl (hand-written dev set; the earlier rounds were tuned on it)
   web_dev   tests/data/web_cases.jsonl, split "dev" (issue 28's rules were built looking at it)
   web_held  tests/data/web_cases.jsonl, split "held_out" (nothing looked at or tuned on it)
+  web2      tests/data/web2_cases.jsonl: 45 web-search topics (recipes, health, finance, travel, tech, science,
+            history, ...), a faithful and a hallucinated answer each, written by a helper who saw neither the
+            scorer nor the other set, after judge33's rules were written; never tuned on (held out)
   halueval  a fixed sample of ../shared/data/halueval_qa_dev.jsonl (seed 0; held out from issue 28's tuning;
             the shipped logistic weights were fitted on it in an earlier round)
 Also prints --show N worst false alarms and misses of the "after" configuration on web_dev (claim and reason).
@@ -38,6 +41,7 @@ from evaluators.text.references import find_citations, find_references  # noqa: 
 from evaluators.text import claims, entities, negation, numbers, references, sentences, words  # noqa: E402
 
 WEB = REPO / "tests" / "data" / "web_cases.jsonl"
+WEB2 = REPO / "tests" / "data" / "web2_cases.jsonl"
 _LIST_LINE = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S", re.MULTILINE)
 
 
@@ -48,6 +52,10 @@ def style_of(answer: str) -> str:
 
 
 def load(name: str, halueval_n: int) -> list[dict]:
+    if name == "web2":
+        rows = [json.loads(x) for x in WEB2.read_text(encoding="utf-8").splitlines() if x.strip()]
+        return [{"id": r["id"], "query": r["query"], "answer": r["answer"], "context": r["contexts"],
+                 "hallucinated": r["label"] == "hallucinated", "category": r["category"]} for r in rows]
     if name.startswith("web"):
         split = "dev" if name == "web_dev" else "held_out"
         rows = [json.loads(x) for x in WEB.read_text(encoding="utf-8").splitlines() if x.strip()]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from . import rules
 from .text.negation import is_negation_word, without_non_denials
 from .text.numbers import _NUMBER_WORDS
 from .text.references import strip_citations
@@ -105,6 +106,35 @@ def entity_alias_found(part: str, find) -> bool:
     return any(find(stem(a)) for a in ALIASES.get(part, ()))
 
 
+# rule web_tokens: a URL, a domain, an e-mail address or a file name is as specific as a name, and lower case
+_WEB_TOKEN_RE = re.compile(
+    r"(?:https?://|www\.)[^\s<>\"'()\[\]]+"
+    r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    r"|\b(?:[a-z0-9][a-z0-9-]*\.)+(?:com|net|org|io|gov|edu|info|co|uk|us|in|de|fr|ai|app|dev|me|tv|ly)\b"
+    r"|\b[\w-]+\.(?:py|js|ts|json|ya?ml|toml|txt|csv|md|exe|sh|bat|conf|cfg|ini|html?|xml|pdf|docx?|xlsx?|zip)\b",
+    re.IGNORECASE)
+
+
+def web_tokens(text: str) -> list[str]:
+    """The URLs, domains ("routerlogin.net"), e-mail addresses and file names ("config.yaml") of `text`, lower
+    case, trailing punctuation off."""
+    return list(dict.fromkeys(m.group(0).rstrip(".,;:!?").lower() for m in _WEB_TOKEN_RE.finditer(text or "")))
+
+
+# rule exclusions: the context leaves a part out of a quantity ("6 to 8 weeks, not including mailing time", "$50
+# excluding tax"); a claim that adds that part on top ("plus mailing time", "tax is extra") agrees with it
+EXCLUSION_RE = re.compile(r"\b(?:not\s+(?:including|counting|incl\.?)|excluding|exclusive\s+of)\b", re.IGNORECASE)
+ADDITIVE_RE = re.compile(r"\b(?:plus|on\s+top(?:\s+of)?|in\s+addition(?:\s+to)?|additional(?:ly)?|extra|excluding|"
+                         r"not\s+(?:including|counting)|besides|separately)\b", re.IGNORECASE)
+
+
+# rule light_words: verbs and particles that say how, not what ("then let go", "go back", "set it up"): an added
+# phrase needs two absent words that are not these
+LIGHT_WORDS = frozenset(stem(w) for w in """let go goes going gone went get gets got getting put puts take takes taking
+took make makes made making do does did doing come comes came keep keeps kept give gives gave set sets back up out off
+over away again then still also just really simply""".split())
+
+
 _JOINER_RE = re.compile(r",|;|\b(?:and|which|with|especially|ideally|usually|although|though|while|plus|so|making|"
                         r"because|as|since|before|after|using|by)\b", re.IGNORECASE)
 
@@ -120,13 +150,15 @@ def _content_positions(text: str) -> list[tuple[str, str, int, int]]:
     return out
 
 
-def added_span(claim: str, sentence_tokens: set, ev_find, q_tokens: set, min_run: int = 2) -> list[str]:
+def added_span(claim: str, sentence_tokens: set, ev_find, q_tokens: set, min_run: int = 2,
+               light: frozenset = frozenset()) -> list[str]:
     """An added tail: the run of >= `min_run` content words that ends `claim`, is joined to the rest by a comma
     or a joining word (", which ...", "and serving it with ...", "ideally in ..."), and is absent from the
     claim's best-matching context sentences (`sentence_tokens`), at least two of its words found nowhere in the
     context (`ev_find`: stem -> the context's stem or None), while the rest of the claim is covered by those
     sentences (>= 70 %): a phrase added to an otherwise supported sentence. Empty when there is none. Question
-    words count as covered, not as added; numbers are left to the number checks."""
+    words count as covered, not as added; numbers are left to the number checks. Words in `light` (LIGHT_WORDS
+    under rule light_words) do not count among the two found nowhere."""
     text = strip_citations(claim or "").rstrip(" .!;")
     words = _content_positions(text)
     if len(words) < min_run + 3:
@@ -139,7 +171,8 @@ def added_span(claim: str, sentence_tokens: set, ev_find, q_tokens: set, min_run
     if len(run) < min_run or k == 0 or not _JOINER_RE.search(text[words[k - 1][3]:words[k][2]]):
         return []
     covered = sum(1 for i in range(k) if not absent[i] or words[i][1] in q_tokens) / k
-    nowhere = [i for i in run if ev_find(words[i][1]) is None and words[i][1] not in q_tokens]
+    nowhere = [i for i in run if ev_find(words[i][1]) is None and words[i][1] not in q_tokens
+               and words[i][1] not in light]
     if covered < 0.7 or len(nowhere) < 2:
         return []
     return [words[i][0] for i in run]
@@ -250,6 +283,34 @@ def _negated_near(toks: list[str], i: int, scope: int = 5) -> bool:
     return any(is_negation_word(toks[j]) for j in range(max(0, i - scope), min(len(toks), i + scope + 1)))
 
 
+# rule same_direction: words that move a quantity the same way across the antonym groups ("lower kidney function"
+# and "reduce kidney function"): a claim word whose direction the context says about the same words is no
+# contradiction of another polar word of the sentence ("... which can raise blood pressure")
+_DOWN = frozenset("lower lowers lowered lowering reduce reduces reduced reducing decrease decreases decreased "
+                  "decreasing fall falls falling fell drop drops dropped dropping cut cuts down less fewer".split())
+_UP = frozenset("raise raises raised raising increase increases increased increasing rise rises rising rose up more "
+                "higher boost boosts boosted boosting".split())
+
+
+def _said_same_way(w: str, window: set, b: list[str]) -> bool:
+    """The sentence (tokens `b`) has a word moving the same way as `w` next to one of `window`'s words."""
+    same = _DOWN if w in _DOWN else _UP if w in _UP else None
+    if same is None:
+        return False
+    for j, v in enumerate(b):
+        if v in same and not _negated_near(b, j):
+            bp, bn = _context_window(b, j)
+            if window & (bp | bn):
+                return True
+    return False
+
+
+# rule before_after: "after that", "before this" order the answer's own steps ("After that, let it sit 10 minutes,
+# then fluff it"); they say nothing against the context's "rest it 10 minutes before fluffing"
+_RELATIONAL = frozenset({"before", "after"})
+_ANAPHORS = frozenset({"that", "this", "which", "these", "those", "then", "it"})
+
+
 def contradictions(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(claim word, context word) pairs of opposite polarity (`_ANTONYM_GROUPS`) between `claim` and its
     best-matching context `sentence`, where the words around them match: the claim word is absent from the
@@ -274,7 +335,11 @@ def contradictions(claim: str, sentence: str) -> list[tuple[str, str]]:
             if any(g == h and p != q for g, p in mine for x in aset if x in _POLE for h, q in _POLE[x]):
                 continue
             (ap, an), (bp, bn) = _context_window(a, i), _context_window(b, j)
+            if w in _RELATIONAL and rules.on("before_after") and i + 1 < len(a) and a[i + 1] in _ANAPHORS:
+                continue  # "After that, let it sit" orders the answer's own steps: no event of the sentence's
             if (ap | an) & (bp | bn):
+                if rules.on("same_direction") and _said_same_way(w, ap | an, b):
+                    continue
                 out.append((w, v))
                 break
     return out or _denied_word(a, _tokens(without_non_denials(sentence)))

@@ -4,6 +4,7 @@ need a vector (`texts_to_embed`; the batcher encodes their union once). No I/O: 
 `embeddings.encode` through the `vec` look-up the caller passes."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Sequence
@@ -15,7 +16,7 @@ from .text.entities import acronyms, expansions
 from .text.numbers import months, numbers
 from .text.references import strip_citations
 from .text.sentences import split_sentences
-from .text.words import content_tokens, match_in, prefix_index, query_aspects
+from .text.words import content_tokens, match_in, prefix_index, query_aspects, stem
 from . import checks as C
 from . import meaning as M
 from . import rules
@@ -24,6 +25,7 @@ from . import rules
 # A record without retrieved context (no chunk with text) cannot be scored for faithfulness, contextual
 # precision or contextual recall: those are None with this reason, never a silent value.
 NO_CONTEXT = "no retrieved context"
+_QUESTION_WORD_RE = re.compile(r"[a-z0-9]+")
 
 
 def _clip(x: float) -> float:
@@ -51,6 +53,11 @@ class Evidence:
     conversions: frozenset = frozenset()  # the context's quantities in other units (checks.conversions)
     durations: tuple = ()  # the context's lengths of time, in days (checks.durations; rule quantity_mismatch)
     parts: tuple = ()  # the texts the sentences come from
+
+    @cached_property
+    def lower_text(self) -> str:
+        """The context's texts in lower case, one per line (rule web_tokens looks tokens up in it)."""
+        return "\n".join(self.parts).lower()
 
     @cached_property
     def expansions(self) -> dict:
@@ -134,6 +141,7 @@ class Prepared:
     q_numbers: set = None
     q_months: set = None
     q_index: dict = None
+    q_words: frozenset = frozenset()  # every word of the question, stopwords too, stemmed (rule question_names)
     aspects: tuple = ()
     claims: list[str] = None
     ctx: Evidence = None
@@ -152,6 +160,7 @@ class Prepared:
         p.q_numbers = set(numbers(p.query))
         p.q_months = set(months(p.query))
         p.q_index = prefix_index(p.q_tokens)
+        p.q_words = frozenset(stem(w) for w in _QUESTION_WORD_RE.findall(p.query.lower()))
         p.aspects = query_aspects(p.query)
         p.claims = list(split_claims(p.answer))
         p.ctx = Evidence.build(p.context, vec)

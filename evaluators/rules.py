@@ -41,6 +41,24 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
   multiples        (judge32) "twice the fees", "double the dose", "three times as fast" are the multiple 2 or 3,
                    which the context must give too ("two times the" and "twice the" agree); neither passes for
                    the plain number (evaluators/text/numbers.py)
+  question_names   (judge33) a name the question gives in any case ("a us passport" -> "U.S.") is not a missing
+                   entity (evaluators/support.py `_check_entities`)
+  web_tokens       (judge33) URLs, domains ("routerlogin.net"), e-mail addresses and file names the claim gives and
+                   neither the context nor the question has are missing entities, whatever their case
+  exclusions       (judge33) "6 to 8 weeks, not including mailing time" and "6-8 weeks plus mailing time" are no
+                   negation flip: the context leaves a part out that the claim adds on top (evaluators/checks.py)
+  light_words      (judge33) an added phrase needs two absent words that are not light verbs or particles: "then
+                   let go" for "then release it" adds nothing (evaluators/checks.py LIGHT_WORDS)
+  before_after     (judge33) "after that", "before this" order the answer's own steps: "After that, let it sit 10
+                   minutes, then fluff it" does not contradict "rest it 10 minutes before fluffing"
+  next_sentence    (judge33) an added phrase is looked for against the claim's best sentence and its neighbours in
+                   the same passage: "Open Chrome and click the three-dot menu at the top right" joins "open Chrome."
+                   to the sentence after it
+  initial_words    (judge33) a common word that starts a sentence before a name ("Tick Cookies and other site
+                   data", "Choose Settings") is not an entity itself; the name's own words are still checked
+  same_direction   (judge33) a polar word the context says the same way about the same words ("lower kidney
+                   function" / "reduce kidney function") contradicts no other polar word of the sentence ("which
+                   can raise blood pressure")
 """
 from __future__ import annotations
 
@@ -48,7 +66,9 @@ import os
 
 NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "counts", "passage_check", "added_phrase",
          "contradiction", "quantity_mismatch", "claim_split", "contrast_words", "negation_clause",
-         "number_neighbours", "fractions", "short_answer_kind", "partial_refusal", "multiples")
+         "number_neighbours", "fractions", "short_answer_kind", "partial_refusal", "multiples", "question_names",
+         "web_tokens", "exclusions", "light_words", "before_after", "initial_words", "next_sentence",
+         "same_direction")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.
@@ -59,7 +79,9 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
 # number_neighbours (judge30): +0.006 web_dev, 0 on rag and web_held, -0.001 on the held-out HaluEval sample
 # (0.897 -> 0.896): not better on every set, so measured, not shipped. contrast_words and negation_clause are on
 # (BENCHMARKS.md, "judge30")
-DEFAULT_OFF = frozenset({"number_neighbours"})
+# same_direction (judge33): 0 on the four sets above, -0.007 on the held-out web2 set (0.751 -> 0.744): measured, not
+# shipped, like number_neighbours
+DEFAULT_OFF = frozenset({"number_neighbours", "same_direction"})
 _on_env = {n.strip() for n in os.environ.get("EVALBOARD_RULES_ON", "").split(",") if n.strip()}
 _off: set[str] = ({n.strip() for n in os.environ.get("EVALBOARD_RULES_OFF", "").split(",") if n.strip()}
                   | (DEFAULT_OFF - _on_env))

@@ -246,6 +246,9 @@ def _check_negation(text: str, ev: Evidence, m: _Match, score: float, whys: list
                 differs = negation_count_near(b, ctoks, strict=True) % 2 == 1
         if differs and rules.on("negation_clause"):  # judge30: the negation's own clause, words said twice
             differs = P.flip_holds(text, sent)
+        if differs and not claim_neg and rules.on("exclusions"):
+            # "6 to 8 weeks, not including mailing time" and "6-8 weeks plus mailing time" say the same thing
+            differs = not (C.EXCLUSION_RE.search(sent) and C.ADDITIVE_RE.search(text))
         if differs:
             score *= 0.2
             flipped = True
@@ -263,6 +266,8 @@ def _check_contradiction(text: str, ev: Evidence, m: _Match, score: float, whys:
                 if rules.on("contradiction") and not flipped and overl[best] >= CONTRADICTION_OVERLAP else [])
     if not opposite and not flipped and rules.on("contrast_words") and overl[best] >= CONTRADICTION_OVERLAP:
         opposite = list(P.contrasts(text, ev.sentences[best]))  # judge30: "faster" / "takes longer", "oil-based"
+    if opposite and rules.on("exclusions") and C.ADDITIVE_RE.search(text):
+        opposite = [(w, v) for w, v in opposite if not C.EXCLUSION_RE.search(v)]  # "plus X" / "not including X"
     if opposite:
         score *= CONTRADICTION_PENALTY
         w, v = opposite[0]
@@ -287,12 +292,17 @@ def _check_entities(text: str, ev: Evidence, p: Prepared, m: _Match, score: floa
             ents.append((e, parts))
     ev_acronyms = set(ev.acronyms.values())  # "IT", "US": acronyms that read as stopwords in lower case
     known_alias = (lambda x: C.entity_alias_found(x, ev.find)) if rules.on("units_names") else (lambda x: False)
+    in_question = p.q_words.__contains__ if rules.on("question_names") else (lambda x: False)  # "us" -> "U.S."
     missing_ents = [e for e, parts in ents
                     if not all(ev.find(x) or x in p.q_tokens or x in m.alias or x in ev_acronyms or known_alias(x)
-                               for x in parts)]
+                               or in_question(x) for x in parts)]
+    if rules.on("web_tokens"):  # "routerlogin.net", "support@acme.com": absent from the context and the question
+        said = ev.lower_text + "\n" + p.query.lower()
+        missing_ents += [t for t in C.web_tokens(text) if t not in said]
     if missing_ents:
         score *= 0.4 ** len(missing_ents)
-        whys.append("entity not in context: " + ", ".join(_surface(text, e) for e in missing_ents))
+        whys.append("entity not in context: " + ", ".join(e if "." in e or "@" in e else _surface(text, e)
+                                                          for e in missing_ents))
     return score, missing_ents
 
 
@@ -307,7 +317,13 @@ def _check_words(text: str, ev: Evidence, p: Prepared, m: _Match, score: float, 
         score *= 1.0 - UNSUPPORTED_WORDS_PENALTY * (u_missing / u_new)
         if not missing_ents and not missing_nums:
             whys.append("not in context: " + ", ".join(unsupported_words[:6]))
-    added = C.added_span(text, m.sent_toks[m.best], ev.find, p.q_tokens) if rules.on("added_phrase") and not whys else []
+    light = C.LIGHT_WORDS if rules.on("light_words") else frozenset()
+    near = m.sent_toks[m.best]
+    if rules.on("next_sentence"):  # "Open Chrome and click More at the top right" joins "open Chrome." to the next
+        near = near.union(*(m.sent_toks[j] for j in (m.best - 1, m.best + 1)
+                            if 0 <= j < len(m.sent_toks) and ev.source[j] == ev.source[m.best]))
+    added = (C.added_span(text, near, ev.find, p.q_tokens, light=light)
+             if rules.on("added_phrase") and not whys else [])
     if added:
         score *= ADDED_PHRASE_PENALTY
         whys.append(f"adds \"{' '.join(added)}\", which the context does not say (\"{_short(ev.sentences[m.best])}\")")

@@ -9,7 +9,8 @@ from ..placeholders import without_placeholders
 from .numbers import MONTHS
 from .references import strip_citations
 from .sentences import undot_acronyms
-from .words import NEGATIONS, _PROVISION_WORDS, stem, STOPWORDS
+from .words import NEGATIONS, _PROVISION_WORDS, is_common, stem, STOPWORDS
+from .. import rules
 
 
 _CURRENCY = frozenset("rs inr usd eur gbp am pm".split())
@@ -36,6 +37,10 @@ def entities(sentence: str) -> tuple[str, ...]:
             nxt = s[m.end():m.end() + 2]
             if not (short or (len(nxt) == 2 and nxt[0] == " " and nxt[1].isupper())):
                 continue  # sentence-initial capital: a common word unless part of a name or a short answer
+            if not short and rules.on("initial_words") and is_common(w):
+                # "Tick Cookies and other site data", "Choose Settings": a list item's verb before a name; the
+                # name's own words are still checked
+                continue
         out.append(" ".join(stem(part) for part in w.split("-") if part))
     return tuple(dict.fromkeys(out))
 

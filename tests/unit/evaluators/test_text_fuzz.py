@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from evaluators.checks import web_tokens
 from evaluators.text.claims import is_about_context, is_pleasantry, split_claims
 from evaluators.text.entities import acronyms, entities, expansions
 from evaluators.text.negation import negation_count
@@ -21,6 +22,7 @@ _PIECES = st.sampled_from([
     "\n- ", "\n1. ", "\n## ", "**Step 4:** ", "Ingredients:", "\u2022 ", "(a) ", "iv. ", "Step 4 and 5",
     "Caf\u00e9 cr\u00e8me", "\u00e9t\u00e9", "\u4e2d\u6587", "\U0001F600", "\u200b", "U.S.A.", "N.I. Act", "e.g. ", "vs. ",
     "1/2", "1 1/2 ", "\u00bd", "3\u00be", "two and a half ", "half a ", "a dozen ", "an hour", "24/7",
+    "routerlogin.net", "https://a.io/x?y=1", "me@ex.co.uk", "config.yaml", "not including ", "plus ",
     "not ", "no longer ", "unable to answer.", "I cannot provide", "The passages do not say",
     ". ", "? ", "; ", ", and ", " but ", ":", "", " ",
 ])
@@ -46,6 +48,7 @@ def _run_all(text: str) -> None:
     number_slots(text)
     negation_count(text)
     query_aspects(text)
+    web_tokens(text)
     for sent in split_sentences(text)[:5]:
         is_heading(sent)
         strip_structure(sent)

@@ -1,0 +1,33 @@
+"""Issue 28 (judge33): the pure helpers of rules web_tokens, light_words and exclusions (evaluators/checks.py)."""
+from __future__ import annotations
+
+import pytest
+
+from evaluators import checks as C
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Log in at routerlogin.net to finish.", ["routerlogin.net"]),
+    ("See https://example.com/help?a=1, then www.acme.io.", ["https://example.com/help?a=1", "www.acme.io"]),
+    ("Write to Support@Acme.co.uk.", ["support@acme.co.uk"]),
+    ("Edit config.yaml and run setup.sh", ["config.yaml", "setup.sh"]),
+    ("In the U.S. and the U.K., e.g. in 3.10 or at 4.5 p.m.", []),  # abbreviations and numbers are not web tokens
+    ("", []),
+])
+def test_web_tokens(text, expected):
+    assert C.web_tokens(text) == expected
+
+
+def test_light_words_are_verbs_and_particles_not_content():
+    assert {"let", "go", "back", "up"} <= C.LIGHT_WORDS
+    assert not {"vinegar", "password", "expens"} & C.LIGHT_WORDS
+
+
+@pytest.mark.parametrize("context, claim, agree", [
+    ("takes 6 to 8 weeks, not including mailing time", "6-8 weeks plus mailing time", True),
+    ("costs $50 excluding tax", "$50, and tax is extra", True),
+    ("costs $50 excluding tax", "$50 including tax", False),
+    ("takes 6 to 8 weeks", "6-8 weeks plus mailing time", False),  # no exclusion in the context
+])
+def test_an_exclusion_and_an_addition_agree(context, claim, agree):
+    assert bool(C.EXCLUSION_RE.search(context) and C.ADDITIVE_RE.search(claim)) is agree
