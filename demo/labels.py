@@ -2,9 +2,14 @@
 
 Called once at the end of `python -m jobs demo` (demo/generate.py), so a newcomer sees every figure of
 the Labelling and Judge accuracy pages on day one. Realistic rather than perfect:
-- the humans' underlying answer follows the logged faithfulness loosely (a record well below its
-  threshold is almost surely hallucinated, one near it is a coin toss), so the logged judge is good
-  but not perfect, and worst near its threshold;
+- the humans read the answer (`read_answer`): one that holds a claim the generator made up (demo/corpus.py,
+  `unsupported`) is hallucinated, the others are faithful. The generator writes those claims exactly when
+  a record's drawn faithfulness fails (demo/generate.py; the chat judge's lenient week inflates passing
+  answers only), so the logged judge's pass/fail is right on the text and what it gets wrong are the
+  annotators' shared misses; its scores rank the records less well across features. The local scorer
+  reads the same text. (A record without answer text follows its logged faithfulness loosely: a coin toss
+  near the threshold.) Before, the humans followed the logged score, and the local scorer read AUROC
+  ~0.6 (0.47 on one default demo's page) against them although it finds the made-up claims at ~0.9;
 - two annotators ("asha", "ben") each miss some (ben more than asha), more often on borderline
   records; a few records are skipped; relevancy is marked on about half;
 - the lead ("lead") has resolved most of the conflicts, a few are left open.
@@ -19,6 +24,7 @@ from datetime import datetime, timedelta, timezone
 from pymongo.database import Database
 
 from core import labels as L
+from demo.corpus import EXTRA_UNSUPPORTED, TEMPLATES
 from store import labels as store_labels
 from store import queues as store_queues
 from store.errors import ValidationFailed
@@ -56,13 +62,16 @@ def generate_demo_labels(db: Database, *, end: datetime, size: int = 300, seed: 
         doc = docs.get(rid) or {}
         faith = L.judge_readings(doc, "faithfulness", thresholds).get(L.LOGGED)
         relev = L.judge_readings(doc, "answer_relevancy", thresholds).get(L.LOGGED)
-        if faith is None:
+        claims, made_up = read_answer(doc.get("answer"))
+        if claims:  # people read the answer: a claim the generator made up is what they call hallucinated
+            truth = L.HALLUCINATED if made_up else L.FAITHFUL
+            borderline = faith is None or abs(faith[0] - faith[1]) < 0.06
+        elif faith is None:
             truth = rng.choice((L.FAITHFUL, L.HALLUCINATED))
             borderline = True
         else:
             truth = L.HALLUCINATED if rng.random() < _p_hallucinated(*faith) else L.FAITHFUL
             borderline = abs(faith[0] - faith[1]) < 0.06
-        claims = list(_split(doc.get("answer")))
         given = []
         for name, miss in ANNOTATORS:
             at += timedelta(seconds=rng.uniform(5, 40))
@@ -74,7 +83,7 @@ def generate_demo_labels(db: Database, *, end: datetime, size: int = 300, seed: 
             if relev is not None and rng.random() < 0.5:
                 bad = relev[0] < relev[1] if rng.random() < 0.9 else relev[0] >= relev[1]
                 relevancy = L.BAD if bad else L.GOOD
-            unsupported = [len(claims) - 1] if verdict == L.HALLUCINATED and claims else []
+            unsupported = (made_up or [len(claims) - 1]) if verdict == L.HALLUCINATED and claims else []
             items.append({"record_id": rid, "annotator": name, "verdict": verdict, "relevancy": relevancy,
                           "unsupported_claims": unsupported, "claims": claims, "at": at,
                           "seconds": round(rng.lognormvariate(math.log(11), 0.45), 1)})
@@ -89,6 +98,21 @@ def generate_demo_labels(db: Database, *, end: datetime, size: int = 300, seed: 
     store_labels.import_labels(db, queue["_id"], items, "lead", now=end)
     return (f"labels={labelled} queue={queue['_id']} records={len(queue['record_ids'])} "
             f"conflicts={conflicts} resolved={resolved}")
+
+
+# the claims the demo's generator puts in an answer when its logged faithfulness fails (demo/generate.py)
+_MADE_UP = tuple(dict.fromkeys([*(c for t in TEMPLATES for c in t.unsupported), *EXTRA_UNSUPPORTED]))
+
+
+def read_answer(answer) -> tuple[list[str], list[int]]:
+    """What the demo's people read in an answer: its claims (split as the Labelling page splits them) and the
+    indices of those that come from a claim the generator made up (the made-up sentence split the same way:
+    "Argument 4: <claim>" becomes "<claim>", a compound sentence two claims). ([], []) when there is no
+    answer text. The demo's hidden truth on faithfulness: the labels here and the cascade test's fake judge
+    (tests/integration/jobs/judge_fakes.py) both read it."""
+    claims = list(_split(answer))
+    made_up = {c for sentence in _MADE_UP if sentence.rstrip(".") in answer for c in _split(sentence)}
+    return claims, [i for i, claim in enumerate(claims) if claim in made_up]
 
 
 def _split(answer) -> tuple[str, ...]:

@@ -4,8 +4,9 @@
 clock), each with a known "true" answer relevancy `base`; `NoisyAnswers`: the answers of the local
 chat-completions server (tests/integration/evaluators/conftest.Server) with Gaussian noise of `sigma` on
 the relevancy score around each record's base, every other prompt answered the same way every time
-(faithfulness, precision and recall all supported), the draws kept per record; `TruthAnswers`: a judge whose faithfulness and relevancy follow the demo's hidden
-truth (the logged scores its answers were built to) with Gaussian noise, for the cascade's accuracy check.
+(faithfulness, precision and recall all supported), the draws kept per record; `TruthAnswers`: a judge whose
+faithfulness and relevancy follow the demo's hidden truth (what its human labels follow: the made-up claims in
+the answer; the logged relevancy) with Gaussian noise, for the cascade's accuracy check.
 """
 from __future__ import annotations
 
@@ -77,24 +78,34 @@ _QUESTION_ANSWER = re.compile(r"QUESTION:\n(.*?)\n\n.*?ANSWER:\n(.*?)\n\n(?:Spli
 
 
 class TruthAnswers:
-    """`server.answer_fn`: a judge with an opinion on the demo (issue 33's accuracy check). The demo draws each
-    record's logged scores first and builds its answer to match them (demo/generate.py), and demo/labels.py
-    draws the humans' labels around the logged faithfulness: so the logged scores are the demo's hidden truth.
-    This judge scores faithfulness and relevancy at that truth plus Gaussian noise of `sigma`, drawn from a
-    hash of the prompt (a temperature-0 judge: the same prompt gets the same answer, so judging everything
-    and the cascade see the same opinion of a record). Records with the same question and answer share their
-    truth (the mean). Faithfulness comes as `STATEMENTS` statements, the supported share rounded to 1/20;
-    every other prompt (precision, the retrieval assessment) gets the server's usual answer."""
+    """`server.answer_fn`: a judge with an opinion on the demo (issue 33's accuracy check), following the same
+    hidden truth as the demo's human labels. The demo builds each answer from its drawn scores, putting claims
+    no passage supports into it when faithfulness fails (demo/generate.py); demo/labels.py's people read the
+    answer and call it hallucinated when it holds one of those made-up claims (`demo.labels.read_answer`).
+    So this judge reads the answer too: its faithfulness truth is the share of the answer's claims that are
+    not made up (1.0 for an answer without one; about the generator's drawn score for one with), not the
+    logged score (the drifted judge's inflation and the scores' distance to the threshold are not in the
+    text). Relevancy's truth is the logged score (the labels draw relevancy around it); records with the same
+    question and answer share it (the mean). Both come with Gaussian noise of `sigma`, drawn from a hash of
+    the prompt (a temperature-0 judge: the same prompt gets the same answer, so judging everything and the
+    cascade see the same opinion of a record). Faithfulness comes as `STATEMENTS` statements, the supported
+    share rounded to 1/20; every other prompt (precision, the retrieval assessment) gets the server's usual
+    answer."""
 
     STATEMENTS = 20
 
     def __init__(self, docs, sigma: float = 0.05, seed: int = 33):
+        from demo.labels import read_answer
+
         sums: dict[tuple[str, str], dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
         for d in docs:
-            for m in ("faithfulness", "answer_relevancy"):
-                score = ((d.get("evaluation") or {}).get(m) or {}).get("score")
-                if isinstance(score, (int, float)):
-                    sums[(d.get("query"), d.get("answer"))][m].append(float(score))
+            key = (d.get("query"), d.get("answer"))
+            score = ((d.get("evaluation") or {}).get("answer_relevancy") or {}).get("score")
+            if isinstance(score, (int, float)):
+                sums[key]["answer_relevancy"].append(float(score))
+            claims, made_up = read_answer(d.get("answer"))
+            if claims:
+                sums[key]["faithfulness"] = [1.0 - len(made_up) / len(claims)]
         self.truth = {k: {m: sum(v) / len(v) for m, v in by.items()} for k, by in sums.items()}
         self.sigma, self.seed = sigma, seed
 

@@ -1,9 +1,12 @@
 """The cascade against judging everything, with a judge that has an opinion (issue 33 item 5): on a small demo
 (14 days x 12 records, seed 7, `now` pinned) the local chat-completions server answers as TruthAnswers (the
-demo's hidden truth plus N(0, 0.05), fixed per prompt). With the band at 0.10 the cascade pays for under
-30 % of the judge calls of judging everything, judges well under half of the agreement sample (the record
-share's floor on the demo is where the local and the logged verdicts differ, BENCHMARKS.md), and the judge's
-accuracy on the demo's human labels moves by at most 2 points."""
+demo's hidden truth, which the human labels follow too: faithfulness is the share of the answer's claims that
+are not made up, relevancy the logged score; plus N(0, 0.05), fixed per prompt). With the band at 0.10 the
+cascade pays for under 30 % of the judge calls of judging everything, judges well under half of the agreement
+sample (the record share's floor on the demo is where the local and the logged verdicts differ, BENCHMARKS.md),
+and the judge's accuracy on the demo's human labels moves by at most 2 points. The judge matters here: the
+local scorer alone is more than 5 points less accurate on faithfulness (measured: 74.8 % local, 98.2 % every
+record judged, 98.2 % through the cascade, n = 163 labelled records)."""
 from __future__ import annotations
 
 from datetime import timedelta
