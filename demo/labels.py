@@ -10,8 +10,10 @@ the Labelling and Judge accuracy pages on day one. Realistic rather than perfect
   reads the same text. (A record without answer text follows its logged faithfulness loosely: a coin toss
   near the threshold.) Before, the humans followed the logged score, and the local scorer read AUROC
   ~0.6 (0.47 on one default demo's page) against them although it finds the made-up claims at ~0.9;
-- two annotators ("asha", "ben") each miss some (ben more than asha), more often on borderline
-  records; a few records are skipped; relevancy is marked on about half;
+- two annotators ("asha", "ben") each miss some made-up claims (ben more than asha), more often on
+  borderline records, and call a faithful answer hallucinated a third as often (with one answer in ten
+  hallucinated, equal rates in both directions put their kappa at ~0.4 instead of ~0.6); a few records
+  are skipped; relevancy is marked on about half;
 - the lead ("lead") has resolved most of the conflicts, a few are left open.
 Everything is drawn from `random.Random(seed)`: the same demo gives the same labels.
 """
@@ -31,7 +33,8 @@ from store.errors import ValidationFailed
 from store.records import records_for_reading
 from store.thresholds import get_thresholds
 
-ANNOTATORS = (("asha", 0.05), ("ben", 0.10))  # (name, how often they miss on a clear record)
+ANNOTATORS = (("asha", 0.05), ("ben", 0.10))  # (name, how often they miss a made-up claim on a clear record)
+FALSE_ALARM = 1 / 3  # how often, relative to that, they call a faithful answer hallucinated
 QUEUE_NAME = "Demo: last 4 weeks, two annotators"
 
 
@@ -78,7 +81,8 @@ def generate_demo_labels(db: Database, *, end: datetime, size: int = 300, seed: 
             if rng.random() < 0.02:
                 verdict = L.SKIPPED
             else:
-                verdict = _flip(truth) if rng.random() < miss + (0.08 if borderline else 0.0) else truth
+                slip = (miss + (0.08 if borderline else 0.0)) * (FALSE_ALARM if truth == L.FAITHFUL else 1.0)
+                verdict = _flip(truth) if rng.random() < slip else truth
             relevancy = None
             if relev is not None and rng.random() < 0.5:
                 bad = relev[0] < relev[1] if rng.random() < 0.9 else relev[0] >= relev[1]

@@ -32,7 +32,7 @@ def test_demo_queue_is_labelled_by_two_annotators(db):
                   and r["metric"] == "faithfulness")
     # the people read the answers, and the generator writes a made-up claim exactly when the logged faithfulness
     # fails (demo/generate.py): the logged pass/fail is right on the text, and what it gets wrong on the labels is
-    # the annotators' misses that survive (both wrong alike), a few in a hundred, never none
+    # the annotators' misses that survive (both wrong alike), about one in a hundred, never none
     assert logged["n"] >= 150 and 0.9 < logged["accuracy"]["value"] < 0.995 and logged["auroc"]["value"] > 0.6
     # a newcomer only gets records one of the two skipped (every other record has its two labels)
     nxt = labels.next_record(db, queue["_id"], "newcomer")

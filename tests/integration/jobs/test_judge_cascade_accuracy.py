@@ -5,8 +5,8 @@ are not made up, relevancy the logged score; plus N(0, 0.05), fixed per prompt).
 cascade pays for under 30 % of the judge calls of judging everything, judges well under half of the agreement
 sample (the record share's floor on the demo is where the local and the logged verdicts differ, BENCHMARKS.md),
 and the judge's accuracy on the demo's human labels moves by at most 2 points. The judge matters here: the
-local scorer alone is more than 5 points less accurate on faithfulness (measured: 74.8 % local, 98.2 % every
-record judged, 98.2 % through the cascade, n = 163 labelled records)."""
+local scorer alone is more than 5 points less accurate on faithfulness (measured: 74.4 % local, 98.2 % every
+record judged, 98.2 % through the cascade, n = 164 labelled records)."""
 from __future__ import annotations
 
 from datetime import timedelta
