@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DATES: dict[str, tuple[str, str | None]] = {
     "monday": ("2027-03-15T06:10:00+00:00", None),
     "sunday-late": ("2027-03-21T23:40:00+00:00", None),
+    "sunday-early": ("2027-03-14T00:50:00+00:00", None),  # the newest demo release holds one weekend day
     "after-month-end": ("2027-05-01T00:20:00+00:00", None),
     "new-year": ("2027-01-01T09:00:00+00:00", None),
     "dst-berlin-spring": ("2027-03-30T22:30:00+00:00", "Europe/Berlin"),  # clocks went forward on Sun 28 Mar
@@ -54,6 +55,7 @@ FULL_SET = ["tests/unit"] + CI_SET + [
     "tests/integration/test_agreement_demo.py",
     "tests/integration/jobs/test_scheduler.py",
     "tests/integration/dashboard/test_compare_page.py",
+    "tests/e2e/test_browser_compare.py",
 ]
 # the product started under the shifted clock (scripts.run_local on an empty data folder, the default
 # demo, then Overview, Alerts and Reports in Chromium) and the main browser flows: with the full set,

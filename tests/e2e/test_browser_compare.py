@@ -1,7 +1,9 @@
 """Releases side by side in headless Chromium (issue 21): open Compare, choose the demo's last two
 releases, see the regressed feature and metric marked with its interval, click through to a flipped
-record in Triage. Its own small demo (8 days, 120 records a day: the last release has a day and a
-bit of records) with the release aggregates built as the worker builds them.
+record in Triage. Its own small demo (8 days, 300 records a day: the last release has a day and a
+bit of records; at 120 a day, early on a Sunday or a Monday its one weekend day held ~15 clauses records,
+under Compare's 20-record floor, and the suite failed on Sunday 00:47 UTC) with the release aggregates
+built as the worker builds them.
 
 Screenshots: tests/e2e/artifacts/21-*.png (git-ignored).
 """
@@ -27,7 +29,7 @@ def e2e_db(mongo_uri):
     from store.release_aggregates import refresh_release_aggregates
 
     with module_database(mongo_uri, "cmp") as (db, uri):
-        generate_demo(db, days=8, per_day=120, seed=11)
+        generate_demo(db, days=8, per_day=300, seed=11)
         run_once(db, "aggregate", full=True)
         refresh_release_aggregates(db, None, now=datetime.now(timezone.utc))
         yield db, uri
