@@ -95,15 +95,24 @@ ALIASES = {
     "h2o": ("water",), "co2": ("carbon",), "o2": ("oxygen",), "so2": ("sulfur", "sulphur"), "nacl": ("salt",),
     "ch4": ("methane",), "n2": ("nitrogen",), "co": ("carbon",), "so": ("sulfur", "sulphur"),
 }
+# rule demonyms: a country's people and its name ("American passport holder" for "U.S. citizens")
+DEMONYMS = {"american": ("us", "usa", "america", "united"), "america": ("us", "usa", "american"),
+            "british": ("uk", "britain", "england", "kingdom"), "english": ("england", "uk", "britain"),
+            "canadian": ("canada",), "canada": ("canadian",), "australian": ("australia",),
+            "australia": ("australian",), "indian": ("india",), "india": ("indian",), "german": ("germany",),
+            "germany": ("german",), "french": ("france",), "france": ("french",), "japanese": ("japan",),
+            "japan": ("japanese",), "chinese": ("china",), "china": ("chinese",), "mexican": ("mexico",),
+            "mexico": ("mexican",), "european": ("europe", "eu"), "europe": ("european", "eu")}
 UNIT_NAMES = frozenset(stem(w) for w in "fahrenheit celsius centigrade kelvin".split())
 
 
-def entity_alias_found(part: str, find) -> bool:
+def entity_alias_found(part: str, find, acronyms=frozenset()) -> bool:
     """`part` (an entity's stem) is a unit name, or an alias of it occurs in the context (`find`: stem ->
-    the context's stem or None)."""
+    the context's stem or None; `acronyms`: the context's acronyms in lower case, "us" of "U.S.")."""
     if part in UNIT_NAMES:
         return True
-    return any(find(stem(a)) for a in ALIASES.get(part, ()))
+    aliases = ALIASES.get(part, ()) + (DEMONYMS.get(part, ()) if rules.on("demonyms") else ())
+    return any(find(stem(a)) or (acronyms and a in acronyms) for a in aliases)
 
 
 # rule web_tokens: a URL, a domain, an e-mail address or a file name is as specific as a name, and lower case
@@ -126,6 +135,16 @@ def web_tokens(text: str) -> list[str]:
 EXCLUSION_RE = re.compile(r"\b(?:not\s+(?:including|counting|incl\.?)|excluding|exclusive\s+of)\b", re.IGNORECASE)
 ADDITIVE_RE = re.compile(r"\b(?:plus|on\s+top(?:\s+of)?|in\s+addition(?:\s+to)?|additional(?:ly)?|extra|excluding|"
                          r"not\s+(?:including|counting)|besides|separately)\b", re.IGNORECASE)
+
+
+# rule code_spans: a command or a literal in backticks ("`git push --force`") is as specific as a name
+_CODE_SPAN_RE = re.compile(r"`([^`\n]{2,80})`")
+
+
+def code_spans(text: str) -> list[str]:
+    """The backtick spans of `text`, lower case, spaces collapsed."""
+    return list(dict.fromkeys(" ".join(m.group(1).split()).lower() for m in _CODE_SPAN_RE.finditer(text or "")
+                              if m.group(1).strip()))
 
 
 # rule light_words: verbs and particles that say how, not what ("then let go", "go back", "set it up"): an added

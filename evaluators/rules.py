@@ -59,6 +59,15 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
   same_direction   (judge33) a polar word the context says the same way about the same words ("lower kidney
                    function" / "reduce kidney function") contradicts no other polar word of the sentence ("which
                    can raise blood pressure")
+  unit_words       (judge34) a unit's name and its symbol are one slot: "95 mg" and "95 milligrams", "8 oz" and "8
+                   ounces" (evaluators/text/numbers.py)
+  rounding         (judge34) a hedged number that is the context's rounded to its own last significant digit
+                   ("roughly 238,900 miles" for 238,855; at least two significant digits) is neither missing nor
+                   a different number
+  demonyms         (judge34) a country's people and its name are one entity: "American" for "U.S.", "Japanese"
+                   for "Japan" (evaluators/checks.py DEMONYMS)
+  code_spans       (judge34) a command or literal in backticks the context does not give ("`git push --force`") is
+                   a missing entity
 """
 from __future__ import annotations
 
@@ -68,7 +77,7 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
          "contradiction", "quantity_mismatch", "claim_split", "contrast_words", "negation_clause",
          "number_neighbours", "fractions", "short_answer_kind", "partial_refusal", "multiples", "question_names",
          "web_tokens", "exclusions", "light_words", "before_after", "initial_words", "next_sentence",
-         "same_direction")
+         "same_direction", "unit_words", "rounding", "demonyms", "code_spans")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.

@@ -36,7 +36,7 @@ import numpy as np
 
 from .text.entities import acronyms, entities, expansions, _sorted_key
 from .text.negation import negation_count, negation_count_near, prefixed_negations, without_non_denials
-from .text.numbers import months, _NUMBER_WORDS, numbers, slot_conflicts
+from .text.numbers import hedged_numbers, months, _NUMBER_WORDS, numbers, rounds_to, slot_conflicts
 from .text.references import find_references, strip_citations
 from .text.words import content_tokens, content_words, is_common, match_in, stem, STOPWORDS
 from . import checks as C
@@ -182,8 +182,9 @@ def _check_numbers(text: str, ev: Evidence, p: Prepared, m: _Match, score: float
     missing months); the reasons appended to `whys`."""
     best, overl, sent_toks = m.best, m.overl, m.sent_toks
     claim_nums = set(numbers(text)) - p.q_numbers
+    hedged = hedged_numbers(text) if rules.on("rounding") else frozenset()  # "roughly 238,900" for 238,855
     missing_nums = [n for n in claim_nums if n not in ev.numbers and not C.converted(n, ev.conversions)
-                    and not C.same_duration(n, text, ev.durations)]
+                    and not C.same_duration(n, text, ev.durations) and not (n in hedged and rounds_to(n, ev.numbers))]
     if missing_nums:
         score *= 0.15 ** len(missing_nums)
         shown = ", ".join(_fmt_num(n) for n in sorted(missing_nums, key=lambda x: (isinstance(x, tuple), str(x))))
@@ -291,17 +292,21 @@ def _check_entities(text: str, ev: Evidence, p: Prepared, m: _Match, score: floa
         if not all(x in p.q_tokens for x in parts):
             ents.append((e, parts))
     ev_acronyms = set(ev.acronyms.values())  # "IT", "US": acronyms that read as stopwords in lower case
-    known_alias = (lambda x: C.entity_alias_found(x, ev.find)) if rules.on("units_names") else (lambda x: False)
+    known_alias = ((lambda x: C.entity_alias_found(x, ev.find, ev_acronyms)) if rules.on("units_names")
+                   else (lambda x: False))
     in_question = p.q_words.__contains__ if rules.on("question_names") else (lambda x: False)  # "us" -> "U.S."
     missing_ents = [e for e, parts in ents
                     if not all(ev.find(x) or x in p.q_tokens or x in m.alias or x in ev_acronyms or known_alias(x)
                                or in_question(x) for x in parts)]
+    said = " ".join((ev.lower_text + "\n" + p.query.lower()).split())
     if rules.on("web_tokens"):  # "routerlogin.net", "support@acme.com": absent from the context and the question
-        said = ev.lower_text + "\n" + p.query.lower()
         missing_ents += [t for t in C.web_tokens(text) if t not in said]
+    if rules.on("code_spans"):  # "`git push --force`": the claim splitter drops the backticks, the answer has them
+        mine = " ".join(text.lower().split())
+        missing_ents += [t for t in C.code_spans(p.answer) if t in mine and t not in said and t not in missing_ents]
     if missing_ents:
         score *= 0.4 ** len(missing_ents)
-        whys.append("entity not in context: " + ", ".join(e if "." in e or "@" in e else _surface(text, e)
+        whys.append("entity not in context: " + ", ".join(e if any(c in e for c in ".@ -_") else _surface(text, e)
                                                           for e in missing_ents))
     return score, missing_ents
 

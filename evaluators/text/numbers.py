@@ -237,18 +237,67 @@ _SLOT_RE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(%|[A-Za-z]+)")
 _SLOT_DEG_RE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(%|\u00b0\s*[CFcf]\b|[A-Za-z]+)")
 
 
+# rule unit_words: a unit's name and its symbol are one slot ("95 milligrams" and "95 mg", "8 ounces" and "8 oz")
+_UNIT_SYMBOLS = {w: sym for sym, words in {
+    "mg": "milligram milligrams milligramme milligrammes", "kg": "kilogram kilograms kilo kilos",
+    "oz": "ounce ounces", "lb": "pound pounds lbs", "km": "kilometre kilometres kilometer kilometers",
+    "cm": "centimetre centimetres centimeter centimeters", "mm": "millimetre millimetres millimeter millimeters",
+    "ml": "millilitre millilitres milliliter milliliters", "mi": "mile miles", "ft": "foot feet",
+    "min": "minute minutes mins", "sec": "second seconds secs", "hr": "hour hours hrs", "mph": "mph",
+    "kwh": "kilowatt-hour kilowatt-hours", "gb": "gigabyte gigabytes", "mb": "megabyte megabytes",
+}.items() for w in words.split()}
+
+
 def number_slots(text: str) -> dict[str, set[str]]:
     """Numbers by the word that follows them ("12 weeks" -> {"week": {"12"}}, "10%" -> {"%": {"10"}}); numbers
     followed by a stopword ("Section 138 of") say nothing about a unit and are left out."""
     out: dict[str, set[str]] = {}
+    symbols = rules.on("unit_words")
     for num, unit in (_SLOT_DEG_RE if rules.on("units_names") else _SLOT_RE).findall(text or ""):
         if unit.startswith("\u00b0"):  # "70 °C": degrees are a unit too
             unit = "deg" + unit[-1].lower()
         u = "%" if unit == "%" else unit.lower()
+        if symbols and u in _UNIT_SYMBOLS:
+            u = _UNIT_SYMBOLS[u]
         if u != "%" and (u in STOPWORDS or len(u) < 2):
             continue
         out.setdefault("%" if u == "%" else stem(u), set()).add(num.replace(",", ""))
     return out
+
+
+# rule rounding: "roughly 238,900 miles" for 238,855 miles, "about 240,000" for 238,855: a hedged number that is
+# the context's number rounded to the claim's own last significant digit
+_HEDGED_RE = re.compile(r"\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|close\s+to|some|~)\s*"
+                        r"[$\u00a3\u20ac]?\s*(\d[\d,]*(?:\.\d+)?)", re.IGNORECASE)
+
+
+def hedged_numbers(text: str) -> frozenset:
+    """The numbers of `text` said with a hedge ("about 95", "roughly 238,900"), as floats."""
+    out = set()
+    for m in _HEDGED_RE.finditer(text or ""):
+        try:
+            out.add(float(m.group(1).replace(",", "")))
+        except ValueError:
+            continue
+    return frozenset(out)
+
+
+def rounds_to(n: float, others) -> bool:
+    """`n` is one of `others` rounded to n's own precision: its trailing zeros (238,900: hundreds) or its decimals
+    (3.8: tenths); within half of that unit, and not equal (an equal number needs no rounding)."""
+    if isinstance(n, bool) or not isinstance(n, (int, float)) or n != n or abs(n) == float("inf"):
+        return False
+    if float(n).is_integer():
+        k, unit = int(abs(n)), 1.0
+        while k and k % 10 == 0:
+            k //= 10
+            unit *= 10
+        if k < 10:  # one significant digit ("about 20", "about 100") rounds too much to tell what it stands for
+            return False
+    else:
+        unit = 10.0 ** -min(6, len(repr(float(n)).split(".")[1].rstrip("0")))
+    return any(isinstance(m, (int, float)) and not isinstance(m, bool) and m != n and abs(n - m) <= unit / 2
+               for m in others)
 
 
 def slot_conflicts(claim: str, sentence: str) -> list[str]:
@@ -257,9 +306,18 @@ def slot_conflicts(claim: str, sentence: str) -> list[str]:
     also gives the sentence's own number for that unit states two facts ("the 11th for GSTR-1 and the 20th for
     GSTR-3B"), not a swap."""
     mine, theirs = number_slots(claim), number_slots(sentence)
+    hedged = hedged_numbers(claim) if rules.on("rounding") else frozenset()
     out = []
     for unit, nums in mine.items():
         other = theirs.get(unit)
-        if other and not (nums & other):
+        if other and not (nums & other) and not any(_rounded(n, other, hedged) for n in nums):
             out += [f"{n} {unit}" for n in sorted(nums)]
     return out
+
+
+def _rounded(num: str, others: set[str], hedged: frozenset) -> bool:
+    try:
+        n = float(num)
+        return n in hedged and rounds_to(n, {float(o) for o in others})
+    except ValueError:
+        return False

@@ -6,7 +6,10 @@
 (rule light_words); "After that, let it sit" orders the answer's own steps, not against "rest before fluffing" (rule
 before_after); a list item's verb before a name ("Tick Cookies and ...") is no entity (rule initial_words); a claim
 joining a sentence and the next of its passage adds no phrase (rule next_sentence). Each case as shipped and with
-the rule off, so each test shows the rule's own effect; the cases the rules must not excuse are tested too."""
+the rule off, so each test shows the rule's own effect; the cases the rules must not excuse are tested too.
+judge34: "95 mg" is "95 milligrams" (rule unit_words); "roughly 238,900 miles" is 238,855 rounded (rule rounding;
+not without the hedge, not to one significant digit); "American" is "U.S." (rule demonyms); a command in
+backticks the context does not give is unsupported (rule code_spans)."""
 from __future__ import annotations
 
 import pytest
@@ -118,3 +121,49 @@ def test_a_claim_joining_a_sentence_and_the_next_adds_nothing(rule_off):
     out = score_one("how to clear cache in chrome",
                     "Open Chrome and click the three-dot More menu in the top-right corner.", CHROME)
     assert ("adds " in (_claims(out)[0]["why"] or "")) is not shipped, _claims(out)
+
+
+# judge34: units by name or symbol, hedged roundings, demonyms, commands in backticks
+COFFEE = ["An 8-ounce cup of brewed coffee contains about 95 milligrams of caffeine on average, though it can range "
+          "from 70 to 140 mg."]
+MOON = ["The Moon is an average of 238,855 miles (384,400 km) away from Earth."]
+JAPAN = ["U.S. citizens with a valid passport can visit Japan for tourism for up to 90 days without a visa."]
+GIT = ["To undo the last commit but keep your changes staged, run git reset --soft HEAD~1.",
+       "If the commit has already been pushed, use git revert instead, which creates a new commit that undoes it."]
+
+
+def test_milligrams_and_mg_are_one_unit(rule_off):
+    shipped = rule_off("unit_words")
+    out = score_one("how much caffeine is in a cup of coffee",
+                    "A typical 8 oz cup of brewed coffee has around 95 mg of caffeine.", COFFEE)
+    assert ("different number" in (_claims(out)[0]["why"] or "")) is not shipped, _claims(out)
+
+
+def test_a_hedged_rounding_is_the_contexts_number(rule_off):
+    shipped = rule_off("rounding")
+    out = score_one("how far is the moon from earth", "The Moon is roughly 238,900 miles from Earth on average.",
+                    MOON)
+    assert _claims(out)[0]["supported"] is shipped, _claims(out)
+
+
+def test_an_unhedged_or_coarse_number_is_still_checked():
+    for answer in ("The Moon is 238,900 miles from Earth on average.",  # no hedge: a different number
+                   "The Moon is about 200,000 miles from Earth on average."):  # one significant digit
+        out = score_one("how far is the moon from earth", answer, MOON)
+        assert _claims(out)[0]["supported"] is False, (answer, _claims(out))
+
+
+def test_american_is_us(rule_off):
+    shipped = rule_off("demonyms")
+    out = score_one("do i need a visa to visit japan", "As an American you can visit Japan for up to 90 days "
+                    "without a visa.", JAPAN)
+    assert ("entity not in context: American" in (_claims(out)[0]["why"] or "")) is not shipped, _claims(out)
+
+
+def test_a_command_the_context_does_not_give_is_unsupported(rule_off):
+    shipped = rule_off("code_spans")
+    answer = "- Keep the changes: `git reset --soft HEAD~1`\n- Already pushed? Run `git push --force` to overwrite it."
+    out = score_one("how to undo the last git commit", answer, GIT)
+    claims = _claims(out)
+    assert claims[0]["supported"] is True, claims  # the context's own command
+    assert ("git push --force" in (claims[-1]["why"] or "")) is shipped, claims

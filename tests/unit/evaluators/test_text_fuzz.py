@@ -6,11 +6,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evaluators.checks import web_tokens
+from evaluators.checks import code_spans, web_tokens
 from evaluators.text.claims import is_about_context, is_pleasantry, split_claims
 from evaluators.text.entities import acronyms, entities, expansions
 from evaluators.text.negation import negation_count
-from evaluators.text.numbers import months, number_slots, numbers, slot_conflicts
+from evaluators.text.numbers import hedged_numbers, months, number_slots, numbers, rounds_to, slot_conflicts
 from evaluators.text.references import find_citations, find_references, strip_citations
 from evaluators.text.sentences import is_heading, split_sentences, strip_structure
 from evaluators.text.words import content_tokens, content_words, query_aspects
@@ -22,7 +22,8 @@ _PIECES = st.sampled_from([
     "\n- ", "\n1. ", "\n## ", "**Step 4:** ", "Ingredients:", "\u2022 ", "(a) ", "iv. ", "Step 4 and 5",
     "Caf\u00e9 cr\u00e8me", "\u00e9t\u00e9", "\u4e2d\u6587", "\U0001F600", "\u200b", "U.S.A.", "N.I. Act", "e.g. ", "vs. ",
     "1/2", "1 1/2 ", "\u00bd", "3\u00be", "two and a half ", "half a ", "a dozen ", "an hour", "24/7",
-    "routerlogin.net", "https://a.io/x?y=1", "me@ex.co.uk", "config.yaml", "not including ", "plus ",
+    "routerlogin.net", "`git push`", "about 238,900 ", "roughly 3.85", "95 milligrams", "https://a.io/x?y=1",
+    "me@ex.co.uk", "config.yaml", "not including ", "plus ",
     "not ", "no longer ", "unable to answer.", "I cannot provide", "The passages do not say",
     ". ", "? ", "; ", ", and ", " but ", ":", "", " ",
 ])
@@ -49,6 +50,9 @@ def _run_all(text: str) -> None:
     negation_count(text)
     query_aspects(text)
     web_tokens(text)
+    code_spans(text)
+    for n in hedged_numbers(text):
+        rounds_to(n, numbers(text))
     for sent in split_sentences(text)[:5]:
         is_heading(sent)
         strip_structure(sent)

@@ -31,3 +31,33 @@ def test_light_words_are_verbs_and_particles_not_content():
 ])
 def test_an_exclusion_and_an_addition_agree(context, claim, agree):
     assert bool(C.EXCLUSION_RE.search(context) and C.ADDITIVE_RE.search(claim)) is agree
+
+
+def test_code_spans():
+    assert C.code_spans("Run `git  push --force` or `ls`; not `x`") == ["git push --force", "ls"]
+    assert C.code_spans("no spans here") == []
+
+
+def test_units_by_name_and_symbol_share_a_slot():
+    from evaluators.text.numbers import number_slots
+
+    assert number_slots("95 milligrams, 70 to 140 mg") == {"mg": {"95", "140"}}
+    assert number_slots("8 ounces") == number_slots("8 oz")
+
+
+@pytest.mark.parametrize("n, others, agree", [
+    (238900.0, {238855.0}, True), (240000.0, {238855.0}, True), (3.8, {3.84}, True),
+    (20.0, {24.0}, False),  # one significant digit: too coarse to say what it stands for
+    (95.0, {95.0}, False),  # equal: no rounding (the exact checks take it)
+    (3.8, {3.9}, False), (float("nan"), {1.0}, False), (True, {1.0}, False),
+])
+def test_rounds_to(n, others, agree):
+    from evaluators.text.numbers import rounds_to
+
+    assert rounds_to(n, others) is agree
+
+
+def test_hedged_numbers():
+    from evaluators.text.numbers import hedged_numbers
+
+    assert hedged_numbers("roughly 238,900 miles, about $60, 12 weeks") == {238900.0, 60.0}
