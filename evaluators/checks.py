@@ -402,7 +402,7 @@ _UNBOUNDED = ("lifetime", "lifelong", "permanent", "permanently", "indefinite", 
               "unlimited")
 _DURATION_RE = re.compile(
     r"(?<![\w.])(half\s+an?|\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
-    r"twenty|thirty|forty|fifty|sixty|ninety|hundred|half)(?:\s+|-)(second|minute|hour|day|week|fortnight|month|"
+    r"twenty|thirty|forty|fifty|sixty|ninety|hundred|half)(?:\s+|-)(?:calendar\s+)?(second|minute|hour|day|week|fortnight|month|"
     r"year|decade|century|centurie)s?\b|\b(" + "|".join(_UNBOUNDED) + r"|life(?=\s+(?:imprisonment|sentence|term|ban)\b)"
     r"|(?<=\bfor\s)life)\b", re.IGNORECASE)  # "life imprisonment", "banned for life": unbounded too
 

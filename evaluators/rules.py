@@ -68,6 +68,10 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
                    for "Japan" (evaluators/checks.py DEMONYMS)
   code_spans       (judge34) a command or literal in backticks the context does not give ("`git push --force`") is
                    a missing entity
+  decimals         (judge35) "8,848.86 metres" is 8848.86, not 8848 (the decimals of a number written with
+                   thousands separators were dropped); "21 calendar days" is a length of time like "21 days"
+  answer_particles (judge35) a leading "No." or "Yes," answers the question: "No. Grapes are poisonous for dogs" is
+                   no negation flip against "Grapes are toxic to dogs"
 """
 from __future__ import annotations
 
@@ -77,7 +81,8 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
          "contradiction", "quantity_mismatch", "claim_split", "contrast_words", "negation_clause",
          "number_neighbours", "fractions", "short_answer_kind", "partial_refusal", "multiples", "question_names",
          "web_tokens", "exclusions", "light_words", "before_after", "initial_words", "next_sentence",
-         "same_direction", "unit_words", "rounding", "demonyms", "code_spans")
+         "same_direction", "unit_words", "rounding", "demonyms", "code_spans", "decimals",
+         "answer_particles")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.

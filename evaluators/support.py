@@ -30,6 +30,7 @@ A claim is supported when support >= 0.5.
 Every function takes a `prepared.Evidence` / `prepared.Prepared`; no I/O."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -224,6 +225,8 @@ def _check_negation(text: str, ev: Evidence, m: _Match, score: float, whys: list
     Z" does not negate "Y"). (score, flipped)."""
     best, ctoks, sent_toks = m.best, m.ctoks, m.sent_toks
     flipped = False
+    if rules.on("answer_particles"):  # "No. Grapes are poisonous for dogs": the "No" answers the question
+        text = _ANSWER_PARTICLE_RE.sub("", text, count=1)
     if len(ctoks) >= 3 and m.base >= 0.55 and m.overl[best] >= 0.6 and m.sims[best] >= 0.6:
         # "unexplained" denies what "no explanation" denies: a claim word with a negative prefix whose rest is
         # a word of the sentence counts as a negation
@@ -335,6 +338,8 @@ def _check_words(text: str, ev: Evidence, p: Prepared, m: _Match, score: float, 
     return score, (u_new, u_missing, unsupported_words)
 
 
+# rule answer_particles: a leading "No." / "Yes," answers a yes/no question; it negates nothing in the claim
+_ANSWER_PARTICLE_RE = re.compile(r"^\s*(?:no|nope|yes|yep)\s*[.,!:;\u2014\u2013-]\s*", re.IGNORECASE)
 CONTRADICTION_PENALTY = 0.2  # as a negation flip: the claim says the opposite of its best sentence
 CONTRADICTION_OVERLAP = 0.5  # share of the claim's words in that sentence for it to be "the same statement"
 ADDED_PHRASE_PENALTY = 0.45  # a supported sentence with an added phrase drops below the support threshold

@@ -27,10 +27,16 @@ MONTHS = frozenset("january february march april may june july august september 
                    "jan feb mar apr jun jul aug sep sept oct nov dec".split())
 
 
+_NUM_RE_TAIL = (r"\s?(%|(?:percentage points?|percentage|percent|per cent|pct|thousand|lakhs?|lac|crores?|million|mn|"
+                r"billion|bn|trillion|k)\b)?")
 _NUM_RE = re.compile(
     r"(?<![\d.,])(?:rs\.?|inr|usd|eur|gbp|\$|\u20b9|\u20ac|\u00a3)?\s?(\d{1,3}(?:,\d{2,3})+|\d+(?:\.\d+)?)"
-    r"\s?(%|(?:percentage points?|percentage|percent|per cent|pct|thousand|lakhs?|lac|crores?|million|mn|billion|bn|trillion|k)\b)?",
-    re.IGNORECASE)
+    + _NUM_RE_TAIL, re.IGNORECASE)
+# rule decimals: "8,848.86 metres" is 8848.86 (it was read as 8848: the decimals of a number with thousands
+# separators were dropped)
+_NUM_DEC_RE = re.compile(
+    r"(?<![\d.,])(?:rs\.?|inr|usd|eur|gbp|\$|\u20b9|\u20ac|\u00a3)?\s?(\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    + _NUM_RE_TAIL, re.IGNORECASE)
 _NUMWORD_RE = re.compile(r"\b(" + "|".join(sorted((w for w in _NUMBER_WORDS if w != "one"), key=len, reverse=True))
                          + r")\b", re.IGNORECASE)
 _COMPOUND_RE = re.compile(r"\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ]"
@@ -193,7 +199,7 @@ def numbers(text: str, fraction_words: bool = False) -> frozenset:
         text = _GLUED_DIGITS_RE.sub(" ", text)
     text = re.sub(r"\b(\d{1,2}):(\d{2})\b", lambda m: f"{int(m.group(1))}.{m.group(2)}", text)  # 2:30 PM -> 2.30
     text = _COMMA_RUN_RE.sub(_comma_run, text)  # "1,2,3" is the list 1, 2, 3; "1,000" stays a thousand
-    for m in _NUM_RE.finditer(text):
+    for m in (_NUM_DEC_RE if rules.on("decimals") else _NUM_RE).finditer(text):
         v = _to_float(m.group(1))
         if v is None:
             continue

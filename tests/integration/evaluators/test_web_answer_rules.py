@@ -167,3 +167,21 @@ def test_a_command_the_context_does_not_give_is_unsupported(rule_off):
     claims = _claims(out)
     assert claims[0]["supported"] is True, claims  # the context's own command
     assert ("git push --force" in (claims[-1]["why"] or "")) is shipped, claims
+
+
+DOGS = ["Grapes and raisins are toxic to dogs and can cause sudden kidney failure, even in small amounts."]
+EVEREST = ["Mount Everest's elevation of 8,848.86 metres (29,031.7 ft) was announced jointly by China and Nepal."]
+
+
+def test_a_leading_no_answers_the_question(rule_off):
+    shipped = rule_off("answer_particles")
+    out = score_one("can dogs eat grapes", "No. Grapes are poisonous for dogs and can cause sudden kidney failure.",
+                    DOGS)
+    assert ("negation flip" in (_claims(out)[0]["why"] or "")) is not shipped, _claims(out)
+
+
+def test_a_rounding_of_a_decimal_with_thousands_separators(rule_off):
+    shipped = rule_off("decimals")
+    out = score_one("how tall is mount everest", "Everest is about 8,849 metres tall, as China and Nepal announced.",
+                    EVEREST)
+    assert _claims(out)[0]["supported"] is shipped, _claims(out)

@@ -61,3 +61,14 @@ def test_hedged_numbers():
     from evaluators.text.numbers import hedged_numbers
 
     assert hedged_numbers("roughly 238,900 miles, about $60, 12 weeks") == {238900.0, 60.0}
+
+
+def test_decimals_of_a_number_with_thousands_separators_are_kept():
+    from evaluators.text.numbers import numbers
+
+    assert numbers("Everest is 8,848.86 metres (29,031.7 ft) tall") == {8848.86, 29031.7}
+    assert numbers("1,000,000 people; 12,34,567 rupees") == {1000000.0, 1234567.0}
+
+
+def test_calendar_days_are_days():
+    assert [d for d, _, _ in C.durations("less than 21 calendar days")] == [21.0]
