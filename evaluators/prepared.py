@@ -56,8 +56,9 @@ class Evidence:
 
     @cached_property
     def lower_text(self) -> str:
-        """The context's texts in lower case, one per line (rule web_tokens looks tokens up in it)."""
-        return "\n".join(self.parts).lower()
+        """The context's texts in lower case, runs of white space as one space (rules web_tokens and code_spans
+        look tokens up in it); built once per record, on first use."""
+        return " ".join(" ".join(self.parts).lower().split())
 
     @cached_property
     def expansions(self) -> dict:

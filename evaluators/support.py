@@ -301,12 +301,13 @@ def _check_entities(text: str, ev: Evidence, p: Prepared, m: _Match, score: floa
     missing_ents = [e for e, parts in ents
                     if not all(ev.find(x) or x in p.q_tokens or x in m.alias or x in ev_acronyms or known_alias(x)
                                or in_question(x) for x in parts)]
-    said = " ".join((ev.lower_text + "\n" + p.query.lower()).split())
-    if rules.on("web_tokens"):  # "routerlogin.net", "support@acme.com": absent from the context and the question
-        missing_ents += [t for t in C.web_tokens(text) if t not in said]
-    if rules.on("code_spans"):  # "`git push --force`": the claim splitter drops the backticks, the answer has them
+    def unsaid(t: str) -> bool:  # absent from the context and the question
+        return t not in ev.lower_text and t not in " ".join(p.query.lower().split())
+    if rules.on("web_tokens"):  # "routerlogin.net", "support@acme.com"
+        missing_ents += [t for t in C.web_tokens(text) if unsaid(t)]
+    if rules.on("code_spans") and "`" in p.answer:  # "`git push --force`": the claim splitter drops the backticks
         mine = " ".join(text.lower().split())
-        missing_ents += [t for t in C.code_spans(p.answer) if t in mine and t not in said and t not in missing_ents]
+        missing_ents += [t for t in C.code_spans(p.answer) if t in mine and unsaid(t) and t not in missing_ents]
     if missing_ents:
         score *= 0.4 ** len(missing_ents)
         whys.append("entity not in context: " + ", ".join(e if any(c in e for c in ".@ -_") else _surface(text, e)

@@ -44,6 +44,11 @@ def _claims(out) -> list[dict]:
     return out["details"]["faithfulness"]["claims"]
 
 
+def _why(out) -> str:
+    """The first claim's reason ("" when supported without one)."""
+    return _claims(out)[0]["why"] or ""
+
+
 def test_a_domain_the_context_does_not_give_is_unsupported(rule_off):
     shipped = rule_off("web_tokens")
     out = score_one("how to reset a netgear router",
@@ -57,14 +62,14 @@ def test_a_domain_the_context_does_not_give_is_unsupported(rule_off):
 def test_a_domain_the_context_gives_is_supported():
     out = score_one("where do I log in to my router?", "You log in at routerlogin.net.",
                     ["Open a browser and go to www.routerlogin.net to log in to the router."])
-    assert "routerlogin" not in (_claims(out)[0]["why"] or ""), _claims(out)
+    assert "routerlogin" not in _why(out), _claims(out)
 
 
 def test_the_questions_us_is_the_answers_us(rule_off):
     shipped = rule_off("question_names")
     out = score_one("how long does it take to renew a us passport",
                     "Renewing a U.S. passport takes 6-8 weeks from the day your application is received.", PASSPORT)
-    why = _claims(out)[0]["why"] or ""
+    why = _why(out)
     assert ("entity not in context: US" in why) is not shipped, _claims(out)
 
 
@@ -86,7 +91,7 @@ def test_let_go_for_release_adds_nothing(rule_off):
     shipped = rule_off("light_words")
     out = score_one("how to reset a netgear router",
                     "Press and hold the Reset button with a paper clip for at least 7 seconds, then let go.", ROUTER)
-    why = _claims(out)[0]["why"] or ""
+    why = _why(out)
     assert ('adds "let go"' in why) is not shipped, _claims(out)
 
 
@@ -100,7 +105,7 @@ def test_after_that_orders_the_answers_own_steps(rule_off):
     shipped = rule_off("before_after")
     out = score_one("how long to cook brown rice",
                     "After that, take it off the heat and let it sit for 10 minutes, then fluff it with a fork.", RICE)
-    assert ("says 'after' where the context says 'before'" in (_claims(out)[0]["why"] or "")) is not shipped, out
+    assert ("says 'after' where the context says 'before'" in _why(out)) is not shipped, out
 
 
 def test_after_an_event_the_context_puts_before_still_contradicts():
@@ -113,14 +118,14 @@ def test_a_list_items_verb_before_a_name_is_not_an_entity(rule_off):
     shipped = rule_off("initial_words")
     out = score_one("how to clear cache in chrome", "Tick Cookies and other site data and Cached images and files.",
                     CHROME)
-    assert ("entity not in context: Tick" in (_claims(out)[0]["why"] or "")) is not shipped, _claims(out)
+    assert ("entity not in context: Tick" in _why(out)) is not shipped, _claims(out)
 
 
 def test_a_claim_joining_a_sentence_and_the_next_adds_nothing(rule_off):
     shipped = rule_off("next_sentence")
     out = score_one("how to clear cache in chrome",
                     "Open Chrome and click the three-dot More menu in the top-right corner.", CHROME)
-    assert ("adds " in (_claims(out)[0]["why"] or "")) is not shipped, _claims(out)
+    assert ("adds " in _why(out)) is not shipped, _claims(out)
 
 
 # judge34: units by name or symbol, hedged roundings, demonyms, commands in backticks
@@ -136,7 +141,7 @@ def test_milligrams_and_mg_are_one_unit(rule_off):
     shipped = rule_off("unit_words")
     out = score_one("how much caffeine is in a cup of coffee",
                     "A typical 8 oz cup of brewed coffee has around 95 mg of caffeine.", COFFEE)
-    assert ("different number" in (_claims(out)[0]["why"] or "")) is not shipped, _claims(out)
+    assert ("different number" in _why(out)) is not shipped, _claims(out)
 
 
 def test_a_hedged_rounding_is_the_contexts_number(rule_off):
@@ -157,7 +162,7 @@ def test_american_is_us(rule_off):
     shipped = rule_off("demonyms")
     out = score_one("do i need a visa to visit japan", "As an American you can visit Japan for up to 90 days "
                     "without a visa.", JAPAN)
-    assert ("entity not in context: American" in (_claims(out)[0]["why"] or "")) is not shipped, _claims(out)
+    assert ("entity not in context: American" in _why(out)) is not shipped, _claims(out)
 
 
 def test_a_command_the_context_does_not_give_is_unsupported(rule_off):
@@ -177,7 +182,7 @@ def test_a_leading_no_answers_the_question(rule_off):
     shipped = rule_off("answer_particles")
     out = score_one("can dogs eat grapes", "No. Grapes are poisonous for dogs and can cause sudden kidney failure.",
                     DOGS)
-    assert ("negation flip" in (_claims(out)[0]["why"] or "")) is not shipped, _claims(out)
+    assert ("negation flip" in _why(out)) is not shipped, _claims(out)
 
 
 def test_a_rounding_of_a_decimal_with_thousands_separators(rule_off):
