@@ -16,6 +16,10 @@ all cuts; per answer style ("cites": the answer refers to passages or sources; "
   web2      tests/data/web2_cases.jsonl: 45 web-search topics (recipes, health, finance, travel, tech, science,
             history, ...), a faithful and a hallucinated answer each, written by a helper who saw neither the
             scorer nor the other set, after judge33's rules were written; never tuned on (held out)
+  web3_dev, web3_held  tests/data/web3_cases.jsonl: 60 web-search topics (MS-MARCO-like queries), a faithful and a
+            hallucinated answer each, in the styles of four chat-model families ("Based on the passages...",
+            "Passage 2 does not mention..."), hallucinations typed as RAGTruth does (evident/subtle conflict or
+            baseless); written blind by a helper (judge36); 30 topics "dev" (looked at), 30 "held_out" (never)
   halueval  a fixed sample of ../shared/data/halueval_qa_dev.jsonl (seed 0; held out from issue 28's tuning;
             the shipped logistic weights were fitted on it in an earlier round)
 Also prints --show N worst false alarms and misses of the "after" configuration on web_dev (claim and reason).
@@ -42,6 +46,7 @@ from evaluators.text import claims, entities, negation, numbers, references, sen
 
 WEB = REPO / "tests" / "data" / "web_cases.jsonl"
 WEB2 = REPO / "tests" / "data" / "web2_cases.jsonl"
+WEB3 = REPO / "tests" / "data" / "web3_cases.jsonl"
 _LIST_LINE = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S", re.MULTILINE)
 
 
@@ -56,6 +61,12 @@ def load(name: str, halueval_n: int) -> list[dict]:
         rows = [json.loads(x) for x in WEB2.read_text(encoding="utf-8").splitlines() if x.strip()]
         return [{"id": r["id"], "query": r["query"], "answer": r["answer"], "context": r["contexts"],
                  "hallucinated": r["label"] == "hallucinated", "category": r["category"]} for r in rows]
+    if name.startswith("web3_"):
+        split = "dev" if name == "web3_dev" else "held_out"
+        rows = [json.loads(x) for x in WEB3.read_text(encoding="utf-8").splitlines() if x.strip()]
+        return [{"id": r["id"], "query": r["query"], "answer": r["answer"], "context": r["contexts"],
+                 "hallucinated": r["label"] == "hallucinated", "category": r["category"]}
+                for r in rows if r["split"] == split]
     if name.startswith("web"):
         split = "dev" if name == "web_dev" else "held_out"
         rows = [json.loads(x) for x in WEB.read_text(encoding="utf-8").splitlines() if x.strip()]
@@ -102,10 +113,10 @@ def measure(s, y) -> dict:
 
 def switch_off(off) -> None:
     """Only the rules not in `off` on; the cached text functions (evaluators.text.*, .checks) are cleared."""
-    from evaluators import checks as C
+    from evaluators import checks as C, numfacts as NF, polarity as P
 
     rules.switch_off(off)
-    for mod in (references, words, sentences, numbers, negation, entities, claims, C):
+    for mod in (references, words, sentences, numbers, negation, entities, claims, C, NF, P):
         for obj in vars(mod).values():
             if hasattr(obj, "cache_clear"):
                 obj.cache_clear()

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Sequence
 
 from . import rules
-from .text.negation import is_negation_word, without_non_denials
+from .text.negation import is_negation_word, negation_count_near, without_non_denials
 from .text.numbers import _NUMBER_WORDS
 from .text.references import strip_citations
 from .text.words import NEGATIONS, stem, STOPWORDS, _WORD_RE
@@ -262,17 +263,27 @@ _ANTONYM_GROUPS = [
     ("summer", "winter"),
     ("morning", "evening"),
 ]
-def _poles() -> dict[str, list[tuple[int, int]]]:
+# rule certainty: the claim says always / all where the context hedges (an overclaim); only that direction, a claim
+# saying "often" where the context says "always" says less, not otherwise
+_CERTAINTY_GROUPS = [
+    ("always", "often usually sometimes occasionally typically generally frequently mostly"),
+    ("all every", "some most many several"),
+]
+_CERTAIN = frozenset(w for pole, _ in _CERTAINTY_GROUPS for w in pole.split())
+
+
+def _poles(groups) -> dict[str, list[tuple[int, int]]]:
     """word -> [(group, pole)] (a word may sit in two groups: "lower" is low and the opposite of raise)."""
     out: dict[str, list[tuple[int, int]]] = {}
-    for g, poles in enumerate(_ANTONYM_GROUPS):
+    for g, poles in enumerate(groups):
         for p, forms in enumerate(poles):
             for w in forms.split():
                 out.setdefault(w, []).append((g, p))
     return out
 
 
-_POLE = _poles()
+_POLE = _poles(_ANTONYM_GROUPS)
+_POLE_CERTAINTY = _poles(_ANTONYM_GROUPS + _CERTAINTY_GROUPS)  # rule certainty on
 _TOKEN_RE = re.compile(r"[A-Za-z]+(?:['\u2019][A-Za-z]+)?|\d+(?:[.,]\d+)*")
 _NEIGHBOURS = 2  # content words each side of a polar word that must match the other side's
 
@@ -281,14 +292,14 @@ def _tokens(text: str) -> list[str]:
     return [m.group(0).lower().replace("\u2019", "'") for m in _TOKEN_RE.finditer(strip_citations(text or ""))]
 
 
-def _context_window(toks: list[str], i: int, n: int = _NEIGHBOURS) -> tuple[set, set]:
+def _context_window(toks: list[str], i: int, n: int = _NEIGHBOURS, poles: dict = _POLE) -> tuple[set, set]:
     """The stems of the `n` content words before and after token i (numbers, negations and polar words
     skipped: they are what may differ)."""
     def side(rng):
         out = []
         for j in rng:
             w = toks[j]
-            if w in STOPWORDS or w in _POLE or w[0].isdigit() or w in _NUMBER_WORDS or len(w) < 2 \
+            if w in STOPWORDS or w in poles or w[0].isdigit() or w in _NUMBER_WORDS or len(w) < 2 \
                     or is_negation_word(w):
                 continue
             out.append(stem(w))
@@ -340,20 +351,22 @@ def contradictions(claim: str, sentence: str) -> list[tuple[str, str]]:
     neighbouring word in common): the negation rule asks for more overlap than a half of a split claim has."""
     a, b = _tokens(claim), _tokens(sentence)
     aset, bset = set(a), set(b)
+    pole = _POLE_CERTAINTY if rules.on("certainty") else _POLE
     out: list[tuple[str, str]] = []
     for i, w in enumerate(a):
-        if w not in _POLE or w in bset or _negated_near(a, i):
+        if w not in pole or w in bset or _negated_near(a, i):
             continue
-        mine = _POLE[w]
+        # a hedge in the claim ("often" where the context says "always") says less, not otherwise
+        mine = [(g, p) for g, p in pole[w] if g < len(_ANTONYM_GROUPS) or w in _CERTAIN]
         for j, v in enumerate(b):
-            if v not in _POLE or v in aset or _negated_near(b, j):
+            if v not in pole or v in aset or _negated_near(b, j):
                 continue
-            if not any(g == h and p != q for g, p in mine for h, q in _POLE[v]):
+            if not any(g == h and p != q for g, p in mine for h, q in pole[v]):
                 continue
             # both poles in the claim ("from top to bottom") say nothing against the sentence
-            if any(g == h and p != q for g, p in mine for x in aset if x in _POLE for h, q in _POLE[x]):
+            if any(g == h and p != q for g, p in mine for x in aset if x in pole for h, q in pole[x]):
                 continue
-            (ap, an), (bp, bn) = _context_window(a, i), _context_window(b, j)
+            (ap, an), (bp, bn) = _context_window(a, i, poles=pole), _context_window(b, j, poles=pole)
             if w in _RELATIONAL and rules.on("before_after") and i + 1 < len(a) and a[i + 1] in _ANAPHORS:
                 continue  # "After that, let it sit" orders the answer's own steps: no event of the sentence's
             if (ap | an) & (bp | bn):
@@ -459,3 +472,47 @@ def same_duration(n, claim: str, context_lengths) -> bool:
         return False
     return any(abs(count - n) < 1e-9 and any(_same_length(days, y, 0.01) for y in context_lengths)
                for days, _, count in durations(claim))
+
+
+# a sentence that opens with a pronoun goes on about the sentence before it ("It was originally proposed in 1789.",
+# "Each has 6 protons."): an answer that merges the two gives the numbers of both as one fact (rule anaphor_numbers)
+_CONTINUES_RE = re.compile(r"^\W*(?:it|its|they|their|this|these|each|both|he|she|his|her)\b", re.IGNORECASE)
+
+
+def continued_sentences(sentences: Sequence[str], source: Sequence[int], best: int) -> set[int]:
+    """The sentences of `best`'s passage that continue it (each opening with a pronoun, in a run after it) and,
+    when `best` itself opens with one, the sentences it continues."""
+    out = set()
+    i = best
+    while i > 0 and source[i - 1] == source[best] and _CONTINUES_RE.match(sentences[i]):
+        i -= 1
+        out.add(i)
+    i = best + 1
+    while i < len(sentences) and source[i] == source[best] and _CONTINUES_RE.match(sentences[i]):
+        out.add(i)
+        i += 1
+    return out
+
+
+_CONTRAST_RE = re.compile(r"\b(?:rather\s+than|instead\s+of)\s+((?:[\w'-]+\s+){0,3}[\w'-]+)", re.IGNORECASE)
+
+
+def contrast_denies(claim: str, sentence: str) -> bool:
+    """Rule contrast_denials: the claim's "rather than X" / "instead of X" denies X, which the sentence denies too
+    ("Rather than burning out suddenly, LEDs dim" / "LEDs don't usually burn out suddenly")."""
+    for m in _CONTRAST_RE.finditer(claim):
+        denied = {stem(w) for w in m.group(1).lower().split() if w not in STOPWORDS}
+        if denied and negation_count_near(without_non_denials(sentence), denied, strict=True) % 2 == 1:
+            return True
+    return False
+
+
+def denied_elsewhere(claim_stems, sentences: Sequence[str], sent_stems: Sequence[set], best: int) -> bool:
+    """Rule negation_elsewhere: a negated claim another context sentence negates the same way (two of the claim's
+    words in it, a negation bearing on them): "there's no limit on how many terms a senator can serve" and "There
+    are no term limits for members of Congress", where the best-matching sentence is "senators serve six-year
+    terms"."""
+    words = set(claim_stems)
+    return any(j != best and len(words & sent_stems[j]) >= 2
+               and negation_count_near(without_non_denials(sentences[j]), words, strict=True) % 2 == 1
+               for j in range(len(sentences)))

@@ -72,6 +72,21 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
                    thousands separators were dropped); "21 calendar days" is a length of time like "21 days"
   answer_particles (judge35) a leading "No." or "Yes," answers the question: "No. Grapes are poisonous for dogs" is
                    no negation flip against "Grapes are toxic to dogs"
+  stem_forms       (judge36) a consonant doubled before -ing/-ed comes off ("scarring" and "scars", "stopped" and
+                   "stops"), and a four-letter plural is its singular ("eggs", "days", "SSDs")
+  context_counts   (judge36) the context's "the first ten" is a number an answer may give as "the first 10"; only
+                   the answer's own counts are left out
+  anaphor_numbers  (judge36) a number in a sentence that goes on about the claim's best sentence ("It was originally
+                   proposed in 1789.", "Each has 6 protons.") is with the claim's fact
+  contrast_denials (judge36) "Rather than burning out suddenly, LEDs dim" is no negation flip against "LEDs don't burn
+                   out suddenly": the claim's "rather than X" / "instead of X" denies X too
+  negation_elsewhere (judge36) a negated claim is no negation flip when another context sentence denies the same
+                   words ("there's no limit on terms" / "There are no term limits"), whichever sentence matched best
+  slot_elsewhere   (judge36) a number the best sentence gives otherwise for the same unit is no swap when another
+                   sentence with as many of the claim's words gives the claim's number for it ("3-5 minutes" for fresh corn,
+                   where the frozen corn's "5 to 8 minutes" matched best)
+  certainty        (judge36) an overclaim: the claim says "always" / "all" / "every" where its best-matching sentence
+                   says "often", "usually", "some" or "most" about the same words (not the other way round)
 """
 from __future__ import annotations
 
@@ -82,7 +97,9 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
          "number_neighbours", "fractions", "short_answer_kind", "partial_refusal", "multiples", "question_names",
          "web_tokens", "exclusions", "light_words", "before_after", "initial_words", "next_sentence",
          "same_direction", "unit_words", "rounding", "demonyms", "code_spans", "decimals",
-         "answer_particles")
+         "answer_particles", "stem_forms", "context_counts",
+         "anaphor_numbers", "contrast_denials", "negation_elsewhere",
+         "slot_elsewhere", "certainty")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.
@@ -95,7 +112,10 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
 # (BENCHMARKS.md, "judge30")
 # same_direction (judge33): 0 on the four sets above, -0.007 on the held-out web2 set (0.751 -> 0.744): measured, not
 # shipped, like number_neighbours
-DEFAULT_OFF = frozenset({"number_neighbours", "same_direction"})
+# stem_forms (judge36): +0.020 on web3_dev, where it was found, but -0.001 rag, -0.001 web_dev, -0.002 web3_held and
+# -0.014 web2 (one hallucinated answer lost a flag on a true claim: "let it run" read as "running" now matches):
+# measured, not shipped
+DEFAULT_OFF = frozenset({"number_neighbours", "same_direction", "stem_forms"})
 _on_env = {n.strip() for n in os.environ.get("EVALBOARD_RULES_ON", "").split(",") if n.strip()}
 _off: set[str] = ({n.strip() for n in os.environ.get("EVALBOARD_RULES_OFF", "").split(",") if n.strip()}
                   | (DEFAULT_OFF - _on_env))

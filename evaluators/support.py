@@ -37,7 +37,7 @@ import numpy as np
 
 from .text.entities import acronyms, entities, expansions, _sorted_key
 from .text.negation import negation_count, negation_count_near, prefixed_negations, without_non_denials
-from .text.numbers import hedged_numbers, months, _NUMBER_WORDS, numbers, rounds_to, slot_conflicts
+from .text.numbers import hedged_numbers, months, _NUMBER_WORDS, number_slots, numbers, rounds_to, slot_conflicts
 from .text.references import find_references, strip_citations
 from .text.words import content_tokens, content_words, is_common, match_in, stem, STOPWORDS
 from . import checks as C
@@ -198,6 +198,8 @@ def _check_numbers(text: str, ev: Evidence, p: Prepared, m: _Match, score: float
     local_idx = {best} | {i for i in range(len(ev.sentences)) if overl[i] >= 0.34 or len(words_only & sent_toks[i]) >= 3}
     if len(ev.sentences[head].split()) <= 15:
         local_idx.add(head)
+    if rules.on("anaphor_numbers"):
+        local_idx |= C.continued_sentences(ev.sentences, ev.source, best)
     local_nums = set().union(*(numbers(ev.sentences[i], fraction_words=True) for i in local_idx))
     displaced = [n for n in claim_nums if n in ev.numbers and n not in local_nums]
     if displaced and rules.on("number_neighbours"):  # judge30: a sentence giving it next to the claim's words
@@ -208,6 +210,12 @@ def _check_numbers(text: str, ev: Evidence, p: Prepared, m: _Match, score: float
                     + ", ".join(_fmt_num(n) for n in displaced))
     # a number found elsewhere in the context where the sentence saying this fact gives another for the same unit
     swapped = slot_conflicts(text, ev.sentences[best]) if not (displaced or missing_nums) and overl[best] >= 0.5 else []
+    if swapped and rules.on("slot_elsewhere"):
+        # "3-5 minutes for fresh corn" where the best sentence is the frozen corn's "5 to 8 minutes": another
+        # sentence sharing as many of the claim's words gives the claim's number for that unit (not one that
+        # shares fewer: "26 weeks" for adoptive parents is the birthing parents' number)
+        others = [number_slots(ev.sentences[i]) for i in local_idx - {best} if overl[i] >= overl[best]]
+        swapped = [x for x in swapped if not any(x.split(" ", 1)[0] in o.get(x.split(" ", 1)[1], ()) for o in others)]
     if swapped:
         score *= 0.4 ** len(swapped)
         whys.append("the context gives a different number for this: " + ", ".join(swapped)
@@ -253,6 +261,12 @@ def _check_negation(text: str, ev: Evidence, m: _Match, score: float, whys: list
         if differs and not claim_neg and rules.on("exclusions"):
             # "6 to 8 weeks, not including mailing time" and "6-8 weeks plus mailing time" say the same thing
             differs = not (C.EXCLUSION_RE.search(sent) and C.ADDITIVE_RE.search(text))
+        if differs and not claim_neg and rules.on("contrast_denials"):
+            # "Rather than burning out suddenly, LEDs dim" denies what "LEDs don't burn out suddenly" denies
+            differs = not C.contrast_denies(text, sent)
+        if differs and claim_neg and rules.on("negation_elsewhere"):
+            # "there's no limit on how many terms" where another sentence says "There are no term limits"
+            differs = not C.denied_elsewhere(ctoks, ev.sentences, sent_toks, best)
         if differs:
             score *= 0.2
             flipped = True
@@ -272,6 +286,8 @@ def _check_contradiction(text: str, ev: Evidence, m: _Match, score: float, whys:
         opposite = list(P.contrasts(text, ev.sentences[best]))  # judge30: "faster" / "takes longer", "oil-based"
     if opposite and rules.on("exclusions") and C.ADDITIVE_RE.search(text):
         opposite = [(w, v) for w, v in opposite if not C.EXCLUSION_RE.search(v)]  # "plus X" / "not including X"
+    if opposite and rules.on("contrast_denials") and C.contrast_denies(text, ev.sentences[best]):
+        opposite = []  # "Rather than burning out suddenly" / "don't usually burn out suddenly"
     if opposite:
         score *= CONTRADICTION_PENALTY
         w, v = opposite[0]

@@ -193,8 +193,8 @@ def numbers(text: str, fraction_words: bool = False) -> frozenset:
     if "[" in text:  # a number's placeholder is that number, equal only to itself ("1" of [PHONE_1] is none)
         vals.update(("#", m.group(0)) for m in PLACEHOLDER.finditer(text) if m.group(1) in NUMBER_KINDS)
         text = without_placeholders(text)
-    if rules.on("counts"):
-        text = _COUNT_RE.sub(" ", text)
+    if rules.on("counts") and not (fraction_words and rules.on("context_counts")):
+        text = _COUNT_RE.sub(" ", text)  # an answer's counts; the context's "the first ten" is a number it gives
     if rules.on("units_names"):
         text = _GLUED_DIGITS_RE.sub(" ", text)
     text = re.sub(r"\b(\d{1,2}):(\d{2})\b", lambda m: f"{int(m.group(1))}.{m.group(2)}", text)  # 2:30 PM -> 2.30

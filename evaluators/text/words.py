@@ -10,6 +10,7 @@ from core.privacy import PLACEHOLDER
 
 from ..placeholders import is_placeholder
 from .references import strip_citations
+from .. import rules
 
 
 STOPWORDS = frozenset("""
@@ -44,6 +45,9 @@ _PROVISION_WORDS = frozenset("section article clause rule order chapter schedule
                              "explana illustr regulat notific circular".split())
 
 
+_DOUBLING_SUFFIXES = ("ing", "ings", "ed")  # a consonant doubled before them comes off: "planning", "stopped"
+
+
 @lru_cache(maxsize=32768)
 def stem(word: str) -> str:
     """Crude, deterministic stemmer: lower-case, common suffixes off, then truncated to 7 chars. Cached: ~230
@@ -59,7 +63,12 @@ def stem(word: str) -> str:
                 "ing", "ies", "ied", "ed", "es", "ly", "s"):
         if len(w) - len(suf) >= 4 and w.endswith(suf):
             w = w[: -len(suf)]
+            if suf in _DOUBLING_SUFFIXES and w[-1] == w[-2] and w[-1] not in "aeioulsz" and rules.on("stem_forms"):
+                w = w[:-1]  # "scarring" -> "scar", "stopped" -> "stop" (as "scars", "stops")
             break
+    else:
+        if len(w) == 4 and w.endswith("s") and w[-2] not in "aiosu" and rules.on("stem_forms"):
+            w = w[:-1]  # a short plural: "eggs" -> "egg", "days" -> "day", "SSDs" -> "ssd"
     return w[:7]
 
 

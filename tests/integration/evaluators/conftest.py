@@ -9,6 +9,25 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 
+@pytest.fixture(params=["shipped", "rule off"])
+def rule_off(request):
+    """A function turning the named rule of evaluators/rules.py off for the "rule off" run (nothing for "shipped");
+    returns whether the rule is on."""
+    from evaluators import rules
+
+    from .test_polarity_rules import _set_off
+
+    before = {n for n in rules.NAMES if not rules.on(n)}
+    _set_off(set(rules.DEFAULT_OFF))
+
+    def switch(name: str) -> bool:
+        if request.param == "rule off":
+            _set_off(set(rules.DEFAULT_OFF) | {name})
+        return request.param == "shipped"
+    yield switch
+    _set_off(before)
+
+
 @pytest.fixture(scope="session")
 def model():
     from evaluators import embeddings

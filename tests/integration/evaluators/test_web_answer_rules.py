@@ -12,11 +12,9 @@ not without the hedge, not to one significant digit); "American" is "U.S." (rule
 backticks the context does not give is unsupported (rule code_spans)."""
 from __future__ import annotations
 
-import pytest
 
-from evaluators import rules, score_one
+from evaluators import score_one
 
-from .test_polarity_rules import _set_off
 
 ROUTER = ["To reset your NETGEAR router to factory settings, locate the Reset button on the back of the router. "
           "Using a paper clip, press and hold the Reset button for at least seven seconds, then release it.",
@@ -24,20 +22,6 @@ ROUTER = ["To reset your NETGEAR router to factory settings, locate the Reset bu
           "password, return to the factory defaults."]
 PASSPORT = ["Routine passport service takes 6 to 8 weeks from the day the application is received, not including "
             "mailing time.", "Expedited service costs an additional $60 and takes 2 to 3 weeks."]
-
-
-@pytest.fixture(params=["shipped", "rule off"])
-def rule_off(request):
-    """A function turning the named rule off for the "rule off" run (nothing for "shipped")."""
-    before = {n for n in rules.NAMES if not rules.on(n)}
-    _set_off(set(rules.DEFAULT_OFF))
-
-    def switch(name: str) -> bool:
-        if request.param == "rule off":
-            _set_off(set(rules.DEFAULT_OFF) | {name})
-        return request.param == "shipped"
-    yield switch
-    _set_off(before)
 
 
 def _claims(out) -> list[dict]:

@@ -1,0 +1,95 @@
+"""Issue 28 (judge36), with the real model through evaluators.score_one: the rules found on the web3 set's dev half
+(answers in the styles of four chat-model families). Each case as shipped and with the rule off, so each test shows
+the rule's own effect: the context's "the first ten" is the answer's "the first 10" (context_counts); a number in a
+sentence that goes on about the best one ("He noticed ... in 1928") is with the claim's fact (anaphor_numbers);
+"rather than burning out" denies what "don't burn out" denies (contrast_denials); a negated claim another sentence
+negates the same way is no flip (negation_elsewhere); a number another, as well matching sentence gives for the
+same unit is no swap (slot_elsewhere); "always" where the context says "often" is an overclaim, not the other way
+round (certainty)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from evaluators import score_one
+
+from .test_web_answer_rules import _claims, _why
+
+WEB3 = Path(__file__).resolve().parents[2] / "data" / "web3_cases.jsonl"
+
+
+def test_the_contexts_first_ten_is_the_answers_first_10(rule_off):
+    shipped = rule_off("context_counts")
+    out = score_one("what is the bill of rights", "The first 10 amendments to the Constitution are the Bill of Rights.",
+                    ["The first ten amendments to the Constitution, ratified in 1791, are known as the Bill of Rights."])
+    assert _claims(out)[0]["supported"] is shipped, _claims(out)
+    if not shipped:
+        assert "10 not in context" in _why(out)
+
+
+def test_a_number_in_the_sentence_that_goes_on_is_with_the_fact(rule_off):
+    shipped = rule_off("anaphor_numbers")
+    out = score_one("who discovered penicillin",
+                    "Alexander Fleming discovered penicillin at St Mary's Hospital in London in 1928.",
+                    ["Penicillin was discovered by Alexander Fleming at St Mary's Hospital in London. He noticed a "
+                     "mould killing bacteria on a culture plate in 1928.",
+                     "Mass production began during the Second World War in 1942."])
+    assert _claims(out)[0]["supported"] is shipped, _claims(out)
+
+
+def test_a_number_from_an_unrelated_sentence_is_still_displaced():
+    out = score_one("who discovered penicillin", "Alexander Fleming discovered penicillin in London in 1942.",
+                    ["Penicillin was discovered by Alexander Fleming at St Mary's Hospital in London.",
+                     "Mass production began during the Second World War in 1942."])
+    assert _claims(out)[0]["supported"] is False, _claims(out)
+
+
+def test_rather_than_denies_what_dont_denies(rule_off):
+    shipped = rule_off("contrast_denials")
+    out = score_one("how long do led bulbs last", "Rather than burning out suddenly, LED bulbs slowly get dimmer over "
+                    "time.", ["LED bulbs don't usually burn out suddenly; instead, they slowly get dimmer over time."])
+    assert _claims(out)[0]["supported"] is shipped, _claims(out)
+
+
+def test_a_negation_another_sentence_says_is_no_flip(rule_off):
+    shipped = rule_off("negation_elsewhere")
+    out = score_one("how long is a senator's term",
+                    "Senators serve six-year terms and there is no limit on how many terms a senator can serve.",
+                    ["U.S. senators serve six-year terms, and a third of the seats are elected every two years.",
+                     "There are no term limits for senators or representatives."])
+    assert ("negation flip" in " ".join(c["why"] or "" for c in _claims(out))) is not shipped, _claims(out)
+
+
+def test_a_number_an_as_well_matching_sentence_gives_is_no_swap(rule_off):
+    shipped = rule_off("slot_elsewhere")
+    rec = next(r for r in map(json.loads, WEB3.read_text(encoding="utf-8").splitlines()) if r["id"] == "boil-corn-1")
+    assert rec["split"] == "dev" and rec["label"] == "faithful"  # looked at while building the rule
+    out = score_one(rec["query"], rec["answer"], rec["contexts"])
+    assert ("different number" in _why(out)) is not shipped, _claims(out)
+
+
+def test_a_swapped_number_from_a_less_matching_sentence_is_still_caught():
+    out = score_one("how much paid leave do parents get",
+                    "Adoptive parents of a child under 3 months get 26 weeks of paid leave.",
+                    ["Birthing parents are entitled to 26 weeks of paid maternity leave.",
+                     "Adoptive parents of a child under 3 months receive 12 weeks of paid leave."])
+    assert "different number for this: 26 week" in _why(out), _claims(out)
+
+
+ROUTER = ["The router's admin password is often printed on a sticker on its underside."]
+
+
+def test_always_where_the_context_says_often_is_an_overclaim(rule_off):
+    shipped = rule_off("certainty")
+    out = score_one("where is the router password",
+                    "The router's admin password is always printed on a sticker on its underside.", ROUTER)
+    assert _claims(out)[0]["supported"] is not shipped, _claims(out)
+    if shipped:
+        assert "says 'always' where the context says 'often'" in _why(out)
+
+
+def test_often_where_the_context_says_always_says_less():
+    out = score_one("where is the router password",
+                    "The router's admin password is often printed on a sticker on its underside.",
+                    ["The router's admin password is always printed on a sticker on its underside."])
+    assert _claims(out)[0]["supported"] is True, _claims(out)
