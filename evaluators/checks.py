@@ -87,6 +87,29 @@ def converted(n, conv: frozenset) -> bool:
     return any(abs(n - c) <= max(0.03 * abs(c), 0.5) for c in conv)
 
 
+def converted_in_unit(n, claim: str, parts) -> bool:
+    """Rule conversion_units: number `n`, which the claim gives with a unit, is one of the context's quantities in
+    that unit (within 3 %): "6 m/s" is no conversion of "5,960 m/s" (5.96 km/s), "59 °F" may be "15 °C". A number
+    the claim gives without a unit is `converted` as before."""
+    if isinstance(n, tuple):
+        return False
+    mine = [(d, f) for v, d, f in quantities(claim) if v == n]
+    if not mine:
+        return converted(n, frozenset().union(*(conversions(part) for part in parts)))
+    theirs = [q for part in parts for q in quantities(part)]
+    for d, f in mine:
+        for v2, d2, f2 in theirs:
+            if d2 != d or f2 == f:
+                continue
+            if d == "temp":
+                c = round(v2 * 9 / 5 + 32, 1) if f2 == 0.0 else round((v2 - 32) * 5 / 9, 1)
+                if abs(n - c) <= max(0.03 * abs(c), 0.5):
+                    return True
+            elif abs(n * f - v2 * f2) <= 0.03 * abs(v2 * f2):
+                return True
+    return False
+
+
 # an abbreviation or variant -> words any one of which, found in the context, makes it a known entity
 ALIASES = {
     "us": ("united", "america", "american", "usa"), "usa": ("united", "america", "american", "us"),
@@ -516,3 +539,11 @@ def denied_elsewhere(claim_stems, sentences: Sequence[str], sent_stems: Sequence
     return any(j != best and len(words & sent_stems[j]) >= 2
                and negation_count_near(without_non_denials(sentences[j]), words, strict=True) % 2 == 1
                for j in range(len(sentences)))
+
+
+def short_plural_found(part: str, find) -> bool:
+    """Rule acronym_plurals: a short name's plural or singular is in the evidence ("SSD" where it says "SSDs", "ATMs"
+    where it says "ATM"); the stemmer leaves words of four letters or fewer whole."""
+    if len(part) > 4 or not part.isalpha():
+        return False
+    return bool(find(part + "s") or (part.endswith("s") and len(part) > 2 and find(part[:-1])))

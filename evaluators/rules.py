@@ -87,6 +87,10 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
                    where the frozen corn's "5 to 8 minutes" matched best)
   certainty        (judge36) an overclaim: the claim says "always" / "all" / "every" where its best-matching sentence
                    says "often", "usually", "some" or "most" about the same words (not the other way round)
+  acronym_plurals  (judge36) a short name and its plural are one entity: "SSD" where the context says "SSDs", "ATMs"
+                   where it says "ATM" (the narrow part of stem_forms)
+  conversion_units (judge36) a number the claim gives with a unit passes as a conversion only in that unit: "6 m/s" is
+                   no conversion of "5,960 m/s" (5.96 km/s), "59 °F" still is one of "15 °C"
 """
 from __future__ import annotations
 
@@ -99,7 +103,8 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
          "same_direction", "unit_words", "rounding", "demonyms", "code_spans", "decimals",
          "answer_particles", "stem_forms", "context_counts",
          "anaphor_numbers", "contrast_denials", "negation_elsewhere",
-         "slot_elsewhere", "certainty")
+         "slot_elsewhere", "certainty", "acronym_plurals",
+         "conversion_units")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.
@@ -115,7 +120,9 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
 # stem_forms (judge36): +0.020 on web3_dev, where it was found, but -0.001 rag, -0.001 web_dev, -0.002 web3_held and
 # -0.014 web2 (one hallucinated answer lost a flag on a true claim: "let it run" read as "running" now matches):
 # measured, not shipped
-DEFAULT_OFF = frozenset({"number_neighbours", "same_direction", "stem_forms"})
+# acronym_plurals (judge36): +0.010 web3_dev, -0.002 rag (an answer whose hallucination is a swapped number was caught
+# only because "four EMIs" read as a name the context lacks; with the rule its real error goes unseen): not shipped
+DEFAULT_OFF = frozenset({"number_neighbours", "same_direction", "stem_forms", "acronym_plurals"})
 _on_env = {n.strip() for n in os.environ.get("EVALBOARD_RULES_ON", "").split(",") if n.strip()}
 _off: set[str] = ({n.strip() for n in os.environ.get("EVALBOARD_RULES_OFF", "").split(",") if n.strip()}
                   | (DEFAULT_OFF - _on_env))

@@ -184,7 +184,9 @@ def _check_numbers(text: str, ev: Evidence, p: Prepared, m: _Match, score: float
     best, overl, sent_toks = m.best, m.overl, m.sent_toks
     claim_nums = set(numbers(text)) - p.q_numbers
     hedged = hedged_numbers(text) if rules.on("rounding") else frozenset()  # "roughly 238,900" for 238,855
-    missing_nums = [n for n in claim_nums if n not in ev.numbers and not C.converted(n, ev.conversions)
+    conv = ((lambda n: C.converted_in_unit(n, text, ev.parts)) if rules.on("conversion_units")
+            else (lambda n: C.converted(n, ev.conversions)))
+    missing_nums = [n for n in claim_nums if n not in ev.numbers and not conv(n)
                     and not C.same_duration(n, text, ev.durations) and not (n in hedged and rounds_to(n, ev.numbers))]
     if missing_nums:
         score *= 0.15 ** len(missing_nums)
@@ -314,9 +316,10 @@ def _check_entities(text: str, ev: Evidence, p: Prepared, m: _Match, score: floa
     known_alias = ((lambda x: C.entity_alias_found(x, ev.find, ev_acronyms)) if rules.on("units_names")
                    else (lambda x: False))
     in_question = p.q_words.__contains__ if rules.on("question_names") else (lambda x: False)  # "us" -> "U.S."
+    plural = C.short_plural_found if rules.on("acronym_plurals") else (lambda x, find: False)  # "SSD" / "SSDs"
     missing_ents = [e for e, parts in ents
                     if not all(ev.find(x) or x in p.q_tokens or x in m.alias or x in ev_acronyms or known_alias(x)
-                               or in_question(x) for x in parts)]
+                               or in_question(x) or plural(x, ev.find) for x in parts)]
     def unsaid(t: str) -> bool:  # absent from the context and the question
         return t not in ev.lower_text and t not in " ".join(p.query.lower().split())
     if rules.on("web_tokens"):  # "routerlogin.net", "support@acme.com"

@@ -93,3 +93,38 @@ def test_often_where_the_context_says_always_says_less():
                     "The router's admin password is often printed on a sticker on its underside.",
                     ["The router's admin password is always printed on a sticker on its underside."])
     assert _claims(out)[0]["supported"] is True, _claims(out)
+
+
+def test_a_short_names_plural_is_the_same_entity_with_the_rule_on():
+    from evaluators import rules
+
+    from .test_polarity_rules import _set_off
+
+    before = {n for n in rules.NAMES if not rules.on(n)}
+    ctx = ["RAM is much faster than storage drives like SSDs and hard drives, but it holds far less data."]
+    try:
+        for on in (False, True):
+            _set_off(set(rules.DEFAULT_OFF) - ({"acronym_plurals"} if on else set()))
+            out = score_one("what is ram", "RAM is much faster than an SSD or a hard drive.", ctx)
+            assert ("entity not in context: SSD" in _why(out)) is not on, _claims(out)
+    finally:
+        _set_off(before)
+
+
+SOUND = ["In water, sound moves at about 1,480 m/s, and in steel it can reach about 5,960 m/s.",
+         "The speed of sound in air increases with temperature, by about 0.6 m/s for every degree Celsius."]
+
+
+def test_a_number_in_the_claims_unit_is_no_conversion_of_another_unit(rule_off):
+    shipped = rule_off("conversion_units")
+    out = score_one("how fast does sound travel", "The speed of sound in air rises by about 6 m/s for each degree "
+                    "Celsius.", SOUND)
+    assert _claims(out)[0]["supported"] is not shipped, _claims(out)
+    if shipped:
+        assert "6 not in context" in _why(out)
+
+
+def test_a_real_conversion_still_passes(rule_off):
+    rule_off("conversion_units")
+    out = score_one("how fast is sound in steel", "In steel, sound can reach about 5.96 km/s.", SOUND)
+    assert _claims(out)[0]["supported"] is True, _claims(out)
