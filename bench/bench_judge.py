@@ -20,6 +20,9 @@ all cuts; per answer style ("cites": the answer refers to passages or sources; "
             hallucinated answer each, in the styles of four chat-model families ("Based on the passages...",
             "Passage 2 does not mention..."), hallucinations typed as RAGTruth does (evident/subtle conflict or
             baseless); written blind by a helper (judge36); 30 topics "dev" (looked at), 30 "held_out" (never)
+  web4_dev, web4_held  tests/data/web4_cases.jsonl: as web3, 60 other topics (DIY, garden, pets, cars, finance,
+            travel, tech, cooking, fitness, careers, weather, arts, medicine), denser passages whose cases disagree
+            (fresh / frozen, cement / epoxy), longer answers, partial answers; written blind by another helper
   halueval  a fixed sample of ../shared/data/halueval_qa_dev.jsonl (seed 0; held out from issue 28's tuning;
             the shipped logistic weights were fitted on it in an earlier round)
 Also prints --show N worst false alarms and misses of the "after" configuration on web_dev (claim and reason).
@@ -47,6 +50,7 @@ from evaluators.text import claims, entities, negation, numbers, references, sen
 WEB = REPO / "tests" / "data" / "web_cases.jsonl"
 WEB2 = REPO / "tests" / "data" / "web2_cases.jsonl"
 WEB3 = REPO / "tests" / "data" / "web3_cases.jsonl"
+WEB4 = REPO / "tests" / "data" / "web4_cases.jsonl"
 _LIST_LINE = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S", re.MULTILINE)
 
 
@@ -61,9 +65,10 @@ def load(name: str, halueval_n: int) -> list[dict]:
         rows = [json.loads(x) for x in WEB2.read_text(encoding="utf-8").splitlines() if x.strip()]
         return [{"id": r["id"], "query": r["query"], "answer": r["answer"], "context": r["contexts"],
                  "hallucinated": r["label"] == "hallucinated", "category": r["category"]} for r in rows]
-    if name.startswith("web3_"):
-        split = "dev" if name == "web3_dev" else "held_out"
-        rows = [json.loads(x) for x in WEB3.read_text(encoding="utf-8").splitlines() if x.strip()]
+    if name.startswith(("web3_", "web4_")):
+        split = "dev" if name.endswith("_dev") else "held_out"
+        path = WEB3 if name.startswith("web3_") else WEB4
+        rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
         return [{"id": r["id"], "query": r["query"], "answer": r["answer"], "context": r["contexts"],
                  "hallucinated": r["label"] == "hallucinated", "category": r["category"]}
                 for r in rows if r["split"] == split]

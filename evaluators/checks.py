@@ -110,6 +110,26 @@ def converted_in_unit(n, claim: str, parts) -> bool:
     return False
 
 
+def unit_swaps(claim: str, sentences: Sequence[str], parts: Sequence[str]) -> list[str]:
+    """Rule unit_swaps: the claim's quantities whose number the sentences give in another unit of the same dimension,
+    where the context never gives that number in the claim's unit and it is no conversion ("10,000 kilometers"
+    where it says "10,000 miles", "450-500°C" for "450 to 500°F"); as "10,000 km (the context: mile)"."""
+    theirs = [q for t in sentences for q in quantities(t)]
+    everywhere = {(v, d, f) for part in parts for v, d, f in quantities(part)}
+    out = []
+    for v, d, f in quantities(claim):
+        if (v, d, f) in everywhere:
+            continue
+        other = next((f2 for v2, d2, f2 in theirs if v2 == v and d2 == d and f2 != f), None)
+        if other is not None and not converted_in_unit(v, claim, parts):
+            out.append(f"{v:g} {_UNIT_NAMES.get((d, f), d)} (the context: {_UNIT_NAMES.get((d, other), d)})")
+    return out
+
+
+_UNIT_NAMES = {("temp", 0.0): "°C", ("temp", 1.0): "°F"} | {
+    (d, f): u for u, (d, f) in reversed(list(_UNITS.items()))}
+
+
 # an abbreviation or variant -> words any one of which, found in the context, makes it a known entity
 ALIASES = {
     "us": ("united", "america", "american", "usa"), "usa": ("united", "america", "american", "us"),

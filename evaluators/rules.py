@@ -91,6 +91,12 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
                    where it says "ATM" (the narrow part of stem_forms)
   conversion_units (judge36) a number the claim gives with a unit passes as a conversion only in that unit: "6 m/s" is
                    no conversion of "5,960 m/s" (5.96 km/s), "59 °F" still is one of "15 °C"
+  range_slots      (judge36) both ends of a range carry its unit ("20 to 60 minutes": 20 minutes too), so "in around
+                   20 minutes to an hour" is no swap against it
+  context_particles (judge36) a passage's own leading "No." / "Yes," answers its question and denies nothing: "Grapes
+                   are toxic" is no contradiction of "No. Grapes, raisins ... can cause kidney failure"
+  unit_swaps       (judge36) a number the claim gives in another unit than the context, of the same dimension and
+                   no conversion: "every 10,000 kilometers" where it says "10,000 miles", "450-500°C" for "°F"
 """
 from __future__ import annotations
 
@@ -104,7 +110,8 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
          "answer_particles", "stem_forms", "context_counts",
          "anaphor_numbers", "contrast_denials", "negation_elsewhere",
          "slot_elsewhere", "certainty", "acronym_plurals",
-         "conversion_units")
+         "conversion_units", "range_slots",
+         "context_particles", "unit_swaps")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.

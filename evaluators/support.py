@@ -222,6 +222,12 @@ def _check_numbers(text: str, ev: Evidence, p: Prepared, m: _Match, score: float
         score *= 0.4 ** len(swapped)
         whys.append("the context gives a different number for this: " + ", ".join(swapped)
                     + f" (\"{_short(ev.sentences[best])}\")")
+    if rules.on("unit_swaps") and not (displaced or missing_nums or swapped):
+        units = C.unit_swaps(text, [ev.sentences[i] for i in sorted(local_idx)], ev.parts)
+        if units:
+            swapped = units
+            score *= 0.4 ** len(units)
+            whys.append("the context gives this number in another unit: " + ", ".join(units))
     missing_months = [mo for mo in months(text) if mo not in ev.months and mo not in p.q_months]
     if missing_months:
         score *= 0.3 ** len(missing_months)
@@ -242,7 +248,7 @@ def _check_negation(text: str, ev: Evidence, m: _Match, score: float, whys: list
         # a word of the sentence counts as a negation
         claim_neg = (negation_count(text) + prefixed_negations(text, sent_toks[best])) % 2
         # the best sentence, whole: a long sentence is cut into windows, and its negation may sit in the next
-        sent = ev.sentences[best]
+        sent = _answered(ev.sentences[best])
         if not sent.rstrip().endswith((".", "!", "?")) and best + 1 < len(ev.sentences) \
                 and ev.source[best + 1] == ev.source[best]:
             sent = sent + " " + ev.sentences[best + 1]
@@ -282,10 +288,11 @@ def _check_contradiction(text: str, ev: Evidence, m: _Match, score: float, whys:
     "up") and a length of time the matching sentence gives otherwise ("lifetime" for "two-year"), only where
     the claim otherwise says what that sentence says. (score, opposite words, conflicting durations)."""
     best, overl = m.best, m.overl
-    opposite = (C.contradictions(text, ev.sentences[best])
+    sent = _answered(ev.sentences[best])
+    opposite = (C.contradictions(text, sent)
                 if rules.on("contradiction") and not flipped and overl[best] >= CONTRADICTION_OVERLAP else [])
     if not opposite and not flipped and rules.on("contrast_words") and overl[best] >= CONTRADICTION_OVERLAP:
-        opposite = list(P.contrasts(text, ev.sentences[best]))  # judge30: "faster" / "takes longer", "oil-based"
+        opposite = list(P.contrasts(text, sent))  # judge30: "faster" / "takes longer", "oil-based"
     if opposite and rules.on("exclusions") and C.ADDITIVE_RE.search(text):
         opposite = [(w, v) for w, v in opposite if not C.EXCLUSION_RE.search(v)]  # "plus X" / "not including X"
     if opposite and rules.on("contrast_denials") and C.contrast_denies(text, ev.sentences[best]):
@@ -360,6 +367,12 @@ def _check_words(text: str, ev: Evidence, p: Prepared, m: _Match, score: float, 
 
 # rule answer_particles: a leading "No." / "Yes," answers a yes/no question; it negates nothing in the claim
 _ANSWER_PARTICLE_RE = re.compile(r"^\s*(?:no|nope|yes|yep)\s*[.,!:;\u2014\u2013-]\s*", re.IGNORECASE)
+
+
+def _answered(sentence: str) -> str:
+    """Rule context_particles: a passage's own leading "No." / "Yes," ("No. Grapes, raisins ... can cause kidney
+    failure") answers its question; it denies nothing of what follows."""
+    return _ANSWER_PARTICLE_RE.sub("", sentence, count=1) if rules.on("context_particles") else sentence
 CONTRADICTION_PENALTY = 0.2  # as a negation flip: the claim says the opposite of its best sentence
 CONTRADICTION_OVERLAP = 0.5  # share of the claim's words in that sentence for it to be "the same statement"
 ADDED_PHRASE_PENALTY = 0.45  # a supported sentence with an added phrase drops below the support threshold

@@ -254,11 +254,17 @@ _UNIT_SYMBOLS = {w: sym for sym, words in {
 }.items() for w in words.split()}
 
 
+_RANGE_RE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(?:to|-|\u2013|\u2014)\s*(\d+(?:[.,]\d+)*)\s*"
+                       r"(%|\u00b0\s*[CFcf]\b|[A-Za-z]+)")
+
+
 def number_slots(text: str) -> dict[str, set[str]]:
     """Numbers by the word that follows them ("12 weeks" -> {"week": {"12"}}, "10%" -> {"%": {"10"}}); numbers
     followed by a stopword ("Section 138 of") say nothing about a unit and are left out."""
     out: dict[str, set[str]] = {}
     symbols = rules.on("unit_words")
+    if rules.on("range_slots"):  # "20 to 60 minutes": both ends are minutes
+        text = _RANGE_RE.sub(lambda m: f"{m.group(1)} {m.group(3)} to {m.group(2)} {m.group(3)}", text or "")
     for num, unit in (_SLOT_DEG_RE if rules.on("units_names") else _SLOT_RE).findall(text or ""):
         if unit.startswith("\u00b0"):  # "70 °C": degrees are a unit too
             unit = "deg" + unit[-1].lower()

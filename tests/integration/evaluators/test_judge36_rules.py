@@ -62,6 +62,10 @@ def test_a_negation_another_sentence_says_is_no_flip(rule_off):
 
 def test_a_number_an_as_well_matching_sentence_gives_is_no_swap(rule_off):
     shipped = rule_off("slot_elsewhere")
+    from evaluators import rules
+
+    from .test_polarity_rules import _set_off
+    _set_off({n for n in rules.NAMES if not rules.on(n)} | {"range_slots"})  # "3-5" against "5 to 8": no swap either
     rec = next(r for r in map(json.loads, WEB3.read_text(encoding="utf-8").splitlines()) if r["id"] == "boil-corn-1")
     assert rec["split"] == "dev" and rec["label"] == "faithful"  # looked at while building the rule
     out = score_one(rec["query"], rec["answer"], rec["contexts"])
@@ -127,4 +131,37 @@ def test_a_number_in_the_claims_unit_is_no_conversion_of_another_unit(rule_off):
 def test_a_real_conversion_still_passes(rule_off):
     rule_off("conversion_units")
     out = score_one("how fast is sound in steel", "In steel, sound can reach about 5.96 km/s.", SOUND)
+    assert _claims(out)[0]["supported"] is True, _claims(out)
+
+
+def test_both_ends_of_a_range_carry_its_unit(rule_off):
+    shipped = rule_off("range_slots")
+    out = score_one("how long does an ev take to charge", "A DC fast charger takes a battery from 20% to 80% in "
+                    "around 20 minutes to an hour.",
+                    ["DC fast chargers can take a battery from 20% to 80% in about 20 to 60 minutes."])
+    assert ("different number" in _why(out)) is not shipped, _claims(out)
+
+
+def test_a_passages_own_no_denies_nothing(rule_off):
+    shipped = rule_off("context_particles")
+    out = score_one("can dogs eat grapes", "Grapes, raisins, currants and sultanas can cause sudden kidney failure in "
+                    "dogs.", ["No. Grapes, raisins, currants and sultanas can cause sudden kidney failure in dogs."])
+    assert _claims(out)[0]["supported"] is shipped, _claims(out)
+
+
+OIL = ["Toyota recommends changing synthetic oil every 10,000 miles or 12 months, whichever comes first."]
+
+
+def test_a_number_in_another_unit_is_unsupported(rule_off):
+    shipped = rule_off("unit_swaps")
+    out = score_one("how often to change synthetic oil", "Toyota recommends changing synthetic oil every 10,000 "
+                    "kilometers or 12 months.", OIL)
+    assert _claims(out)[0]["supported"] is not shipped, _claims(out)
+    if shipped:
+        assert "10000 km (the context: mile)" in _why(out)
+
+
+def test_the_same_quantity_converted_is_no_unit_swap():
+    out = score_one("how often to change synthetic oil", "Toyota recommends changing synthetic oil about every "
+                    "16,000 kilometers (10,000 miles) or 12 months.", OIL)
     assert _claims(out)[0]["supported"] is True, _claims(out)
