@@ -41,7 +41,7 @@ def test_code_spans():
 def test_units_by_name_and_symbol_share_a_slot():
     from evaluators.text.numbers import number_slots
 
-    assert number_slots("95 milligrams, 70 to 140 mg") == {"mg": {"95", "140"}}
+    assert number_slots("95 milligrams, 70 to 140 mg") == {"mg": {"95", "70", "140"}}  # both ends (range_slots)
     assert number_slots("8 ounces") == number_slots("8 oz")
 
 
