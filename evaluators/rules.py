@@ -97,6 +97,8 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
                    are toxic" is no contradiction of "No. Grapes, raisins ... can cause kidney failure"
   unit_swaps       (judge36) a number the claim gives in another unit than the context, of the same dimension and
                    no conversion: "every 10,000 kilometers" where it says "10,000 miles", "450-500°C" for "°F"
+  count_units      (judge36) "the first two years", "those three hours": a count followed by a unit is an amount to
+                   look up, not the answer's own count
 """
 from __future__ import annotations
 
@@ -111,7 +113,8 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
          "anaphor_numbers", "contrast_denials", "negation_elsewhere",
          "slot_elsewhere", "certainty", "acronym_plurals",
          "conversion_units", "range_slots",
-         "context_particles", "unit_swaps")
+         "context_particles", "unit_swaps",
+         "count_units")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.

@@ -71,6 +71,15 @@ _COUNT_RE = re.compile(
     r"|\b(?:steps?|stages?|box(?:es)?|points?|items?|tips?|options?|methods?|rounds?|lines?|rows?|columns?|"
     r"questions?|slides?|screens?)\s+\d{1,2}(?:\s*(?:,|and|&|or|to|-|\u2013)\s*\d{1,2})*\b",
     re.IGNORECASE)
+# rule count_units: "the first two years", "those three hours" are amounts, not counts: a unit follows
+_COUNT_UNIT_RE = re.compile(
+    r"\b(?:the|these|those|all|first|last|other|its|their|our|your|both)\s+" + _SMALL + r"\b"
+    r"(?!\s+(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries|inches|feet|miles|metres|"
+    r"meters|kilometres|kilometers|pounds|ounces|cups|tablespoons|teaspoons|gallons|litres|liters|degrees|"
+    r"percent|times)\b)"
+    r"|\b(?:steps?|stages?|box(?:es)?|points?|items?|tips?|options?|methods?|rounds?|lines?|rows?|columns?|"
+    r"questions?|slides?|screens?)\s+\d{1,2}(?:\s*(?:,|and|&|or|to|-|\u2013)\s*\d{1,2})*\b",
+    re.IGNORECASE)
 # one or two digits glued to a capital before them name a thing, not an amount: "CO2", "H2O", "MP3", "A4",
 # "B12" (an amount glued to a word, "Room2000/-", stays one)
 _GLUED_DIGITS_RE = re.compile(r"(?<=[A-Z])\d{1,2}(?=[A-Z]|\b)")
@@ -194,7 +203,8 @@ def numbers(text: str, fraction_words: bool = False) -> frozenset:
         vals.update(("#", m.group(0)) for m in PLACEHOLDER.finditer(text) if m.group(1) in NUMBER_KINDS)
         text = without_placeholders(text)
     if rules.on("counts") and not (fraction_words and rules.on("context_counts")):
-        text = _COUNT_RE.sub(" ", text)  # an answer's counts; the context's "the first ten" is a number it gives
+        # an answer's counts; the context's "the first ten" is a number it gives
+        text = (_COUNT_UNIT_RE if rules.on("count_units") else _COUNT_RE).sub(" ", text)
     if rules.on("units_names"):
         text = _GLUED_DIGITS_RE.sub(" ", text)
     text = re.sub(r"\b(\d{1,2}):(\d{2})\b", lambda m: f"{int(m.group(1))}.{m.group(2)}", text)  # 2:30 PM -> 2.30

@@ -165,3 +165,12 @@ def test_the_same_quantity_converted_is_no_unit_swap():
     out = score_one("how often to change synthetic oil", "Toyota recommends changing synthetic oil about every "
                     "16,000 kilometers (10,000 miles) or 12 months.", OIL)
     assert _claims(out)[0]["supported"] is True, _claims(out)
+
+
+def test_a_count_followed_by_a_unit_is_an_amount(rule_off):
+    shipped = rule_off("count_units")
+    out = score_one("how big do goldfish get", "Common goldfish can grow to 10 to 12 inches within their first two "
+                    "years.", ["Single-tailed common and comet goldfish can grow to 10 to 12 inches (25-30 cm)."])
+    assert _claims(out)[0]["supported"] is not shipped, _claims(out)
+    if shipped:
+        assert "2 not in context" in _why(out)
