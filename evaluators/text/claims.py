@@ -93,11 +93,21 @@ _META_MORE_RE = re.compile(
     r"|^no\s+(?:information|details?|mention|data)\s+(?:about|on|regarding|of)\b", re.IGNORECASE)
 
 
+# rule meta_forms: the passive with a contraction or another determiner ("Installation cost isn't covered in these
+# sources", "Cost isn't mentioned in any of the passages")
+_META_PASSIVE_RE = re.compile(
+    r"\b(?:is|are|was|were)(?:\s+not|n't)\s+(?:\w+ly\s+)?(?:mentioned|specified|stated|covered|addressed|given|"
+    r"provided|discussed|described|included|listed|explained)\s+(?:in|by)\s+(?:the\s+|these\s+|those\s+|this\s+|"
+    r"any\s+of\s+the\s+)?(?:provided\s+|given\s+|retrieved\s+)?(?:passages?|context|documents?|sources?|excerpts?|"
+    r"chunks?|texts?|results?|articles?)\b", re.IGNORECASE)
+
+
 def is_about_context(sentence: str) -> bool:
     """A sentence about what the context says or lacks ("The passages do not mention the fee", "I cannot
     confirm ..."): not a claim to check against the chunks. One carrying a figure of its own is a claim."""
     s = strip_citations(sentence or "").strip().replace("\u2019", "'")
-    more = rules.on("meta_sentences") and bool(_META_MORE_RE.search(s))
+    more = rules.on("meta_sentences") and bool(_META_MORE_RE.search(s)) \
+        or rules.on("meta_forms") and bool(_META_PASSIVE_RE.search(s))
     return bool(more or _ABOUT_CONTEXT_RE.search(s) or _META_RE.search(s)) and not numbers(s)
 
 

@@ -174,3 +174,10 @@ def test_a_count_followed_by_a_unit_is_an_amount(rule_off):
     assert _claims(out)[0]["supported"] is not shipped, _claims(out)
     if shipped:
         assert "2 not in context" in _why(out)
+
+
+def test_a_sentence_about_the_sources_in_the_passive_is_no_claim(rule_off):
+    shipped = rule_off("meta_forms")
+    out = score_one("how often should grout be sealed", "Seal cement grout about once a year. Installation cost "
+                    "isn't covered in these sources.", ["Cement-based grout should be resealed about once a year."])
+    assert len(_claims(out)) == (1 if shipped else 2), _claims(out)
