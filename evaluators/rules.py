@@ -101,6 +101,8 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
                    look up, not the answer's own count
   meta_forms       (judge36) "Installation cost isn't covered in these sources", "Cost isn't mentioned in any of the
                    passages": sentences about the sources in the passive with a contraction or another determiner
+  step_verbs       (judge37) "Bake for an hour." in a longer answer is a step, not a name: a common word opening a
+                   claim before a lower-case word is no entity (a short answer alone still is: "Mumbai")
 """
 from __future__ import annotations
 
@@ -116,7 +118,8 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
          "slot_elsewhere", "certainty", "acronym_plurals",
          "conversion_units", "range_slots",
          "context_particles", "unit_swaps",
-         "count_units", "meta_forms")
+         "count_units", "meta_forms",
+         "step_verbs")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.

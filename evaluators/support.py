@@ -39,7 +39,7 @@ from .text.entities import acronyms, entities, expansions, _sorted_key
 from .text.negation import negation_count, negation_count_near, prefixed_negations, without_non_denials
 from .text.numbers import hedged_numbers, months, _NUMBER_WORDS, number_slots, numbers, rounds_to, slot_conflicts
 from .text.references import find_references, strip_citations
-from .text.words import content_tokens, content_words, is_common, match_in, stem, STOPWORDS
+from .text.words import common_words, content_tokens, content_words, is_common, match_in, stem, STOPWORDS
 from . import checks as C
 from . import numfacts as NF
 from . import polarity as P
@@ -311,11 +311,30 @@ def _check_contradiction(text: str, ev: Evidence, m: _Match, score: float, whys:
     return score, opposite, longer
 
 
+_LEAD_WORD_RE = re.compile(r"^\W*(?:\d{1,2}[.)]\s+)?([A-Z][a-z]+)\s+[a-z]")
+
+
+def _step_verb(text: str) -> str | None:
+    """Rule step_verbs: the stem of a common word that opens a short step of a longer answer ("Bake for an hour.",
+    "Stir well.") before a lower-case word; a short sentence alone is still read as a name ("Mumbai")."""
+    m = _LEAD_WORD_RE.match(strip_citations(text))
+    if not m:
+        return None
+    w = m.group(1)
+    low = w.lower()
+    # the vocabulary may hold only a verb's other forms ("baking", "baked" but not "bake")
+    forms = (low + "s", low + "ed", low + "d", (low[:-1] if low.endswith("e") else low) + "ing")
+    return stem(w) if is_common(w) or any(f in common_words() for f in forms) else None
+
+
 def _check_entities(text: str, ev: Evidence, p: Prepared, m: _Match, score: float, whys: list[str]) -> tuple[float, list]:
     """Capitalised entities absent from the evidence and the question; parts that are stopwords or single
     letters ("Rent-A-Car", "Do-hyang") are not checked on their own. (score, missing entities)."""
     ents = []
+    step_verb = _step_verb(text) if rules.on("step_verbs") and len(p.claims) > 1 else None
     for e in entities(text):
+        if e == step_verb:
+            continue
         parts = [x for x in e.split() if len(x) >= 2 and x not in STOPWORDS] or e.split()
         if not all(x in p.q_tokens for x in parts):
             ents.append((e, parts))

@@ -181,3 +181,17 @@ def test_a_sentence_about_the_sources_in_the_passive_is_no_claim(rule_off):
     out = score_one("how often should grout be sealed", "Seal cement grout about once a year. Installation cost "
                     "isn't covered in these sources.", ["Cement-based grout should be resealed about once a year."])
     assert len(_claims(out)) == (1 if shipped else 2), _claims(out)
+
+
+def test_a_short_step_of_a_longer_answer_opens_with_a_verb_not_a_name(rule_off):
+    shipped = rule_off("step_verbs")
+    out = score_one("how to season a cast iron pan", "Coat the pan with a thin layer of vegetable oil. Bake for an "
+                    "hour.", ["Apply a very thin layer of vegetable oil to the pan, then baking it upside down at "
+                              "450°F for 1 hour."])
+    assert ("entity not in context: Bake" in " ".join(c["why"] or "" for c in _claims(out))) is not shipped, \
+        _claims(out)
+
+
+def test_a_short_answer_alone_is_still_a_name():
+    out = score_one("what is the capital of australia", "Sydney.", ["Canberra is the capital of Australia."])
+    assert _claims(out)[0]["supported"] is False, _claims(out)
