@@ -130,6 +130,36 @@ _UNIT_NAMES = {("temp", 0.0): "°C", ("temp", 1.0): "°F"} | {
     (d, f): u for u, (d, f) in reversed(list(_UNITS.items()))}
 
 
+# rule fraction_swaps: "the lower half of the leaves" where the context says "the lower third of the leaves",
+# "ratified by two-thirds of the states" where it says "three-fourths of the states"
+_FRACTION_DEN = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
+                 "fourths": 4, "fifth": 5, "fifths": 5}
+_FRACTION_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_FRACTION_OF_RE = re.compile(
+    r"\b(?:(a|an|one|two|three|four)[\s-]+)?(half|halves|thirds?|quarters?|fourths?|fifths?)\s+of\s+"
+    r"(?:the\s+|a\s+|an\s+|its\s+|their\s+|your\s+|all\s+)?([A-Za-z]+)", re.IGNORECASE)
+
+
+def _fractions_of(text: str) -> dict[tuple[float, str], str]:
+    """(share, the noun's stem) -> the words that say it ("two-thirds of the states")."""
+    out = {}
+    for m in _FRACTION_OF_RE.finditer(text or ""):
+        num = _FRACTION_NUM.get((m.group(1) or "one").lower(), 1)
+        out.setdefault((round(num / _FRACTION_DEN[m.group(2).lower()], 4), stem(m.group(3))), m.group(0))
+    return out
+
+
+def fraction_swaps(claim: str, sentences: Sequence[str]) -> list[str]:
+    """The claim's "<fraction> of <noun>" that the sentences give with another fraction for the same noun and never
+    with the claim's."""
+    mine = _fractions_of(claim)
+    if not mine:
+        return []
+    theirs = {k for t in sentences for k in _fractions_of(t)}
+    return [said for (v, noun), said in mine.items()
+            if (v, noun) not in theirs and any(n2 == noun and v2 != v for v2, n2 in theirs)]
+
+
 # an abbreviation or variant -> words any one of which, found in the context, makes it a known entity
 ALIASES = {
     "us": ("united", "america", "american", "usa"), "usa": ("united", "america", "american", "us"),

@@ -103,6 +103,8 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
                    passages": sentences about the sources in the passive with a contraction or another determiner
   step_verbs       (judge37) "Bake for an hour." in a longer answer is a step, not a name: a common word opening a
                    claim before a lower-case word is no entity (a short answer alone still is: "Mumbai")
+  fraction_swaps   (judge37) "the lower half of the leaves" where the matching sentences say "the lower third of the
+                   leaves", "two-thirds of the states" for "three-fourths of the states"
 """
 from __future__ import annotations
 
@@ -119,7 +121,7 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
          "conversion_units", "range_slots",
          "context_particles", "unit_swaps",
          "count_units", "meta_forms",
-         "step_verbs")
+         "step_verbs", "fraction_swaps")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.

@@ -228,6 +228,12 @@ def _check_numbers(text: str, ev: Evidence, p: Prepared, m: _Match, score: float
             swapped = units
             score *= 0.4 ** len(units)
             whys.append("the context gives this number in another unit: " + ", ".join(units))
+    if rules.on("fraction_swaps") and not (displaced or missing_nums or swapped):
+        parts = C.fraction_swaps(text, [ev.sentences[i] for i in sorted(local_idx)])
+        if parts:
+            swapped = parts
+            score *= 0.4 ** len(parts)
+            whys.append("the context gives another share for this: " + ", ".join(parts))
     missing_months = [mo for mo in months(text) if mo not in ev.months and mo not in p.q_months]
     if missing_months:
         score *= 0.3 ** len(missing_months)

@@ -195,3 +195,21 @@ def test_a_short_step_of_a_longer_answer_opens_with_a_verb_not_a_name(rule_off):
 def test_a_short_answer_alone_is_still_a_name():
     out = score_one("what is the capital of australia", "Sydney.", ["Canberra is the capital of Australia."])
     assert _claims(out)[0]["supported"] is False, _claims(out)
+
+
+GARLIC = ["Harvest garlic when the lower third of the leaves have turned brown, usually in early summer."]
+
+
+def test_another_share_of_the_same_thing_is_unsupported(rule_off):
+    shipped = rule_off("fraction_swaps")
+    out = score_one("when to harvest garlic", "Harvest garlic when the lower half of the leaves have turned brown, "
+                    "usually in early summer.", GARLIC)
+    assert _claims(out)[0]["supported"] is not shipped, _claims(out)
+    if shipped:
+        assert "another share for this: half of the leaves" in _why(out)
+
+
+def test_the_same_share_is_supported():
+    out = score_one("when to harvest garlic", "Harvest it once a third of the leaves have turned brown, usually in "
+                    "early summer.", GARLIC)
+    assert _claims(out)[0]["supported"] is True, _claims(out)
