@@ -137,7 +137,7 @@ _FRACTION_DEN = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, 
 _FRACTION_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
 _FRACTION_OF_RE = re.compile(
     r"\b(?:(a|an|one|two|three|four)[\s-]+)?(half|halves|thirds?|quarters?|fourths?|fifths?)\s+of\s+"
-    r"(?:the\s+|a\s+|an\s+|its\s+|their\s+|your\s+|all\s+)?([A-Za-z]+)", re.IGNORECASE)
+    r"(?:(?:the|a|an|its|their|your|all|that|this|these|those|his|her)\s+)*([A-Za-z]+)", re.IGNORECASE)
 
 
 def _fractions_of(text: str) -> dict[tuple[float, str], str]:

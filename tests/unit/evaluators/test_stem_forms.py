@@ -35,3 +35,12 @@ def test_doubled_l_s_z_and_short_non_plurals_stay(stem_forms, word):
     on = words.stem(word)
     stem_forms(False)
     assert on == words.stem(word)
+
+
+def test_a_share_of_that_thing_names_the_thing():
+    from evaluators import checks as C
+
+    assert C.fraction_swaps("exceeds half of that maximum", ["one-half of the maximum term, or one-third of the "
+                                                            "maximum for a first offence"]) == []
+    assert C.fraction_swaps("two-thirds of the states", ["three-fourths of the states (38 of 50)"]) == [
+        "two-thirds of the states"]
