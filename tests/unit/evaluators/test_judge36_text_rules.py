@@ -1,5 +1,6 @@
-"""Rule stem_forms (judge36, measured, not shipped: rules.DEFAULT_OFF): a doubled consonant before -ing/-ed comes
-off and a four-letter plural is its singular, only while the rule is on."""
+"""Text rules of judge36-37 without the model: stem_forms (measured, not shipped: rules.DEFAULT_OFF; a doubled
+consonant before -ing/-ed comes off and a four-letter plural is its singular, only while the rule is on) and
+fraction_swaps' reading of "<share> of <thing>"."""
 from __future__ import annotations
 
 import pytest
