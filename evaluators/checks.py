@@ -160,6 +160,36 @@ def fraction_swaps(claim: str, sentences: Sequence[str]) -> list[str]:
             if (v, noun) not in theirs and any(n2 == noun and v2 != v for v2, n2 in theirs)]
 
 
+# rule comparison_swaps: "males are generally larger than females" where the context says "Females are generally
+# larger than males"; "a shot has more caffeine than a cup" where it says "a cup contains 95 mg, more than a shot"
+_COMPARISON_RE = re.compile(
+    r"\b([A-Za-z]+)\s+(?:(?:are|is|was|were|has|have|had|contains?|gets?|grows?|tends?\s+to\s+be|can\s+be)\s+)"
+    r"(?:[a-z]+ly\s+)?(?:far\s+|much\s+|a\s+bit\s+|slightly\s+)?([a-z]+er|more|less|fewer)\b[^.;]{0,40}?\bthan\s+"
+    r"(?:(?:a|an|the|typical|regular|most|many)\s+)*(?:[\d.,-]+\s*[a-z]*\s+)?(?:[a-z]+\s+){0,2}?([A-Za-z]+)\b",
+    re.IGNORECASE)
+
+
+def _comparisons(text: str) -> dict[tuple[str, str, str], str]:
+    """(greater side, comparative, lesser side) as stems -> the words that say it."""
+    return {(stem(m.group(1)), stem(m.group(2)), stem(m.group(3))): m.group(0)
+            for m in _COMPARISON_RE.finditer(text or "")
+            if m.group(1).lower() not in STOPWORDS and m.group(3).lower() not in STOPWORDS}
+
+
+def comparison_swaps(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's comparison, the sentence's) where the sentence puts the claim's greater side on the lesser one
+    with the same comparative: claim (A, larger, B), sentence (C, larger, A), and the sentence never says A is."""
+    mine, theirs = _comparisons(claim), _comparisons(sentence)
+    out = []
+    for (a, comp, _), said in mine.items():
+        if any(x == a and c == comp for x, c, _ in theirs):
+            continue
+        other = next((t for (_, c, y), t in theirs.items() if y == a and c == comp), None)
+        if other:
+            out.append((said, other))
+    return out
+
+
 # an abbreviation or variant -> words any one of which, found in the context, makes it a known entity
 ALIASES = {
     "us": ("united", "america", "american", "usa"), "usa": ("united", "america", "american", "us"),

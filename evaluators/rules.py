@@ -105,6 +105,8 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
                    claim before a lower-case word is no entity (a short answer alone still is: "Mumbai")
   fraction_swaps   (judge37) "the lower half of the leaves" where the matching sentences say "the lower third of the
                    leaves", "two-thirds of the states" for "three-fourths of the states"
+  comparison_swaps (judge37) a comparison the best sentence makes the other way round: "males are generally larger than
+                   females" where it says "Females are generally larger than males"
 """
 from __future__ import annotations
 
@@ -121,7 +123,7 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
          "conversion_units", "range_slots",
          "context_particles", "unit_swaps",
          "count_units", "meta_forms",
-         "step_verbs", "fraction_swaps")
+         "step_verbs", "fraction_swaps", "comparison_swaps")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.

@@ -301,6 +301,8 @@ def _check_contradiction(text: str, ev: Evidence, m: _Match, score: float, whys:
         opposite = list(P.contrasts(text, sent))  # judge30: "faster" / "takes longer", "oil-based"
     if opposite and rules.on("exclusions") and C.ADDITIVE_RE.search(text):
         opposite = [(w, v) for w, v in opposite if not C.EXCLUSION_RE.search(v)]  # "plus X" / "not including X"
+    if not opposite and not flipped and rules.on("comparison_swaps") and overl[best] >= CONTRADICTION_OVERLAP:
+        opposite = C.comparison_swaps(text, sent)  # "males are larger than females" / "Females are larger than males"
     if opposite and rules.on("contrast_denials") and C.contrast_denies(text, ev.sentences[best]):
         opposite = []  # "Rather than burning out suddenly" / "don't usually burn out suddenly"
     if opposite:

@@ -213,3 +213,17 @@ def test_the_same_share_is_supported():
     out = score_one("when to harvest garlic", "Harvest it once a third of the leaves have turned brown, usually in "
                     "early summer.", GARLIC)
     assert _claims(out)[0]["supported"] is True, _claims(out)
+
+
+WHALES = ["Blue whales feed mainly on krill. Females are generally larger than males."]
+
+
+def test_a_comparison_the_other_way_round_is_unsupported(rule_off):
+    shipped = rule_off("comparison_swaps")
+    out = score_one("how big are blue whales", "Among blue whales, males are generally larger than females.", WHALES)
+    assert _claims(out)[0]["supported"] is not shipped, _claims(out)
+
+
+def test_the_same_comparison_is_supported():
+    out = score_one("how big are blue whales", "Females are usually larger than males.", WHALES)
+    assert _claims(out)[0]["supported"] is True, _claims(out)
