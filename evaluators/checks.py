@@ -113,7 +113,7 @@ def converted_in_unit(n, claim: str, parts) -> bool:
 def unit_swaps(claim: str, sentences: Sequence[str], parts: Sequence[str]) -> list[str]:
     """Rule unit_swaps: the claim's quantities whose number the sentences give in another unit of the same dimension,
     where the context never gives that number in the claim's unit and it is no conversion ("10,000 kilometers"
-    where it says "10,000 miles", "450-500°C" for "450 to 500°F"); as "10,000 km (the context: mile)"."""
+    where it says "10,000 miles", "450-500°C" for "450 to 500°F"); as "10,000 km (the context: 10,000 mi)"."""
     theirs = [q for t in sentences for q in quantities(t)]
     everywhere = {(v, d, f) for part in parts for v, d, f in quantities(part)}
     out = []
@@ -122,12 +122,12 @@ def unit_swaps(claim: str, sentences: Sequence[str], parts: Sequence[str]) -> li
             continue
         other = next((f2 for v2, d2, f2 in theirs if v2 == v and d2 == d and f2 != f), None)
         if other is not None and not converted_in_unit(v, claim, parts):
-            out.append(f"{v:g} {_UNIT_NAMES.get((d, f), d)} (the context: {_UNIT_NAMES.get((d, other), d)})")
+            out.append(f"{v:,g} {_UNIT_NAMES.get((d, f), d)} (the context: {v:,g} {_UNIT_NAMES.get((d, other), d)})")
     return out
 
 
-_UNIT_NAMES = {("temp", 0.0): "°C", ("temp", 1.0): "°F"} | {
-    (d, f): u for u, (d, f) in reversed(list(_UNITS.items()))}
+_UNIT_NAMES = {("temp", 0.0): "°C", ("temp", 1.0): "°F"} | {  # each unit by its shortest name: "mi", "km"
+    (d, f): u for u, (d, f) in sorted(_UNITS.items(), key=lambda kv: -len(kv[0]))}
 
 
 # rule fraction_swaps: "the lower half of the leaves" where the context says "the lower third of the leaves",

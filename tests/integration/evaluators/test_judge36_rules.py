@@ -158,7 +158,7 @@ def test_a_number_in_another_unit_is_unsupported(rule_off):
                     "kilometers or 12 months.", OIL)
     assert _claims(out)[0]["supported"] is not shipped, _claims(out)
     if shipped:
-        assert "10000 km (the context: mile)" in _why(out)
+        assert "10,000 km (the context: 10,000 mi)" in _why(out)
 
 
 def test_the_same_quantity_converted_is_no_unit_swap():
