@@ -87,15 +87,16 @@ def converted(n, conv: frozenset) -> bool:
     return any(abs(n - c) <= max(0.03 * abs(c), 0.5) for c in conv)
 
 
-def converted_in_unit(n, claim: str, parts) -> bool:
+def converted_in_unit(n, claim: str, parts, conv: frozenset) -> bool:
     """Rule conversion_units: number `n`, which the claim gives with a unit, is one of the context's quantities in
     that unit (within 3 %): "6 m/s" is no conversion of "5,960 m/s" (5.96 km/s), "59 °F" may be "15 °C". A number
-    the claim gives without a unit is `converted` as before."""
+    the claim gives without a unit is `converted` as before, against the context's conversions `conv`
+    (Evidence.conversions, computed once per record)."""
     if isinstance(n, tuple):
         return False
     mine = [(d, f) for v, d, f in quantities(claim) if v == n]
     if not mine:
-        return converted(n, frozenset().union(*(conversions(part) for part in parts)))
+        return converted(n, conv)
     theirs = [q for part in parts for q in quantities(part)]
     for d, f in mine:
         for v2, d2, f2 in theirs:
@@ -110,7 +111,7 @@ def converted_in_unit(n, claim: str, parts) -> bool:
     return False
 
 
-def unit_swaps(claim: str, sentences: Sequence[str], parts: Sequence[str]) -> list[str]:
+def unit_swaps(claim: str, sentences: Sequence[str], parts: Sequence[str], conv: frozenset) -> list[str]:
     """Rule unit_swaps: the claim's quantities whose number the sentences give in another unit of the same dimension,
     where the context never gives that number in the claim's unit and it is no conversion ("10,000 kilometers"
     where it says "10,000 miles", "450-500°C" for "450 to 500°F"); as "10,000 km (the context: 10,000 mi)"."""
@@ -121,7 +122,7 @@ def unit_swaps(claim: str, sentences: Sequence[str], parts: Sequence[str]) -> li
         if (v, d, f) in everywhere:
             continue
         other = next((f2 for v2, d2, f2 in theirs if v2 == v and d2 == d and f2 != f), None)
-        if other is not None and not converted_in_unit(v, claim, parts):
+        if other is not None and not converted_in_unit(v, claim, parts, conv):
             out.append(f"{v:,g} {_UNIT_NAMES.get((d, f), d)} (the context: {v:,g} {_UNIT_NAMES.get((d, other), d)})")
     return out
 

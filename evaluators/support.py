@@ -184,7 +184,7 @@ def _check_numbers(text: str, ev: Evidence, p: Prepared, m: _Match, score: float
     best, overl, sent_toks = m.best, m.overl, m.sent_toks
     claim_nums = set(numbers(text)) - p.q_numbers
     hedged = hedged_numbers(text) if rules.on("rounding") else frozenset()  # "roughly 238,900" for 238,855
-    conv = ((lambda n: C.converted_in_unit(n, text, ev.parts)) if rules.on("conversion_units")
+    conv = ((lambda n: C.converted_in_unit(n, text, ev.parts, ev.conversions)) if rules.on("conversion_units")
             else (lambda n: C.converted(n, ev.conversions)))
     missing_nums = [n for n in claim_nums if n not in ev.numbers and not conv(n)
                     and not C.same_duration(n, text, ev.durations) and not (n in hedged and rounds_to(n, ev.numbers))]
@@ -223,7 +223,7 @@ def _check_numbers(text: str, ev: Evidence, p: Prepared, m: _Match, score: float
         whys.append("the context gives a different number for this: " + ", ".join(swapped)
                     + f" (\"{_short(ev.sentences[best])}\")")
     if rules.on("unit_swaps") and not (displaced or missing_nums or swapped):
-        units = C.unit_swaps(text, [ev.sentences[i] for i in sorted(local_idx)], ev.parts)
+        units = C.unit_swaps(text, [ev.sentences[i] for i in sorted(local_idx)], ev.parts, ev.conversions)
         if units:
             swapped = units
             score *= 0.4 ** len(units)

@@ -53,18 +53,10 @@ model_style (faithful): gpt35 14, gpt4 16, llama 19, mistral 11
 style (hallucinated): cites 19, lists 18, plain 23
 model_style (hallucinated): gpt35 16, gpt4 18, llama 19, mistral 7
 """
-import json
-import pathlib
-import random
-import re
-from collections import Counter
+from chat_style_sets import Topics, write  # tests/data/chat_style_sets.py: the shared writer
 
-T = []
-
-
-def topic(tid, domain, query, contexts, faithful, halluc):
-    """faithful = (answer, model_style); halluc = (answer, model_style, category, note)."""
-    T.append(dict(tid=tid, domain=domain, query=query, contexts=contexts, faithful=faithful, halluc=halluc))
+T = Topics()
+topic = T.topic
 
 
 # ---------------------------------------------------------------- diy
@@ -561,62 +553,5 @@ topic("baby-fever-doctor", "medicine", "when to take baby to doctor for fever", 
     "subtle_baseless", "adds a reason: no ibuprofen under 6 months because their kidneys are still developing"))
 
 
-def style_of(answer):
-    """cites: names a passage or has [n] markers; lists: 2+ list lines; else plain."""
-    if re.search(r"\bpassages?\b|\[\d\]", answer, re.I):
-        return "cites"
-    if sum(bool(re.match(r"\s*(?:[-*•]|\d+\.)\s", ln)) for ln in answer.splitlines()) >= 2:
-        return "lists"
-    return "plain"
-
-
-def build():
-    rng = random.Random(4)
-    dev = set(rng.sample(range(len(T)), len(T) // 2))
-    rows = []
-    for i, t in enumerate(T):
-        split = "dev" if i in dev else "held_out"
-        fa, fm = t["faithful"]
-        ha, hm, hc, note = t["halluc"]
-        base = dict(domain=t["domain"], query=t["query"], contexts=t["contexts"])
-        f = dict(base, answer=fa, label="faithful", category="faithful", style=style_of(fa), model_style=fm, split=split)
-        h = dict(base, answer=ha, label="hallucinated", category=hc, style=style_of(ha), model_style=hm, split=split, note=note)
-        pair = [f, h]
-        if rng.random() < 0.5:
-            pair.reverse()
-        for n, r in enumerate(pair, 1):
-            rows.append({"id": f"{t['tid']}-{n}", **r})
-    return rows
-
-
-def counts(rows):
-    lines = [f"{len(rows)} lines, {len(T)} topics"]
-    for key in ("label", "category", "style", "model_style", "split", "domain"):
-        c = Counter(r[key] for r in rows)
-        lines.append(f"{key}: " + ", ".join(f"{k} {c[k]}" for k in sorted(c)))
-    for lab in ("faithful", "hallucinated"):
-        for key in ("style", "model_style"):
-            c = Counter(r[key] for r in rows if r["label"] == lab)
-            lines.append(f"{key} ({lab}): " + ", ".join(f"{k} {c[k]}" for k in sorted(c)))
-    return lines
-
-
-def main():
-    rows = build()
-    assert len({r["id"] for r in rows}) == len(rows) == 2 * len(T)
-    assert len({t["tid"] for t in T}) == len(T)
-    assert all(len(t["contexts"]) == 3 for t in T)
-    out = pathlib.Path(__file__).with_name("web4_cases.jsonl")
-    with out.open("w", encoding="utf-8") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    lines = counts(rows)
-    print(f"wrote {out}")
-    print("\n".join(lines))
-    stale = [ln for ln in lines if ln not in __doc__]
-    if stale:
-        raise SystemExit("docstring counts are stale, update them:\n" + "\n".join(stale))
-
-
 if __name__ == "__main__":
-    main()
+    write(T, seed=4, name="web4_cases.jsonl", doc=__doc__)
