@@ -14,6 +14,7 @@ from store.state import AGGREGATE, _now, set_state
 # --- first start: what the worker has not built yet (the pages say so) ----------------------
 
 SETUP = "setup"
+ALERTS = "alerts"  # the alert job's state document (its `at`: when the rules were last judged)
 DEMO_STALE = timedelta(minutes=20)
 
 
@@ -47,27 +48,30 @@ def build_status(db: Database, records_known: bool = False) -> dict:
     there are weekly aggregates). Empty `pending` = nothing left to build."""
     from store.collections import AGG_WEEKLY, RECORDS, REPORTS
 
-    setup = db[STATE].find_one({"_id": SETUP}) or {}
+    # every page run asks: the three state documents in one round trip, and the weekly aggregates only
+    # while no report exists (issue 29: a new tab's server time)
+    state = {doc["_id"]: doc for doc in db[STATE].find({"_id": {"$in": [SETUP, AGGREGATE, ALERTS]}})}
+    setup = state.get(SETUP) or {}
     has_records = records_known or db[RECORDS].find_one({}, {"_id": 1}) is not None
     pending: list[str] = []
     progress: dict = {}
     generation: list = []
     written = watermark = None
     if has_records:
-        aggregate = db[STATE].find_one({"_id": AGGREGATE}) or {}
+        aggregate = state.get(AGGREGATE) or {}
+        alerts_at = (state.get(ALERTS) or {}).get("at")
         written, watermark = aggregate.get("records_written_at"), aggregate.get("watermark")
-        generation = [aggregate.get("watermark"), aggregate.get("release_watermark"),
-                      (db[STATE].find_one({"_id": "alerts"}, {"at": 1}) or {}).get("at")]
+        generation = [aggregate.get("watermark"), aggregate.get("release_watermark"), alerts_at]
         if not aggregate.get("watermark"):
             pending.append("aggregates")
             building = aggregate.get("building")
             if isinstance(building, dict) and isinstance(building.get("of"), int):
                 progress["aggregates"] = {"done": int(building.get("done") or 0), "of": building["of"]}
-        if not (db[STATE].find_one({"_id": "alerts"}) or {}).get("at"):
+        if not alerts_at:
             pending.append("alerts")
-        if db[AGG_WEEKLY].find_one({}, {"_id": 1}) is not None or pending:
-            if db[REPORTS].find_one({}, {"_id": 1}) is None:
-                pending.append("weekly report")
+        if db[REPORTS].find_one({}, {"_id": 1}) is None and (
+                pending or db[AGG_WEEKLY].find_one({}, {"_id": 1}) is not None):
+            pending.append("weekly report")
     return {"pending": pending, "demo_loading": _demo_loading(setup), "records": has_records, "progress": progress,
             # moves whenever the worker has written new numbers (aggregates, release aggregates, alerts)
             "generation": "|".join(str(stamp) for stamp in generation),
