@@ -25,6 +25,7 @@ from core.features import ALL_FEATURES
 from dashboard import data, page
 from dashboard.common import allowed_now, can, current_user
 from dashboard.components import filters
+from dashboard.components.alert_format import fmt_when
 from dashboard.components.export import to_jsonl
 from dashboard.components.set_run_view import render_flips
 from dashboard.components.table_selection import selected_rows
@@ -61,7 +62,7 @@ def render() -> None:
     names = [s.name for s in all_sets]
     st.dataframe(pd.DataFrame([{"Set": s.name, "Latest": f"@{s.version}", "Items": s.count,
                                 "Versions": s.versions, "Features": _features(s.features),
-                                "Changed": s.created_at, "By": s.created_by} for s in all_sets]),
+                                "Changed": fmt_when(s.created_at), "By": s.created_by} for s in all_sets]),
                  hide_index=True, width="stretch")
     if st.session_state.get(f"{PREFIX}_name") not in names:
         st.session_state[f"{PREFIX}_name"] = names[0]
@@ -105,7 +106,7 @@ def _render_versions(versions: list[SetVersion]) -> None:
     st.dataframe(pd.DataFrame([{
         "Version": v.id, "Items": v.count, "Per feature": _features(v.features),
         "Change": f"+{v.change.added} / −{v.change.removed} ({v.change.via})",
-        "By": v.created_by, "At": v.created_at} for v in versions]), hide_index=True, width="stretch")
+        "By": v.created_by, "At": fmt_when(v.created_at)} for v in versions]), hide_index=True, width="stretch")
     st.caption("A version never changes: adding or removing items makes the next one; the source records may be "
                "re-scored or deleted without touching any version.")
 
@@ -255,7 +256,7 @@ def _render_runs(db, name: str, ref: str) -> None:
         st.dataframe(pd.DataFrame([{"Run": r.name, "Id": r.id, "Version": r.ref,
                                     "Pass rate": _pct(r.feature(ALL_FEATURES).verdict),
                                     "Gate": "pass" if r.gate.passed else "FAIL",
-                                    "By": r.created_by, "At": r.created_at} for r in runs]),
+                                    "By": r.created_by, "At": fmt_when(r.created_at)} for r in runs]),
                      hide_index=True, width="stretch")
         ids = [r.id for r in runs]
         if st.session_state.get(f"{PREFIX}_run") not in ids:

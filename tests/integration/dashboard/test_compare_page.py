@@ -186,6 +186,8 @@ def test_demo_sets_runs_and_compare_by_run(rel_db):
     assert at.title[0].value == "Golden sets"
     assert at.selectbox(key="sets_name").value == "clauses-golden"
     assert any("Gate" in str(e.value) for e in [*at.success, *at.error])
+    changed = at.dataframe[0].value["Changed"]  # times read like every other page's: minutes, in UTC
+    assert changed.str.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC").all(), changed.tolist()
 
     at = _open("views/compare.py", by="run", a=runs[1]["_id"], b=runs[0]["_id"])
     assert at.selectbox(key="compare_run_b").value == runs[0]["_id"]
