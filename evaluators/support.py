@@ -48,6 +48,11 @@ from .prepared import _clip, Evidence, Prepared, qa_text
 
 
 SUPPORT_THRESHOLD = 0.5
+# the base support (module docstring): similarity normalised from SIM_FLOOR over SIM_SPAN, weighted by the
+# claim's size against the word coverage, itself LEX_GLOBAL_SHARE global and the rest local
+SIM_FLOOR, SIM_SPAN = 0.25, 0.5
+SIM_WEIGHT, SIM_WEIGHT_3, SIM_WEIGHT_SHORT = 0.5, 0.35, 0.2
+LEX_GLOBAL_SHARE = 0.5
 
 
 def claim_support(p: Prepared) -> list[dict]:
@@ -117,7 +122,7 @@ def _match(text: str, ev: Evidence, p: Prepared) -> _Match:
     # local coverage: the claim's words should occur together, in its best one or two sentences
     local_toks = set().union(*(sent_toks[i] for i in top))
     lex_local = (len(ctoks & local_toks) / len(ctoks)) if ctoks else 0.0
-    lex = 0.5 * lex_global + 0.5 * lex_local
+    lex = LEX_GLOBAL_SHARE * lex_global + (1 - LEX_GLOBAL_SHARE) * lex_local
     best_sim = float(np.max(sims))
     short = len(ctoks) < 4
     if short and p.query.strip():
@@ -125,9 +130,9 @@ def _match(text: str, ev: Evidence, p: Prepared) -> _Match:
         # whole sentence, says little. Read with its question, against the sentence its words come
         # from, it says whether that sentence is about what was asked.
         best_sim = max(best_sim, float(ev.vecs[best] @ p.vec(qa_text(p.query, text))))
-    sim_n = _clip((best_sim - 0.25) / 0.5)
+    sim_n = _clip((best_sim - SIM_FLOOR) / SIM_SPAN)
     # embeddings of 1-3 word claims say little; lean on the words for those
-    w_sim = 0.5 if len(ctoks) >= 4 else (0.35 if len(ctoks) == 3 else 0.2)
+    w_sim = SIM_WEIGHT if len(ctoks) >= 4 else (SIM_WEIGHT_3 if len(ctoks) == 3 else SIM_WEIGHT_SHORT)
     base = w_sim * sim_n + (1 - w_sim) * lex
     return _Match(ctoks, alias, sims, sent_toks, overl, combo, best, best_sim, lex_global, lex_local, base)
 
