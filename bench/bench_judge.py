@@ -23,6 +23,11 @@ all cuts; per answer style ("cites": the answer refers to passages or sources; "
   web4_dev, web4_held  tests/data/web4_cases.jsonl: as web3, 60 other topics (DIY, garden, pets, cars, finance,
             travel, tech, cooking, fitness, careers, weather, arts, medicine), denser passages whose cases disagree
             (fresh / frozen, cement / epoxy), longer answers, partial answers; written blind by another helper
+  web5_dev, web5_held  tests/data/web5_cases.jsonl: 40 topics in other domains (space, earth science, biology,
+            chemistry, history, geography, sports, programming, electronics, health, economics, arts, language,
+            transport), THREE answers a topic in six chat-model styles (gpt4, gpt35, Llama-2 70b/13b/7b, Mistral),
+            27 % hallucinated as in real logs (8 topics all faithful); written blind by a helper on 2026-11-29,
+            after every rule was written: nothing was tuned on either half
   halueval  a fixed sample of ../shared/data/halueval_qa_dev.jsonl (seed 0; held out from issue 28's tuning;
             the shipped logistic weights were fitted on it in an earlier round)
 Also prints --show N worst false alarms and misses of the "after" configuration on web_dev (claim and reason).
@@ -51,6 +56,8 @@ WEB = REPO / "tests" / "data" / "web_cases.jsonl"
 WEB2 = REPO / "tests" / "data" / "web2_cases.jsonl"
 WEB3 = REPO / "tests" / "data" / "web3_cases.jsonl"
 WEB4 = REPO / "tests" / "data" / "web4_cases.jsonl"
+WEB5 = REPO / "tests" / "data" / "web5_cases.jsonl"
+CHAT_SETS = {"web3_": WEB3, "web4_": WEB4, "web5_": WEB5}  # one row per answer, split by topic
 _LIST_LINE = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S", re.MULTILINE)
 
 
@@ -65,9 +72,9 @@ def load(name: str, halueval_n: int) -> list[dict]:
         rows = [json.loads(x) for x in WEB2.read_text(encoding="utf-8").splitlines() if x.strip()]
         return [{"id": r["id"], "query": r["query"], "answer": r["answer"], "context": r["contexts"],
                  "hallucinated": r["label"] == "hallucinated", "category": r["category"]} for r in rows]
-    if name.startswith(("web3_", "web4_")):
+    if name[:5] in CHAT_SETS:
         split = "dev" if name.endswith("_dev") else "held_out"
-        path = WEB3 if name.startswith("web3_") else WEB4
+        path = CHAT_SETS[name[:5]]
         rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
         return [{"id": r["id"], "query": r["query"], "answer": r["answer"], "context": r["contexts"],
                  "hallucinated": r["label"] == "hallucinated", "category": r["category"]}

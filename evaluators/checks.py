@@ -445,6 +445,16 @@ _RELATIONAL = frozenset({"before", "after"})
 _ANAPHORS = frozenset({"that", "this", "which", "these", "those", "then", "it"})
 
 
+def _comparative(word: str, pole: dict) -> bool:
+    """Rule comparative_forms: "shallower", "deeper", "larger", "easier" are comparatives of a polar word (their base
+    form is one too); "shallow", "deep" are not."""
+    if not word.endswith(("er", "est")) or len(word) < 5:
+        return False
+    cut = 2 if word.endswith("er") else 3
+    base = word[:-cut]
+    return any(b in pole for b in (base, base + "e", base[:-1] + "y", base[:-1]) if b and b != word)
+
+
 def contradictions(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(claim word, context word) pairs of opposite polarity (`_ANTONYM_GROUPS`) between `claim` and its
     best-matching context `sentence`, where the words around them match: the claim word is absent from the
@@ -467,6 +477,8 @@ def contradictions(claim: str, sentence: str) -> list[tuple[str, str]]:
                 continue
             if not any(g == h and p != q for g, p in mine for h, q in pole[v]):
                 continue
+            if rules.on("comparative_forms") and _comparative(w, pole) != _comparative(v, pole):
+                continue  # "shallower compressions" for the infant's "4 cm deep": a comparison, not the opposite
             # both poles in the claim ("from top to bottom") say nothing against the sentence
             if any(g == h and p != q for g, p in mine for x in aset if x in pole for h, q in pole[x]):
                 continue
@@ -485,6 +497,26 @@ _LIMIT_WORDS = frozenset("exceeding exceed exceeds more less fewer later earlier
                          "longer shorter greater lower higher".split())
 
 
+# rule exception_words: the content words after "unless" / "except" that make up an exception
+_EXCEPTION_TOKENS = 10  # the words after "unless" / "except" that make up the exception (about five content words)
+
+
+def _exception_stems(text: str) -> set[str]:
+    toks = _tokens(text)
+    out: set[str] = set()
+    for i, w in enumerate(toks):
+        if w in ("unless", "except"):
+            out |= {stem(x) for x in toks[i + 1:i + 1 + _EXCEPTION_TOKENS] if x not in STOPWORDS and len(x) > 2
+                    and not is_negation_word(x)}
+    return out
+
+
+def same_exception(claim: str, sentence: str) -> bool:
+    """Both state an exception ("unless it's needed for clarity" / "except where needed for clarity") and the two
+    exceptions share a content word: the claim restates the sentence's exception, not another one."""
+    return bool(_exception_stems(claim) & _exception_stems(sentence))
+
+
 def _denied_word(a: list[str], b: list[str]) -> list[tuple[str, str]]:
     """A content word the claim (tokens `a`) states plainly that the sentence (tokens `b`) uses only right
     after a negation ("covers ... damage" where the sentence says "does not cover damage"), with a content word
@@ -494,6 +526,8 @@ def _denied_word(a: list[str], b: list[str]) -> list[tuple[str, str]]:
     denials = sum(1 for k, w in enumerate(b) if is_negation_word(w) and not (k + 1 < len(b) and b[k + 1] in _LIMIT_WORDS))
     if any(is_negation_word(w) or w == "non" for w in a) or denials % 2 == 0:
         return []
+    if rules.on("exception_words") and "unless" in a and same_exception(" ".join(a), " ".join(b)):
+        return []  # the claim's own exception: "unless it's needed" says what "except where needed" says
     stems_b = [stem(w) for w in b]
     for i, w in enumerate(a):
         if w in STOPWORDS or len(w) < 3 or w[0].isdigit() or w in _NUMBER_WORDS or w in _LIMIT_WORDS:

@@ -107,6 +107,11 @@ off for a run, EVALBOARD_RULES_ON a default-off one on.
                    leaves", "two-thirds of the states" for "three-fourths of the states"
   comparison_swaps (judge37) a comparison the best sentence makes the other way round: "males are generally larger than
                    females" where it says "Females are generally larger than males"
+  times_words      (judge38) the context's bare "twice" / "thrice" gives the number 2 / 3 ("hum the song twice" for
+                   an answer's "two rounds of the song")
+  comparative_forms (judge38) a comparative is not the opposite of its antonym's base form: "shallower
+                   compressions" where the context says the infant's compressions are "4 cm deep"
+  exception_words  (judge38) an answer's "unless X" is its own exception, as the context's "except where X" is
 """
 from __future__ import annotations
 
@@ -123,7 +128,8 @@ NAMES = ("negation_scope", "meta_sentences", "list_items", "units_names", "count
          "conversion_units", "range_slots",
          "context_particles", "unit_swaps",
          "count_units", "meta_forms",
-         "step_verbs", "fraction_swaps", "comparison_swaps")
+         "step_verbs", "fraction_swaps", "comparison_swaps",
+         "times_words", "comparative_forms", "exception_words")
 # added_phrase is on since judge31: +0.034 web_dev, +0.001 HaluEval, 0 on rag and web_held (BENCHMARKS.md); the
 # one demo answer it flagged ("…, which is a statutory defence") added words its context does not say and now
 # says what the proviso says.

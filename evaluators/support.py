@@ -277,6 +277,8 @@ def _check_negation(text: str, ev: Evidence, m: _Match, score: float, whys: list
                 differs = negation_count_near(b, ctoks, strict=True) % 2 == 1
         if differs and rules.on("negation_clause"):  # judge30: the negation's own clause, words said twice
             differs = P.flip_holds(text, sent)
+        if differs and rules.on("exception_words") and C.same_exception(text, sent):
+            differs = False  # "leaves it out unless it's needed" states the exception "omits it except where needed" does
         if differs and not claim_neg and rules.on("exclusions"):
             # "6 to 8 weeks, not including mailing time" and "6-8 weeks plus mailing time" say the same thing
             differs = not (C.EXCLUSION_RE.search(sent) and C.ADDITIVE_RE.search(text))

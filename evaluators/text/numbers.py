@@ -131,6 +131,9 @@ _MULTIPLE_RE = re.compile(
     r"slower|bigger|longer|shorter|stronger|heavier|cheaper|costlier)\b))", re.IGNORECASE)
 
 
+_TIMES_WORD_RE = re.compile(r"\b(twice|thrice)\b", re.IGNORECASE)
+
+
 def _multiples(text: str, vals: set) -> str:
     """Rule `multiples`: "twice the annual fees" is the multiple 2, which a context saying "the fees" does not
     give (and "two times the" agrees with "twice the")."""
@@ -234,6 +237,11 @@ def numbers(text: str, fraction_words: bool = False) -> frozenset:
         vals.add(float(_NUMBER_WORDS[m.group(1).lower()] + _NUMBER_WORDS[m.group(2).lower()]))
         return " "
     text = _COMPOUND_RE.sub(_compound, text)  # twenty-five -> 25
+    if fraction_words and rules.on("times_words"):
+        # the context's bare "twice" / "thrice" (a count of times: "hum the song twice") gives 2 / 3, as an
+        # answer's "two rounds" says it; an answer's own bare "twice" stays no number (as before)
+        for m in _TIMES_WORD_RE.finditer(text):
+            vals.add(float(_MULTIPLE_WORDS[m.group(1).lower()]))
     for m in _NUMWORD_RE.finditer(text):
         w = m.group(1).lower()
         v = _NUMBER_WORDS[w]
