@@ -445,14 +445,21 @@ _RELATIONAL = frozenset({"before", "after"})
 _ANAPHORS = frozenset({"that", "this", "which", "these", "those", "then", "it"})
 
 
-def _comparative(word: str, pole: dict) -> bool:
-    """Rule comparative_forms: "shallower", "deeper", "larger", "easier" are comparatives of a polar word (their base
-    form is one too); "shallow", "deep" are not."""
+_GROUP_FORMS = [frozenset(" ".join(poles).split()) for poles in _ANTONYM_GROUPS + _CERTAINTY_GROUPS]
+
+
+def _comparative(word: str, forms: frozenset) -> bool:
+    """Rule comparative_forms: "shallower", "deeper", "larger" are comparatives in their antonym group (the group
+    holds their base form too); "shallow", "deep" are not, nor "lower" where it is the verb opposite "raise"."""
     if not word.endswith(("er", "est")) or len(word) < 5:
         return False
-    cut = 2 if word.endswith("er") else 3
-    base = word[:-cut]
-    return any(b in pole for b in (base, base + "e", base[:-1] + "y", base[:-1]) if b and b != word)
+    base = word[:-2] if word.endswith("er") else word[:-3]
+    return any(b in forms for b in (base, base + "e", base[:-1] + "y", base[:-1]) if b and b != word)
+
+
+def _comparison_only(w: str, v: str, groups: set[int]) -> bool:
+    """In every antonym group where `w` and `v` are opposites, one is a comparative and the other is not."""
+    return all(_comparative(w, _GROUP_FORMS[g]) != _comparative(v, _GROUP_FORMS[g]) for g in groups)
 
 
 def contradictions(claim: str, sentence: str) -> list[tuple[str, str]]:
@@ -475,9 +482,10 @@ def contradictions(claim: str, sentence: str) -> list[tuple[str, str]]:
         for j, v in enumerate(b):
             if v not in pole or v in aset or _negated_near(b, j):
                 continue
-            if not any(g == h and p != q for g, p in mine for h, q in pole[v]):
+            opposed = {g for g, p in mine for h, q in pole[v] if g == h and p != q}
+            if not opposed:
                 continue
-            if rules.on("comparative_forms") and _comparative(w, pole) != _comparative(v, pole):
+            if rules.on("comparative_forms") and _comparison_only(w, v, opposed):
                 continue  # "shallower compressions" for the infant's "4 cm deep": a comparison, not the opposite
             # both poles in the claim ("from top to bottom") say nothing against the sentence
             if any(g == h and p != q for g, p in mine for x in aset if x in pole for h, q in pole[x]):

@@ -56,10 +56,18 @@ def test_a_comparative_is_not_the_opposite_of_the_base_form(rule):
     assert checks.contradictions(claim, INFANTS) == [("shallower", "deep")]
 
 
-def test_comparatives_are_told_from_base_forms():
-    pole = checks._POLE_CERTAINTY
-    assert checks._comparative("shallower", pole) and checks._comparative("deeper", pole)
-    assert not checks._comparative("deep", pole) and not checks._comparative("shallow", pole)
+def test_comparatives_are_told_from_base_forms_within_their_group():
+    deep = checks._GROUP_FORMS[next(g for g, (a, _) in enumerate(checks._ANTONYM_GROUPS) if a.startswith("deep"))]
+    assert checks._comparative("shallower", deep) and checks._comparative("deeper", deep)
+    assert not checks._comparative("deep", deep) and not checks._comparative("shallow", deep)
+    raise_ = checks._GROUP_FORMS[next(g for g, (a, _) in enumerate(checks._ANTONYM_GROUPS) if a.startswith("raise"))]
+    assert not checks._comparative("lower", raise_)  # the verb: "lower the heat" is still the opposite of "raise"
+
+
+def test_lower_the_heat_is_still_the_opposite_of_raise_it(rule):
+    rule("comparative_forms", True)
+    assert checks.contradictions("Lower the heat under the pan for the sauce.",
+                                 "Raise the heat under the pan for the sauce.") == [("lower", "raise")]
 
 
 AP = ("The Chicago Manual of Style and the APA recommend the serial comma, while the Associated Press Stylebook "
