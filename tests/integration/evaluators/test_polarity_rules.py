@@ -1,8 +1,8 @@
 """Issue 28 (judge30), with the real model through evaluators.score_one: contradictions said with a phrase or a
 compound are not faithful and say why in words (rule contrast_words); faithful answers whose context negates in
 another clause, or prevents what the answer negates, are not flagged (negation_clause); a claim joining two
-facts keeps its number (number_neighbours, default off: measured, not shipped). Each case is run as shipped and
-with the three rules off; the number case with number_neighbours on and off."""
+facts keeps its number (number_neighbours, shipped since judge38). Each case is run as shipped and with the three
+rules off; the number case with number_neighbours on (shipped) and off."""
 from __future__ import annotations
 
 import pytest
@@ -85,10 +85,10 @@ def test_faithful_answers_are_not_flagged(rule_set):
         assert _faith(boil)[0] is True
 
 
-@pytest.fixture(params=["number_neighbours on", "shipped (off)"])
+@pytest.fixture(params=["number_neighbours on", "number_neighbours off"])
 def number_rule(request):
     before = {n for n in rules.NAMES if not rules.on(n)}
-    _set_off(set(rules.DEFAULT_OFF) - ({"number_neighbours"} if request.param == "number_neighbours on" else set()))
+    _set_off(set(rules.DEFAULT_OFF) | ({"number_neighbours"} if request.param == "number_neighbours off" else set()))
     yield request.param
     _set_off(before)
 

@@ -106,4 +106,7 @@ def test_fractions_and_single_units(text, claim_side, context_side):
 ])
 def test_multiples(text, expected):
     assert set(numbers(text)) == expected
-    assert set(numbers(text, fraction_words=True)) == expected  # the context reads them the same way
+    # the context reads them the same way, but for a bare "twice": a count it gives (rule times_words, judge38:
+    # "hum the song twice" is an answer's "two rounds")
+    bare_twice = {2.0} if " twice" in text and not expected else set()
+    assert set(numbers(text, fraction_words=True)) == expected | bare_twice

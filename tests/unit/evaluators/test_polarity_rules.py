@@ -117,9 +117,9 @@ def test_a_number_moved_to_another_fact_or_a_label_is_not():
 def test_the_new_rules_are_named_and_switchable():
     for name in ("contrast_words", "negation_clause", "number_neighbours"):
         assert name in rules.NAMES
-    # shipped: the two that were better on a set and worse on none; number_neighbours measured, not shipped
-    assert "contrast_words" not in rules.DEFAULT_OFF and "negation_clause" not in rules.DEFAULT_OFF
-    assert "number_neighbours" in rules.DEFAULT_OFF
+    # shipped: each better on a set and worse on none (number_neighbours since judge38, on today's eleven sets)
+    for name in ("contrast_words", "negation_clause", "number_neighbours"):
+        assert name not in rules.DEFAULT_OFF
 
 
 _PIECES = st.sampled_from(list("abcdefghijklmnopqrstuvwxyz0123456789 -;:,.'\u2014\u2019")
