@@ -122,7 +122,8 @@ def test_a_part_too_small_to_be_a_claim_stays_with_its_neighbour():
 
 
 _WORDS = st.sampled_from(["up", "down", "not", "does", "cover", "covers", "half", "an", "hour", "two-year", "lifetime",
-                          "30", "days", "and also", "that also", ";", ",", "the", "warranty", "non", "finely", "é", ""])
+                          "30", "days", "and also", "that also", ";", ",", "the", "warranty", "non", "finely", "é", "",
+                          "unless", "except", "where", "needed", "shallower", "deep", "lower", "raise", "twice"])
 _TEXT = st.one_of(st.text(max_size=300), st.lists(_WORDS, max_size=40).map(" ".join))
 
 
@@ -132,6 +133,7 @@ _TEXT = st.one_of(st.text(max_size=300), st.lists(_WORDS, max_size=40).map(" ".j
 @example("; ; ", "")
 def test_no_input_raises(a, b):
     assert isinstance(C.contradictions(a, b), list)
+    assert isinstance(C.same_exception(a, b), bool)
     assert isinstance(C.duration_conflicts(a, b, [d for d, _, _ in C.durations(b)]), list)
     assert isinstance(C.same_duration(2.0, a, (730.5,)), bool)
     parts = split_compound(a)
