@@ -23,10 +23,16 @@ def style_of(answer):
     return "plain"
 
 
+def draw_split(topics, seed):
+    """(the generator, the indices of the dev topics): half the topics, drawn with `seed`; the caller goes on drawing
+    from the same generator (which answer comes first)."""
+    rng = random.Random(seed)
+    return rng, set(rng.sample(range(len(topics)), len(topics) // 2))
+
+
 def build(topics, seed):
     """Half the topics (drawn with `seed`) are dev; which answer of a topic is -1 is a coin flip of the same draw."""
-    rng = random.Random(seed)
-    dev = set(rng.sample(range(len(topics)), len(topics) // 2))
+    rng, dev = draw_split(topics, seed)
     rows = []
     for i, t in enumerate(topics):
         split = "dev" if i in dev else "held_out"
@@ -61,11 +67,16 @@ def write(topics, seed: int, name: str, doc: str) -> None:
     assert len({r["id"] for r in rows}) == len(rows) == 2 * len(topics)
     assert len({t["tid"] for t in topics}) == len(topics)
     assert all(len(t["contexts"]) == 3 for t in topics)
+    write_rows(rows, name, doc, counts(rows, topics))
+
+
+def write_rows(rows, name: str, doc: str, lines: list[str]) -> None:
+    """Writes `rows` as JSON Lines to tests/data/`name`, prints `lines` (the counts), fails when `doc` no longer
+    states them."""
     out = pathlib.Path(__file__).with_name(name)
     with out.open("w", encoding="utf-8") as fh:
         for r in rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    lines = counts(rows, topics)
     print(f"wrote {out}")
     print("\n".join(lines))
     stale = [ln for ln in lines if ln not in doc]

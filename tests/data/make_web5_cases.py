@@ -68,12 +68,9 @@ model_style (faithful): gpt35 21, gpt4 19, llama2_13b 10, llama2_70b 10, llama2_
 style (hallucinated): cites 11, lists 8, plain 13
 model_style (hallucinated): gpt35 7, gpt4 8, llama2_13b 3, llama2_70b 4, llama2_7b 4, mistral 6
 """
-import json
-import pathlib
-import random
 from collections import Counter
 
-from chat_style_sets import counts, style_of  # tests/data/chat_style_sets.py: the shared writer's helpers
+from chat_style_sets import counts, draw_split, style_of, write_rows  # tests/data/chat_style_sets.py: the shared writer's helpers
 
 F = "faithful"
 CATEGORIES = {F, "evident_conflict", "subtle_conflict", "evident_baseless", "subtle_baseless"}
@@ -919,8 +916,7 @@ topic("ev-battery-life", "transport", "how long do ev batteries last", [
 
 def build(topics, seed):
     """Half the topics (drawn with `seed`) are dev; the same generator then shuffles each topic's three answers."""
-    rng = random.Random(seed)
-    dev = set(rng.sample(range(len(topics)), len(topics) // 2))
+    rng, dev = draw_split(topics, seed)
     rows = []
     for i, t in enumerate(topics):
         split = "dev" if i in dev else "held_out"
@@ -960,16 +956,7 @@ def main():
     check(TOPICS)
     rows = build(TOPICS, 5)
     assert len({r["id"] for r in rows}) == len(rows) == 3 * len(TOPICS)
-    out = pathlib.Path(__file__).with_name("web5_cases.jsonl")
-    with out.open("w", encoding="utf-8") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    lines = topic_lines(TOPICS) + counts(rows, TOPICS)
-    print(f"wrote {out}")
-    print("\n".join(lines))
-    stale = [ln for ln in lines if ln not in __doc__]
-    if stale:
-        raise SystemExit("docstring counts are stale, update them:\n" + "\n".join(stale))
+    write_rows(rows, "web5_cases.jsonl", __doc__, topic_lines(TOPICS) + counts(rows, TOPICS))
 
 
 if __name__ == "__main__":
