@@ -28,6 +28,10 @@ all cuts; per answer style ("cites": the answer refers to passages or sources; "
             transport), THREE answers a topic in six chat-model styles (gpt4, gpt35, Llama-2 70b/13b/7b, Mistral),
             27 % hallucinated as in real logs (8 topics all faithful); written blind by a helper on 2026-11-29,
             after every rule was written: nothing was tuned on either half
+  web6_dev, web6_held  tests/data/web6_cases.jsonl: as web5, 40 everyday topics (cooking, baking, DIY, garden,
+            pets, finance, insurance, cars, appliances, phones, fitness, sleep, parenting, skincare, cleaning,
+            travel, real estate, small business, food safety, photography); written blind by a helper on
+            2026-11-29 (second day) after judge38's rules: nothing was tuned on either half
   halueval  a fixed sample of ../shared/data/halueval_qa_dev.jsonl (seed 0; held out from issue 28's tuning;
             the shipped logistic weights were fitted on it in an earlier round)
 Also prints --show N worst false alarms and misses of the "after" configuration on web_dev (claim and reason).
@@ -57,7 +61,8 @@ WEB2 = REPO / "tests" / "data" / "web2_cases.jsonl"
 WEB3 = REPO / "tests" / "data" / "web3_cases.jsonl"
 WEB4 = REPO / "tests" / "data" / "web4_cases.jsonl"
 WEB5 = REPO / "tests" / "data" / "web5_cases.jsonl"
-CHAT_SETS = {"web3_": WEB3, "web4_": WEB4, "web5_": WEB5}  # one row per answer, split by topic
+WEB6 = REPO / "tests" / "data" / "web6_cases.jsonl"
+CHAT_SETS = {"web3_": WEB3, "web4_": WEB4, "web5_": WEB5, "web6_": WEB6}  # one row per answer, split by topic
 _LIST_LINE = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S", re.MULTILINE)
 
 

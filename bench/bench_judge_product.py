@@ -79,14 +79,16 @@ FILES = {"webqa_dev": ("web_dev", "webqa"), "webqa_held": ("web_held", "webqa"),
          "halueval": ("halueval", "halueval"), "web2": ("web2", "webtwo"), "webthree_dev": ("web3_dev", "webthree"),
          "webthree_held": ("web3_held", "webthree"), "webfour_dev": ("web4_dev", "webfour"),
          "webfour_held": ("web4_held", "webfour"), "webfive_dev": ("web5_dev", "webfive"),
-         "webfive_held": ("web5_held", "webfive")}
+         "webfive_held": ("web5_held", "webfive"),
+         "websix_dev": ("web6_dev", "websix"), "websix_held": ("web6_held", "websix")}
 VIEWS = (("web (both splits)", "webqa", None), ("web dev", "webqa", "evallog:webqa_dev.jsonl"),
          ("web held-out", "webqa", "evallog:webqa_held.jsonl"), ("rag", "ragqa", None),
          ("halueval", "halueval", None), ("web2 (held-out)", "webtwo", None), ("web3 (both splits)", "webthree", None),
          ("web3 dev", "webthree", "evallog:webthree_dev.jsonl"),
          ("web3 held-out", "webthree", "evallog:webthree_held.jsonl"), ("web4 (both splits)", "webfour", None),
          ("web4 dev", "webfour", "evallog:webfour_dev.jsonl"), ("web4 held-out", "webfour", "evallog:webfour_held.jsonl"),
-         ("web5 (both splits, 27 % hallucinated)", "webfive", None))
+         ("web5 (both splits, 27 % hallucinated)", "webfive", None),
+         ("web6 (both splits, 27 % hallucinated)", "websix", None))
 PROJECTION = {"eb.scores": 1, "eb.passed": 1, "eb.failed_metrics": 1, "source": 1, "feature": 1,
               "rescored.hallucination_score": 1, "rescored.evaluation": 1,
               "rescored.details.answer_relevancy.short_answer_responsiveness": 1}
