@@ -37,10 +37,11 @@ def default_owner() -> str:
 def run_job(db: Database, job: str, *, full: bool = False, week: str | None = None,
             now: datetime | None = None, worker: str | None = None, in_tick: bool = False,
             deadline: float | None = None, fn: Callable[..., dict] | None = None,
-            record_as: str | None = None) -> tuple[bool, dict]:
+            record_as: str | None = None, quiet_skip: bool = False) -> tuple[bool, dict]:
     """Run `job` (its tick form when `in_tick`) under its lock; returns (ok, counts-or-error). Never
     raises for a job failure. `deadline`: where a budgeted job stops (time.monotonic()). `fn`: another
-    function run under this job's lock and recorded as `record_as` (e.g. verify-aggregates)."""
+    function run under this job's lock and recorded as `record_as` (e.g. verify-aggregates).
+    `quiet_skip`: a caller that retries until the lock is free logs the wait itself (once)."""
     from store.job_runs import beat, finish_run, mark_abandoned, start_run
     from store.locks import JobLock, LockLost
 
@@ -56,7 +57,8 @@ def run_job(db: Database, job: str, *, full: bool = False, week: str | None = No
         if not lock.acquire():
             from store.locks import lock_holder
             holder = (lock_holder(db, job) or {}).get("owner")
-            log.info("job %s: skipped, another run holds its lock (%s)", job, holder)
+            log.log(logging.DEBUG if quiet_skip else logging.INFO,
+                    "job %s: skipped, another run holds its lock (%s)", job, holder)
             return True, {"skipped": f"another run holds the lock ({holder})"}
         run_id = start_run(db, record_as or job, worker=worker)
     except DatabaseError as exc:

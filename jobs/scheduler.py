@@ -186,14 +186,18 @@ class Worker:
             for name in [n for n in registry.REGISTRY if n in set(jobs)]:
                 job = registry.REGISTRY[name]
                 give_up = time.monotonic() + self.lane_wait_s
+                waited = False
                 while not self._stop.is_set():
                     deadline = time.monotonic() if name in BUDGETED_JOBS else None
                     ok, counts = run_job(self.db, name, worker=self.worker_id, in_tick=job.tick is not None,
-                                         deadline=deadline)
-                    if not (isinstance(counts, dict) and str(counts.get("skipped", "")).startswith("another run")) \
-                            or time.monotonic() > give_up:
+                                         deadline=deadline, quiet_skip=True)
+                    held = isinstance(counts, dict) and str(counts.get("skipped", "")).startswith("another run")
+                    if not held or time.monotonic() > give_up:
                         done[name] = ok
                         break
+                    if not waited:  # once, not every second of a first build's minute
+                        log.info("worker %s: requested %s waits: %s", self.worker_id, name, counts["skipped"])
+                        waited = True
                     self._stop.wait(1.0)
         if done:
             log.info("worker %s: requested %s (%s): %s", self.worker_id, ", ".join(done), reason or "dashboard",

@@ -42,7 +42,8 @@ def row(doc: RecordDoc) -> dict:
     return {
         "Time": doc.timestamp,
         "Feature": str(doc.feature or "—"),
-        "Session": f"triage?session={quote(str(session), safe='')}" if session not in (None, "") else None,
+        # "" not None: the grid writes a missing value as a grey "None"
+        "Session": f"triage?session={quote(str(session), safe='')}" if session not in (None, "") else "",
         "Query": query[:160] + ("…" if len(query) > 160 else ""),
         "Overall": eb.score(metrics.OVERALL),
         "Re-score": _rescore(doc),

@@ -115,9 +115,14 @@ def test_a_requested_job_runs_beside_a_long_tick(db, messy):
         w.stop()
 
 
-def test_a_requested_job_waits_for_the_same_job_in_the_tick_then_runs(db):
+def test_a_requested_job_waits_for_the_same_job_in_the_tick_then_runs(db, caplog):
+    """It waits, saying so once in the log (not once a second through a first build's minute), then runs."""
+    import logging
+
     from store.locks import JobLock
     from store.state import request_jobs
+
+    caplog.set_level(logging.INFO, logger="jobs")
 
     w = Worker(db, worker_id="lane2", ttl_s=5.0, renew_s=0.5, interval_s=3600, use_jobstore=False,
                wake_poll_s=0.2, tick=lambda worker: None)
@@ -128,12 +133,15 @@ def test_a_requested_job_waits_for_the_same_job_in_the_tick_then_runs(db):
         request_jobs(db, ["notify"], "send test")
         assert wait_for(lambda: db["evalboard_state"].find_one({"_id": "jobs_wanted"}) is None, timeout=30)  # taken
         import time
-        time.sleep(1.5)
+        time.sleep(2.5)
         assert db[JOB_RUNS].count_documents({"job": "notify"}) == 0  # waiting for the tick's run to end
         held.release()
         assert wait_for(lambda: db[JOB_RUNS].count_documents({"job": "notify", "outcome": "ok"}) == 1, timeout=30)
     finally:
         w.stop()
+    said = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert sum("requested notify waits" in m and "the-tick" in m for m in said) == 1, said
+    assert not any("skipped, another run holds its lock" in m for m in said), said
 
 
 def test_a_tick_that_leaves_work_is_followed_at_once(db, monkeypatch):
