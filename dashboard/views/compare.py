@@ -37,6 +37,10 @@ BY = {"release": "Release", "model": "Model", "prompt_version": "Prompt version"
 TRIAGE = "views/triage.py"
 FLIP_LIMIT = 30
 WORSE, BETTER, SLIGHT = "▼ worse", "▲ better", "≈ small"
+# issue 28: on blind sets the local judge flagged gpt-4-style answers 59 % of the time at 26 % hallucinated
+MODEL_CAVEAT = ("Where records came without scores, Evalboard's local judge scored them, and it also flags answers "
+                "that paraphrase and reorganise more: between two models it compares styles as well as grounding. "
+                "Check a choice on labelled records (Judge accuracy) or with the LLM judge.")
 EMPTY = ("No release aggregates yet. Records name their `release`, `model` and `prompt_version` at import "
          "(docs/contracts.md); the worker builds the aggregates on its next refresh.")
 
@@ -284,6 +288,8 @@ def render() -> None:
         if a == b:
             st.warning("A and B are the same — pick two different values.")
             return
+        if dim == "model":
+            st.caption(MODEL_CAVEAT)
         side_a, side_b = (dim, a, None, None), (dim, b, None, None)
         label_a, label_b = a, b
         totals_a = data.release_totals(dim, a, None, None)

@@ -88,8 +88,10 @@ def test_compare_links_are_validated_and_periods_work(rel_db):
     at = _open("views/compare.py", by="release", a="$gt", b=RELEASES[0][0])
     assert at.selectbox(key="compare_release_a").value == RELEASES[-2][0]  # unknown value ignored
     assert at.selectbox(key="compare_release_b").value == RELEASES[0][0]
+    assert not any("local judge" in c.value for c in at.caption)
     at = _open("views/compare.py", by="model")
     assert at.selectbox(key="compare_model_b").value == RELEASES[-1][1]
+    assert any("local judge" in c.value for c in at.caption)  # issue 28: a fail rate by model compares styles too
     at = _open("views/compare.py", by="period")
     assert "Summary." in _summary(at) and len(markdown_table(at, "Feature", "Beyond noise")) > 0
 
