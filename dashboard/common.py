@@ -66,7 +66,10 @@ def allowed_now(role: str, what: str) -> bool:
     return False
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|>~<$])")
+# ":" too: Streamlit's Markdown reads ":21:" of "08:21:59" (or ":5717:" of a worker id) as a possible emoji
+# shortcode and loads its 260 KB emoji table before it draws the text (issue 29: a new tab's time); a user's
+# ":smile:" stays those characters, as user text should
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|>~<$:])")
 
 
 _WJ = "\u2060"  # word joiner: invisible, but stops GFM from turning text into a link

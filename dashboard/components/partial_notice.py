@@ -23,7 +23,8 @@ def _features(counts: dict[str, int]) -> str:
 
 
 def _clock(at: datetime) -> str:
-    return at.astimezone(timezone.utc).strftime("%H:%M:%S UTC")
+    # escaped colons: "08:21:59" would be read as a possible ":21:" emoji shortcode (see common._MD_SPECIAL)
+    return at.astimezone(timezone.utc).strftime("%H\\:%M\\:%S UTC")
 
 
 def _when(pending: Pending, now: datetime) -> str:

@@ -27,7 +27,7 @@ def _no_autolinks(text: str) -> str:
 
 def safe_md(text: object, *, keep_lines: bool = True) -> str:
     """User text as inert markdown (line breaks kept as hard breaks)."""
-    escaped = md_escape(_no_autolinks("" if text is None else str(text))).replace("&", "\\&").replace("=", "\\=").replace(":", "\\:")
+    escaped = md_escape(_no_autolinks("" if text is None else str(text))).replace("&", "\\&").replace("=", "\\=")  # ":" md_escape does
     escaped = escaped.replace("\r\n", "\n").replace("\r", "\n")
     if keep_lines:
         return "  \n".join(escaped.split("\n"))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from dashboard.common import fmt_pct, fmt_score
+from dashboard.common import fmt_pct, fmt_score, md_escape
 from dashboard.components.alert_format import RULES_TAB
 
 ALL = "__all__"
@@ -228,7 +228,7 @@ def _insert_alert(db, alert_id: str) -> None:
 def test_alert_acknowledge_and_resolve_record_who(make_app, seeded_db):
     _insert_alert(seeded_db, "test-alert-1")
     at = open_page(make_app(), "views/alerts.py")
-    assert "Test: pass rate below 90%" in texts(at.markdown)
+    assert md_escape("Test: pass rate below 90%") in texts(at.markdown)  # drawn as "Test: pass rate..."
     assert "\\<b\\>bold\\</b\\>" in texts(at.markdown)  # the rule name is escaped, not HTML
     links = [link for link in at.get("page_link")]
     assert links, "an alert links to Overview and Triage"

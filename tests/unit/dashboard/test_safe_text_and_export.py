@@ -143,3 +143,17 @@ def test_md_escape_breaks_bare_urls_so_markdown_does_not_link_them():
     assert "https://" not in shown and "www." not in shown and "bob@evil" not in shown
     assert shown.replace("\u2060", "").replace("\\", "") == \
         "see https://evil.example/x or www.evil.example or mail bob@evil.example"  # same text to read
+
+
+def test_md_escape_leaves_no_emoji_shortcode_to_look_up():
+    """Streamlit's Markdown loads its emoji table for any ":word:" (the test below is its own); a time or a
+    worker id in escaped text must not trigger it, and a user's ":smile:" stays those characters."""
+    import re
+
+    from dashboard.common import md_escape
+
+    shortcode = re.compile(r":(?!material\/|streamlit:)[\w+-][\w_+-]*:")  # StreamlitMarkdown's check
+    for text in ("last tick 2026-11-29 08:21:59 UTC", "held by vm:5717:6205ea", "I love it :smile:"):
+        shown = md_escape(text)
+        assert not shortcode.search(shown), shown
+        assert shown.replace("\\", "") == text
