@@ -13,21 +13,12 @@ from typing import Iterable
 from dashboard.common import md_escape
 
 _WS = re.compile(r"\s+")
-_WJ = "\u2060"  # word joiner: invisible, but stops GFM from turning text into a link
-_SCHEME = re.compile(r"(?i)\b(https?|ftp|mailto|xmpp)(?=:)")
-_WWW = re.compile(r"(?i)\bwww\.")
-
-
-def _no_autolinks(text: str) -> str:
-    """Break the patterns GFM auto-links (URLs, www., e-mail addresses); escapes alone don't."""
-    text = _SCHEME.sub(lambda m: m.group(1) + _WJ, text)
-    text = _WWW.sub(lambda m: m.group(0)[:3] + _WJ + ".", text)
-    return text.replace("@", "@" + _WJ)
 
 
 def safe_md(text: object, *, keep_lines: bool = True) -> str:
     """User text as inert markdown (line breaks kept as hard breaks)."""
-    escaped = md_escape(_no_autolinks("" if text is None else str(text))).replace("&", "\\&").replace("=", "\\=")  # ":" md_escape does
+    # md_escape breaks auto-links and escapes ":" too
+    escaped = md_escape("" if text is None else str(text)).replace("&", "\\&").replace("=", "\\=")
     escaped = escaped.replace("\r\n", "\n").replace("\r", "\n")
     if keep_lines:
         return "  \n".join(escaped.split("\n"))

@@ -1,6 +1,8 @@
 """The writer shared by make_web3_cases.py and make_web4_cases.py: topics of (query, three passages, a faithful and a
 hallucinated answer in a chat model's style), split by topic into dev / held_out with a seeded draw, written as
-JSON Lines, with counts checked against the generating script's docstring."""
+JSON Lines, with counts checked against the generating script's docstring. Also the three-answer sets'
+(make_web5_cases.py, make_web6_cases.py): three answers a topic in different model styles, at most one hallucinated
+(`write_three`)."""
 import json
 import pathlib
 import random
@@ -82,3 +84,52 @@ def write_rows(rows, name: str, doc: str, lines: list[str]) -> None:
     stale = [ln for ln in lines if ln not in doc]
     if stale:
         raise SystemExit("docstring counts are stale, update them:\n" + "\n".join(stale))
+
+
+# --- three answers a topic (web5, web6) -------------------------------------------------------------------------
+F = "faithful"
+CATEGORIES = {F, "evident_conflict", "subtle_conflict", "evident_baseless", "subtle_baseless"}
+MODEL_STYLES = {"gpt4", "gpt35", "llama2_70b", "llama2_13b", "llama2_7b", "mistral"}
+
+
+def build_three(topics, seed):
+    """Half the topics (drawn with `seed`) are dev; the same generator then shuffles each topic's three answers."""
+    rng, dev = draw_split(topics, seed)
+    rows = []
+    for i, t in enumerate(topics):
+        split = "dev" if i in dev else "held_out"
+        answers = list(t["answers"])
+        rng.shuffle(answers)
+        for n, (answer, model_style, category, note) in enumerate(answers, 1):
+            row = {"id": f"{t['tid']}-{n}", "domain": t["domain"], "query": t["query"], "contexts": t["contexts"], "answer": answer,
+                   "label": "faithful" if category == F else "hallucinated", "category": category, "style": style_of(answer),
+                   "model_style": model_style, "split": split}
+            if note is not None:
+                row["note"] = note
+            rows.append(row)
+    return rows
+
+
+def check_three(topics):
+    assert len(topics) == 40 and len({t["tid"] for t in topics}) == len(topics)
+    assert max(Counter(t["domain"] for t in topics).values()) <= 4
+    for t in topics:
+        assert len(t["contexts"]) == 3, t["tid"]
+        for p in t["contexts"]:
+            assert 40 <= len(p.split()) <= 110, (t["tid"], len(p.split()))
+        assert len(t["answers"]) == 3, t["tid"]
+        assert len({a[1] for a in t["answers"]}) == 3, t["tid"]  # three different model styles a topic
+        assert sum(a[2] != F for a in t["answers"]) <= 1, t["tid"]
+        for answer, model_style, category, note in t["answers"]:
+            assert model_style in MODEL_STYLES and category in CATEGORIES, t["tid"]
+            assert (note is None) == (category == F), t["tid"]
+
+
+def write_three(topics, seed: int, name: str, doc: str) -> None:
+    """Checks the topics, builds the rows and writes tests/data/`name` (counts checked against `doc`)."""
+    check_three(topics)
+    rows = build_three(topics, seed)
+    assert len({r["id"] for r in rows}) == len(rows) == 3 * len(topics)
+    c = Counter(sum(a[2] != F for a in t["answers"]) for t in topics)
+    write_rows(rows, name, doc, [f"topics: all three answers faithful {c[0]}, one hallucinated {c[1]}"]
+               + counts(rows, topics))

@@ -68,13 +68,8 @@ model_style (faithful): gpt35 21, gpt4 19, llama2_13b 10, llama2_70b 10, llama2_
 style (hallucinated): cites 11, lists 8, plain 13
 model_style (hallucinated): gpt35 7, gpt4 8, llama2_13b 3, llama2_70b 4, llama2_7b 4, mistral 6
 """
-from collections import Counter
+from chat_style_sets import F, write_three  # tests/data/chat_style_sets.py: the shared writer
 
-from chat_style_sets import counts, draw_split, style_of, write_rows  # tests/data/chat_style_sets.py: the shared writer's helpers
-
-F = "faithful"
-CATEGORIES = {F, "evident_conflict", "subtle_conflict", "evident_baseless", "subtle_baseless"}
-MODEL_STYLES = {"gpt4", "gpt35", "llama2_70b", "llama2_13b", "llama2_7b", "mistral"}
 TOPICS = []
 
 
@@ -914,49 +909,9 @@ topic("ev-battery-life", "transport", "how long do ev batteries last", [
 ])
 
 
-def build(topics, seed):
-    """Half the topics (drawn with `seed`) are dev; the same generator then shuffles each topic's three answers."""
-    rng, dev = draw_split(topics, seed)
-    rows = []
-    for i, t in enumerate(topics):
-        split = "dev" if i in dev else "held_out"
-        answers = list(t["answers"])
-        rng.shuffle(answers)
-        for n, (answer, model_style, category, note) in enumerate(answers, 1):
-            row = {"id": f"{t['tid']}-{n}", "domain": t["domain"], "query": t["query"], "contexts": t["contexts"], "answer": answer,
-                   "label": "faithful" if category == F else "hallucinated", "category": category, "style": style_of(answer),
-                   "model_style": model_style, "split": split}
-            if note is not None:
-                row["note"] = note
-            rows.append(row)
-    return rows
-
-
-def check(topics):
-    assert len(topics) == 40 and len({t["tid"] for t in topics}) == len(topics)
-    assert max(Counter(t["domain"] for t in topics).values()) <= 4
-    for t in topics:
-        assert len(t["contexts"]) == 3, t["tid"]
-        for p in t["contexts"]:
-            assert 40 <= len(p.split()) <= 110, (t["tid"], len(p.split()))
-        assert len(t["answers"]) == 3, t["tid"]
-        assert len({a[1] for a in t["answers"]}) == 3, t["tid"]  # three different model styles a topic
-        assert sum(a[2] != F for a in t["answers"]) <= 1, t["tid"]
-        for answer, model_style, category, note in t["answers"]:
-            assert model_style in MODEL_STYLES and category in CATEGORIES, t["tid"]
-            assert (note is None) == (category == F), t["tid"]
-
-
-def topic_lines(topics):
-    c = Counter(sum(a[2] != F for a in t["answers"]) for t in topics)
-    return [f"topics: all three answers faithful {c[0]}, one hallucinated {c[1]}"]
-
 
 def main():
-    check(TOPICS)
-    rows = build(TOPICS, 5)
-    assert len({r["id"] for r in rows}) == len(rows) == 3 * len(TOPICS)
-    write_rows(rows, "web5_cases.jsonl", __doc__, topic_lines(TOPICS) + counts(rows, TOPICS))
+    write_three(TOPICS, 5, "web5_cases.jsonl", __doc__)
 
 
 if __name__ == "__main__":
